@@ -1,0 +1,101 @@
+/** Periods: 'YYYY', 'YYYY-MM', 'YYYY-Qn'. Pure helpers shared by every layer. */
+import type { Freq } from './types';
+
+const PERIOD_RE = /^(\d{4})(?:-(?:(0[1-9]|1[0-2])|Q([1-4])))?$/;
+
+export interface PeriodParts {
+  year: number;
+  month?: number; // 1..12
+  quarter?: number; // 1..4
+}
+
+export function parsePeriod(text: string): PeriodParts | null {
+  const m = PERIOD_RE.exec(text);
+  if (!m) return null;
+  const year = Number(m[1]);
+  if (year < 1900 || year > 2100) return null;
+  if (m[2]) return { year, month: Number(m[2]) };
+  if (m[3]) return { year, quarter: Number(m[3]) };
+  return { year };
+}
+
+export function freqOf(period: string): Freq {
+  if (period.length === 4) return 'A';
+  return period.includes('Q') ? 'Q' : 'M';
+}
+
+export function monthPeriod(year: number, month: number): string {
+  return `${year}-${String(month).padStart(2, '0')}`;
+}
+
+/** Months since year 0: a total order on months. */
+export function monthIndex(period: string): number {
+  const p = parsePeriod(period);
+  if (!p) throw new Error(`bad period ${period}`);
+  return p.year * 12 + lastMonthOf(p) - 1;
+}
+
+export function monthFromIndex(index: number): string {
+  return monthPeriod(Math.floor(index / 12), (index % 12) + 1);
+}
+
+export function addMonths(period: string, n: number): string {
+  return monthFromIndex(monthIndex(period) + n);
+}
+
+/** The last month a period covers: a quarter counts by its last month, a year by December. */
+export function lastMonthOf(p: PeriodParts): number {
+  if (p.month) return p.month;
+  if (p.quarter) return p.quarter * 3;
+  return 12;
+}
+
+export function firstMonthOf(p: PeriodParts): number {
+  if (p.month) return p.month;
+  if (p.quarter) return p.quarter * 3 - 2;
+  return 1;
+}
+
+/** A `from` bound widened to its first month: 2019 → 2019-01, 2019-Q2 → 2019-04. */
+export function widenFrom(period: string): string {
+  const p = parsePeriod(period)!;
+  return monthPeriod(p.year, firstMonthOf(p));
+}
+
+/** A `to` bound widened to its last month: 2019 → 2019-12. */
+export function widenTo(period: string): string {
+  const p = parsePeriod(period)!;
+  return monthPeriod(p.year, lastMonthOf(p));
+}
+
+/** Does `period` (any frequency) fall inside [from, to] given as months (either may be absent)? */
+export function periodWithin(period: string, fromMonth?: string, toMonth?: string): boolean {
+  const p = parsePeriod(period);
+  if (!p) return false;
+  const first = monthPeriod(p.year, firstMonthOf(p));
+  const last = monthPeriod(p.year, lastMonthOf(p));
+  if (fromMonth && first < fromMonth) return false;
+  if (toMonth && last > toMonth) return false;
+  return true;
+}
+
+/** The month (YYYY-MM) of an ISO date. */
+export function monthOfDate(date: Date): string {
+  return monthPeriod(date.getUTCFullYear(), date.getUTCMonth() + 1);
+}
+
+/**
+ * Whole months between the current month and the month after the newest period held:
+ * last month held → 0. A quarter counts by its last month, a year by December.
+ */
+export function monthsBehind(latest: string, today: Date): number {
+  const p = parsePeriod(latest);
+  if (!p) throw new Error(`bad period ${latest}`);
+  const after = p.year * 12 + lastMonthOf(p); // index of the month after (0-based months)
+  const current = today.getUTCFullYear() * 12 + today.getUTCMonth();
+  return Math.max(0, current - after);
+}
+
+export function quarterOfMonth(month: number): number {
+  return Math.floor((month - 1) / 3) + 1;
+}

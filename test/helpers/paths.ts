@@ -1,0 +1,6 @@
+/** Where the tests find the publishers' files: ../shared/data beside the project root. */
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SOURCES_DIR = process.env.TOURISM_SOURCES ?? path.resolve(PROJECT_ROOT, '../shared/data');
