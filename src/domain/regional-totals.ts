@@ -1,0 +1,48 @@
+/**
+ * Regional totals: the sum of the member countries' own headline series, period by period.
+ * Values are multiplied by each series' scale factor first (e.g. 1000 for 'thousands') so that
+ * countries publishing in different scales add up; sums are rounded to 3 decimals to drop
+ * floating-point noise. Countries are not interpolated: a period counts whoever reported it,
+ * and `countries_reporting` says how many, so periods with fewer countries are visibly not
+ * comparable. The caller passes series of one frequency (periods are grouped by their label).
+ */
+import { compareCodes, round } from './numeric';
+import type { PeriodValue } from './series';
+
+export interface CountrySeries {
+  country: string;
+  /** Multiplier that turns the published values into units. */
+  scaleFactor: number;
+  observations: readonly PeriodValue[];
+}
+
+export interface RegionalTotalRow {
+  period: string;
+  value: number;
+  countries_reporting: number;
+}
+
+export interface RegionalTotals {
+  rows: RegionalTotalRow[];
+  /** ISO codes that contributed at least one value, ascending. */
+  countries: string[];
+}
+
+export function regionalTotals(countrySeries: readonly CountrySeries[]): RegionalTotals {
+  const totals = new Map<string, { value: number; reporting: Set<string> }>();
+  const contributing = new Set<string>();
+  for (const series of countrySeries) {
+    for (const { period, value } of series.observations) {
+      if (value === null || !Number.isFinite(value)) continue;
+      const total = totals.get(period) ?? { value: 0, reporting: new Set<string>() };
+      total.value += value * series.scaleFactor;
+      total.reporting.add(series.country);
+      totals.set(period, total);
+      contributing.add(series.country);
+    }
+  }
+  const rows = [...totals.entries()]
+    .sort(([a], [b]) => compareCodes(a, b))
+    .map(([period, total]) => ({ period, value: round(total.value, 3), countries_reporting: total.reporting.size }));
+  return { rows, countries: [...contributing].sort(compareCodes) };
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { regionalTotals } from '../../src/domain/regional-totals';
+
+const regionFixture = [
+  {
+    country: 'FR',
+    scaleFactor: 1000, // published in thousands
+    observations: [
+      { period: '2024-02', value: 2 },
+      { period: '2024-01', value: 1.5 },
+      { period: '2024-03', value: null },
+    ],
+  },
+  {
+    country: 'ES',
+    scaleFactor: 1,
+    observations: [
+      { period: '2024-01', value: 500 },
+      { period: '2024-02', value: null },
+      { period: '2024-03', value: 700 },
+    ],
+  },
+  { country: 'IT', scaleFactor: 1000, observations: [{ period: '2024-01', value: null }] },
+];
+
+describe('regionalTotals', () => {
+  it('sums scaled values per period and counts who reported', () => {
+    // Jan: 1.5 × 1000 + 500 = 2000 (2 countries); Feb: 2 × 1000 = 2000 (FR only); Mar: 700 (ES only)
+    expect(regionalTotals(regionFixture)).toEqual({
+      rows: [
+        { period: '2024-01', value: 2000, countries_reporting: 2 },
+        { period: '2024-02', value: 2000, countries_reporting: 1 },
+        { period: '2024-03', value: 700, countries_reporting: 1 },
+      ],
+      countries: ['ES', 'FR'], // IT reported nothing
+    });
+  });
+
+  it('rounds away floating-point noise', () => {
+    const noisyFixture = [
+      { country: 'AA', scaleFactor: 1, observations: [{ period: '2024', value: 0.1 }] },
+      { country: 'BB', scaleFactor: 1, observations: [{ period: '2024', value: 0.2 }] },
+    ];
+    // 0.1 + 0.2 = 0.30000000000000004 → 0.3
+    expect(regionalTotals(noisyFixture).rows).toEqual([{ period: '2024', value: 0.3, countries_reporting: 2 }]);
+  });
+
+  it('is empty without countries', () => {
+    expect(regionalTotals([])).toEqual({ rows: [], countries: [] });
+  });
+});
