@@ -1,2 +1,26 @@
-// Replaced once the test database build is wired in.
-export default function setup(): void {}
+/**
+ * Builds the test database once per run with the real ingest from the real files in ../shared/data.
+ * Tests get its folder with inject('dataDir') and start their own servers on it.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildRelease } from '../src/ingest/build';
+import { SOURCES_DIR } from './helpers/paths';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dataDir: string;
+    ingestLog: string[];
+  }
+}
+
+export default function setup(project: TestProject): () => void {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-test-'));
+  const lines: string[] = [];
+  buildRelease({ sourcesDir: SOURCES_DIR, dataDir, now: new Date('2026-04-20T06:00:00Z'), log: (l) => lines.push(l) });
+  project.provide('dataDir', dataDir);
+  project.provide('ingestLog', lines);
+  return () => fs.rmSync(dataDir, { recursive: true, force: true });
+}

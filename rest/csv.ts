@@ -1,0 +1,44 @@
+/** CSV output (RFC 4180, CRLF, UTF-8) with the flattening rules of DECISIONS.md. */
+import { stringify } from 'csv-stringify/sync';
+
+type Row = Record<string, unknown>;
+
+function cell(v: unknown): unknown {
+  if (v === null || v === undefined) return '';
+  if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' && x !== null ? Object.values(x).join(' ') : String(x))).join(';');
+  if (typeof v === 'object') return JSON.stringify(v);
+  return v;
+}
+
+/** Flat rows: one line each, arrays joined with ';'. */
+export function rowsToCsv(rows: Row[], columns?: string[]): string {
+  const cols = columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  return stringify(
+    rows.map((r) => cols.map((c) => cell(r[c]))),
+    { header: true, columns: cols, record_delimiter: '\r\n', cast: { boolean: (b) => (b ? 'true' : 'false') } },
+  );
+}
+
+export interface SeriesBlock {
+  country: string;
+  series: string | null;
+  name?: string;
+  unit: string;
+  freq: string;
+  observations: { period: string; value: number | null; rate?: number }[];
+  note?: string;
+}
+
+/** Series data blocks: one row per observation; a country without a series gives one row with its note. */
+export function seriesBlocksToCsv(blocks: SeriesBlock[]): string {
+  const converted = blocks.some((b) => b.observations.some((o) => o.rate !== undefined));
+  const withNote = blocks.some((b) => b.note);
+  const cols = ['country', 'series', 'name', 'unit', 'freq', 'period', 'value', ...(converted ? ['rate'] : []), ...(withNote ? ['note'] : [])];
+  const rows: Row[] = [];
+  for (const b of blocks) {
+    const base = { country: b.country, series: b.series, name: b.name, unit: b.unit, freq: b.freq, note: b.note };
+    if (b.observations.length === 0) rows.push({ ...base, period: '', value: '' });
+    for (const o of b.observations) rows.push({ ...base, period: o.period, value: o.value, rate: o.rate });
+  }
+  return rowsToCsv(rows, cols);
+}

@@ -1,0 +1,60 @@
+/** The error body and status/code table of DECISIONS.md. */
+import type { Plan } from '../src/domain/types';
+
+export const ERROR_STATUS = {
+  invalid_parameter: 400,
+  unknown_parameter: 400,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  plan_required: 403,
+  unknown_country: 404,
+  unknown_series: 404,
+  unknown_region: 404,
+  not_found: 404,
+  method_not_allowed: 405,
+  rate_limited: 429,
+  internal_error: 500,
+  data_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_MEANING: Record<ErrorCode, string> = {
+  invalid_parameter: 'A parameter has a bad value: period, freq, limit outside 1..1000, unknown measure, bad currency, or a format not offered.',
+  unknown_parameter: 'A query parameter the endpoint does not take.',
+  missing_api_key: 'No X-API-Key header.',
+  invalid_api_key: 'The key is unknown or revoked.',
+  plan_required: "The key is valid but its plan is below the endpoint's minimum.",
+  unknown_country: 'An ISO code that is not held.',
+  unknown_series: 'A series id or alias that is not held.',
+  unknown_region: 'A region slug that is not held.',
+  not_found: 'No such route.',
+  method_not_allowed: 'Only GET and HEAD are served.',
+  rate_limited: "Over the plan's request rate; retry after Retry-After seconds.",
+  internal_error: 'A fault on our side; it is logged with the request id.',
+  data_unavailable: 'No data release is loaded yet.',
+};
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export function docsUrl(baseUrl: string, code: ErrorCode): string {
+  return `${baseUrl}/docs#error-${code}`;
+}
+
+export function errorBody(err: ApiError, plan: Plan, baseUrl: string, requestId: string): string {
+  return JSON.stringify({
+    error: { code: err.code, message: err.message, plan, docs: docsUrl(baseUrl, err.code), request_id: requestId },
+  });
+}

@@ -1,0 +1,292 @@
+/**
+ * The /v1 adapter. Checks run in the order DECISIONS.md gives: route, key, plan, parameters,
+ * resources. Each route runs its one fixed GraphQL operation and reshapes the result into the
+ * {meta, data} envelope or CSV. Answers are cached as bytes per data version, day, plan and request.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { execute, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
+import type { KeysStore } from '../src/auth/keys-store';
+import type { DataStore, Snapshot } from '../src/db/data-store';
+import { planRank, type Plan } from '../src/domain/types';
+import { periodBounds } from '../src/graphql/args';
+import { createContext } from '../src/graphql/context';
+import { rowsToCsv, seriesBlocksToCsv, type SeriesBlock } from './csv';
+import { ApiError, errorBody } from './errors';
+import { decodeCursor, encodeCursor, nextPageUrl } from './paging';
+import { parseParam } from './params';
+import type { RateDecision, RateLimiter } from './rate-limit';
+import { compileRoute, type CompiledRoute, type Params, type Route } from './route';
+
+export interface RestDeps {
+  schema: GraphQLSchema;
+  store: DataStore;
+  keys: KeysStore;
+  limiter: RateLimiter;
+  routes: Route<any, any>[];
+  now: () => Date;
+  publicBaseUrl: string;
+  log: (line: string) => void;
+}
+
+interface CachedAnswer {
+  body: Buffer;
+  contentType: string;
+  etag: string;
+}
+
+const MAX_CACHED = 5000;
+const JSON_TYPE = 'application/json; charset=utf-8';
+const CSV_TYPE = 'text/csv; charset=utf-8';
+
+export function newRequestId(): string {
+  return `req_${randomBytes(9).toString('base64url')}`;
+}
+
+/** Seconds until the next expected data load: releases are checked at 00:00 UTC each day. */
+export function secondsToNextLoad(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.min(86400, Math.round((next - now.getTime()) / 1000)));
+}
+
+function httpDate(iso: string): string {
+  return new Date(iso).toUTCString();
+}
+
+function wantsCsv(url: URL, req: IncomingMessage): boolean {
+  const format = url.searchParams.get('format');
+  if (format !== null) return format === 'csv';
+  return (req.headers.accept ?? '').split(',').some((a) => a.trim().startsWith('text/csv'));
+}
+
+export function createRestHandler(deps: RestDeps) {
+  const compiled: CompiledRoute[] = deps.routes.map(compileRoute);
+  const cache = new Map<string, CachedAnswer>();
+  let cacheVersion = '';
+
+  function match(path: string): { c: CompiledRoute; values: string[] } | null {
+    for (const c of compiled) {
+      const m = c.regex.exec(path);
+      if (m) return { c, values: m.slice(1) };
+    }
+    return null;
+  }
+
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    headers: Record<string, string | number>,
+    body: Buffer | string,
+  ): void {
+    const buf = typeof body === 'string' ? Buffer.from(body) : body;
+    headers['Content-Length'] = buf.length;
+    res.writeHead(status, headers);
+    res.end(req.method === 'HEAD' ? undefined : buf);
+  }
+
+  function sendError(
+    req: IncomingMessage,
+    res: ServerResponse,
+    err: ApiError,
+    plan: Plan,
+    requestId: string,
+    extra: Record<string, string | number> = {},
+  ): void {
+    send(
+      req,
+      res,
+      err.status,
+      { 'Content-Type': JSON_TYPE, 'X-Request-Id': requestId, 'Cache-Control': 'no-store', ...extra, ...err.headers },
+      errorBody(err, plan, deps.publicBaseUrl, requestId),
+    );
+  }
+
+  function parseParams(c: CompiledRoute, values: string[], url: URL): Params {
+    const { route } = c;
+    const params: Params = {};
+    for (const key of url.searchParams.keys()) {
+      if (!route.query.some((q) => q.name === key)) {
+        throw new ApiError('unknown_parameter', `${route.path} does not take the parameter "${key.slice(0, 40)}".`);
+      }
+    }
+    c.names.forEach((name, i) => {
+      const spec = route.pathParams.find((p) => p.name === name)!;
+      let raw: string;
+      try {
+        raw = decodeURIComponent(values[i]);
+      } catch {
+        throw new ApiError('invalid_parameter', `${name} is not valid percent-encoding.`);
+      }
+      params[name] = parseParam(spec, raw);
+    });
+    for (const spec of route.query) {
+      const all = url.searchParams.getAll(spec.name);
+      if (all.length > 1) throw new ApiError('invalid_parameter', `${spec.name} is given more than once.`);
+      if (all.length === 0) {
+        if (spec.required) throw new ApiError('invalid_parameter', `${spec.name} is required.`);
+        continue;
+      }
+      params[spec.name] = parseParam(spec, all[0]);
+    }
+    if (params.format === 'csv' && !route.csv) {
+      throw new ApiError('invalid_parameter', `${route.path} is served as JSON only.`);
+    }
+    if (typeof params.from === 'string' && typeof params.to === 'string') {
+      try {
+        periodBounds(params.from, params.to);
+      } catch (e) {
+        throw new ApiError('invalid_parameter', (e as Error).message);
+      }
+    }
+    if (params.cursor !== undefined) {
+      const after = decodeCursor(params.cursor as string);
+      if (after === null) throw new ApiError('invalid_parameter', 'cursor is not one this service issued.');
+      params.after = after;
+    }
+    return params;
+  }
+
+  async function run(
+    route: Route<any, any>,
+    params: Params,
+    plan: Plan,
+    snapshot: Snapshot,
+    requestId: string,
+    now: Date,
+  ): Promise<{ data: unknown; meta: Record<string, unknown> }> {
+    const paging = route.paging;
+    const limit = (params.limit as number | undefined) ?? paging?.defaultLimit;
+    const vars = route.variables(paging && limit !== undefined ? { ...params, limit: limit + 1 } : params);
+    const result = await execute({
+      schema: deps.schema,
+      document: route.operation as DocumentNode,
+      variableValues: vars as Record<string, unknown>,
+      contextValue: createContext({ plan, requestId, snapshot, now, publicBaseUrl: deps.publicBaseUrl }),
+    });
+    if (result.errors?.length) throw apiErrorOf(result.errors, route, requestId, deps.log);
+    const shaped = route.shape(result.data, params, {
+      now,
+      publicBaseUrl: deps.publicBaseUrl,
+      endpointsLive: deps.routes.length,
+    });
+    const meta: Record<string, unknown> = { ...shaped.meta };
+    let data = shaped.data;
+    if (paging && Array.isArray(data)) {
+      meta.next = null;
+      if (limit !== undefined && data.length > limit) {
+        data = data.slice(0, limit);
+        const query = new URLSearchParams();
+        for (const [k, v] of Object.entries(params)) {
+          if (k !== 'cursor' && k !== 'after' && v !== undefined && route.query.some((q) => q.name === k)) {
+            query.set(k, Array.isArray(v) ? v.join(',') : String(v));
+          }
+        }
+        query.set('limit', String(limit));
+        meta.next = nextPageUrl(route.path, query, encodeCursor(paging.cursorOf((data as unknown[])[limit - 1])));
+      }
+    }
+    return { data, meta };
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const requestId = newRequestId();
+    let plan: Plan = 'free';
+    let rate: RateDecision | null = null;
+    const rateHeaders = (): Record<string, string | number> =>
+      rate ? { 'RateLimit-Limit': rate.limit, 'RateLimit-Remaining': rate.remaining, 'RateLimit-Reset': rate.resetSeconds } : {};
+    try {
+      const found = match(url.pathname);
+      if (!found) throw new ApiError('not_found', `No endpoint at ${url.pathname.slice(0, 100)}.`);
+      const { route } = found.c;
+      plan = route.plan;
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        throw new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' });
+      }
+      const key = req.headers['x-api-key'];
+      if (typeof key !== 'string' || key === '') throw new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.');
+      const caller = deps.keys.verify(key);
+      if (!caller) throw new ApiError('invalid_api_key', 'The API key is unknown or revoked.');
+      if (planRank(caller.plan) < planRank(route.plan)) {
+        throw new ApiError('plan_required', `${route.path} needs the ${route.plan} plan or above; this key is on ${caller.plan}.`);
+      }
+      rate = deps.limiter.take(caller.id, caller.plan);
+      if (!rate.allowed) {
+        throw new ApiError('rate_limited', `Over the ${caller.plan} plan's ${rate.limit} requests per minute.`, {
+          'Retry-After': String(rate.resetSeconds),
+        });
+      }
+      const params = parseParams(found.c, found.values, url);
+      const csv = wantsCsv(url, req) && Boolean(route.csv);
+      const snapshot = deps.store.current;
+      if (!snapshot) throw new ApiError('data_unavailable', 'No data release is loaded yet; try again shortly.');
+      const now = deps.now();
+      const day = now.toISOString().slice(0, 10);
+      if (snapshot.dataVersion !== cacheVersion) {
+        cache.clear();
+        cacheVersion = snapshot.dataVersion;
+      }
+      const cacheKey = `${day}|${caller.plan}|${csv ? 'csv' : 'json'}|${url.pathname}?${[...url.searchParams].sort().join('&')}`;
+      const headers: Record<string, string | number> = {
+        'X-Request-Id': requestId,
+        'Cache-Control': `private, max-age=${secondsToNextLoad(now)}`,
+        Vary: 'X-API-Key, Accept',
+        'Last-Modified': httpDate(snapshot.dataAsOf),
+        ...rateHeaders(),
+      };
+      let answer = cache.get(cacheKey);
+      const etag = answer?.etag ?? `"${createHash('sha1').update(`${snapshot.dataVersion}|${cacheKey}`).digest('base64url')}"`;
+      headers.ETag = etag;
+      if (req.headers['if-none-match'] === etag) {
+        send(req, res, 304, headers, '');
+        return;
+      }
+      if (!answer) {
+        const { data, meta } = await run(route, params, caller.plan, snapshot, requestId, now);
+        const rows = Array.isArray(data) ? data : [data];
+        let body: string;
+        if (csv) {
+          body = route.csv === 'series' ? seriesBlocksToCsv(rows as SeriesBlock[]) : rowsToCsv(rows as Record<string, unknown>[]);
+        } else {
+          // request_id differs per request, so the cached JSON holds a placeholder swapped on the way out.
+          body = JSON.stringify({
+            meta: { request_id: '\u0000', data_as_of: snapshot.dataAsOf, count: Array.isArray(data) ? data.length : 1, ...meta },
+            data,
+          });
+        }
+        answer = { body: Buffer.from(body), contentType: csv ? CSV_TYPE : JSON_TYPE, etag };
+        if (cache.size >= MAX_CACHED) cache.clear();
+        cache.set(cacheKey, answer);
+      }
+      headers['Content-Type'] = answer.contentType;
+      const out = answer.contentType === JSON_TYPE ? withRequestId(answer.body, requestId) : answer.body;
+      send(req, res, 200, headers, out);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        sendError(req, res, err, plan, requestId, rateHeaders());
+        return;
+      }
+      deps.log(`${requestId} internal error: ${(err as Error)?.stack ?? String(err)}`);
+      sendError(req, res, new ApiError('internal_error', `Something went wrong on our side (request ${requestId}).`), plan, requestId);
+    }
+  };
+}
+
+const PLACEHOLDER = Buffer.from('"\\u0000"');
+
+/** Swaps the cached body's request_id placeholder for this request's id. */
+function withRequestId(body: Buffer, requestId: string): Buffer {
+  const at = body.indexOf(PLACEHOLDER);
+  if (at < 0) return body;
+  return Buffer.concat([body.subarray(0, at), Buffer.from(`"${requestId}"`), body.subarray(at + PLACEHOLDER.length)]);
+}
+
+function apiErrorOf(errors: readonly GraphQLError[], route: Route<any, any>, requestId: string, log: (l: string) => void): ApiError {
+  const known = errors.find((e) => ['invalid_parameter', 'plan_required', 'data_unavailable'].includes(String(e.extensions?.code)));
+  if (known) {
+    const code = known.extensions.code as 'invalid_parameter' | 'plan_required' | 'data_unavailable';
+    return new ApiError(code, known.message);
+  }
+  for (const e of errors) log(`${requestId} ${route.path} operation error: ${e.message}\n${e.originalError?.stack ?? ''}`);
+  return new ApiError('internal_error', `Something went wrong on our side (request ${requestId}).`);
+}

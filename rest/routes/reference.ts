@@ -1,0 +1,159 @@
+/** Reference endpoints: countries, peers, regions, holidays, exchange rates, status. */
+import {
+  CountryDetailDocument,
+  CountryListDocument,
+  CountryPeersDocument,
+  FxLatestDocument,
+  HolidayListDocument,
+  RegionListDocument,
+  ServiceStatusDocument,
+  type CountryRecordFragment,
+} from '../../src/generated/operations';
+import { ApiError } from '../errors';
+import { defineRoute } from '../route';
+
+const iso = { name: 'iso', kind: 'iso', required: true, description: 'ISO 3166 two-letter country code.' } as const;
+const format = { name: 'format', kind: 'format', description: 'json (default) or csv.' } as const;
+
+export function unknownCountry(code: unknown): ApiError {
+  return new ApiError('unknown_country', `No country ${String(code)} is held.`);
+}
+
+/** The country record of SPEC.md, in its field order. */
+export function countryRecord(c: CountryRecordFragment) {
+  return {
+    iso: c.iso,
+    name: c.name,
+    region: c.regionName ?? null,
+    monthly: c.monthly,
+    first: c.first ?? null,
+    latest: c.latest ?? null,
+    months_behind: c.monthsBehind ?? null,
+    measures: c.measures,
+    iso3: c.iso3,
+    wikidata_id: c.wikidataId ?? null,
+  };
+}
+
+export const referenceRoutes = [
+  defineRoute({
+    path: '/v1/countries',
+    summary: 'Every place held, with depth, freshness and measures carried.',
+    plan: 'free',
+    pathParams: [],
+    query: [
+      { name: 'freq', kind: 'freq', description: 'Only countries with a headline series of this frequency (M, Q, A).' },
+      { name: 'limit', kind: 'limit', description: 'Rows per page, 1 to 1000; all rows when absent.' },
+      { name: 'cursor', kind: 'cursor', description: 'Opaque position from meta.next.' },
+      format,
+    ],
+    csv: 'rows',
+    operation: CountryListDocument,
+    variables: (p) => ({ freq: p.freq as string | undefined, limit: p.limit as number | undefined, after: p.after as string | undefined }),
+    shape: (r) => ({ data: r.countries.map(countryRecord) }),
+    paging: { cursorOf: (row: { iso: string }) => row.iso },
+  }),
+  defineRoute({
+    path: '/v1/countries/{iso}',
+    summary: 'One country: measures, frequency, first and latest period and the statistics it supports.',
+    plan: 'free',
+    pathParams: [iso],
+    query: [],
+    csv: false,
+    operation: CountryDetailDocument,
+    variables: (p) => ({ iso: p.iso as string }),
+    shape: (r, p) => {
+      if (!r.country) throw unknownCountry(p.iso);
+      return { data: { ...countryRecord(r.country), statistics: r.country.statistics } };
+    },
+  }),
+  defineRoute({
+    path: '/v1/countries/{iso}/peers',
+    summary: 'Every other country in the same world region.',
+    plan: 'free',
+    pathParams: [iso],
+    query: [format],
+    csv: 'rows',
+    operation: CountryPeersDocument,
+    variables: (p) => ({ iso: p.iso as string }),
+    shape: (r, p) => {
+      if (!r.country) throw unknownCountry(p.iso);
+      return {
+        meta: { iso: r.country.iso, region: r.country.region?.name ?? null },
+        data: r.country.peers.map(countryRecord),
+      };
+    },
+  }),
+  defineRoute({
+    path: '/v1/regions',
+    summary: "UN Tourism's world regions and the country codes in each.",
+    plan: 'free',
+    pathParams: [],
+    query: [format],
+    csv: 'rows',
+    operation: RegionListDocument,
+    variables: () => ({}),
+    shape: (r) => ({
+      data: r.regions.map((g) => ({ region: g.slug, name: g.name, countries: g.countries.map((c) => c.iso) })),
+    }),
+  }),
+  defineRoute({
+    path: '/v1/holidays/{iso}',
+    summary: 'Public holidays of one country and year, national and regional.',
+    plan: 'free',
+    pathParams: [iso],
+    query: [{ name: 'year', kind: 'year', description: 'Calendar year; the current year when absent.' }, format],
+    csv: 'rows',
+    operation: HolidayListDocument,
+    variables: (p) => ({ iso: p.iso as string, year: p.year as number | undefined }),
+    shape: (r, p) => {
+      if (!r.country) throw unknownCountry(p.iso);
+      return {
+        meta: { country: r.country.iso, year: p.year ?? null },
+        data: r.holidays.map((h) => ({
+          country: h.country,
+          date: h.date,
+          name: h.name,
+          local_name: h.localName,
+          national: h.national,
+          regions: h.regions,
+        })),
+      };
+    },
+  }),
+  defineRoute({
+    path: '/v1/fx/latest',
+    summary: 'The newest ECB euro reference rates, one row per currency held or named.',
+    plan: 'free',
+    pathParams: [],
+    query: [{ name: 'currency', kind: 'currency', description: 'ISO 4217 codes, comma separated.' }, format],
+    csv: 'rows',
+    operation: FxLatestDocument,
+    variables: (p) => ({ currencies: p.currency as string[] | undefined }),
+    shape: (r) => ({
+      meta: { base: r.fxLatest.base, date: r.fxLatest.date, quoted: `units of the currency per one ${r.fxLatest.base}` },
+      data: r.fxLatest.quotes.map((q) => ({ quote: q.quote, rate: q.rate })),
+    }),
+  }),
+  defineRoute({
+    path: '/v1/status',
+    summary: 'Whether the service is up and when data was last loaded.',
+    plan: 'free',
+    pathParams: [],
+    query: [],
+    csv: false,
+    operation: ServiceStatusDocument,
+    variables: () => ({}),
+    shape: (r, _p, ctx) => ({
+      data: {
+        ok: r.status.ok,
+        last_load: r.status.lastLoad,
+        countries: r.status.countries,
+        monthly_countries: r.status.monthlyCountries,
+        monthly_within_2_months: r.status.monthlyWithin2Months,
+        endpoints_live: ctx.endpointsLive,
+        status_page: `${ctx.publicBaseUrl}/v1/status`,
+      },
+    }),
+  }),
+];

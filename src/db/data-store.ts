@@ -1,0 +1,70 @@
+/**
+ * The served release. Holds one Prisma client per release file and follows DATA_DIR/CURRENT,
+ * so a finished ingest is picked up without a restart and an unfinished one is never seen.
+ */
+import { openPrisma, type OpenOptions, type Prisma } from './client';
+import { currentReleaseFile } from './release-store';
+
+export interface Snapshot {
+  file: string;
+  prisma: Prisma;
+  /** Content digest: changes only when served numbers change (ETags). */
+  dataVersion: string;
+  /** ISO timestamp of the release whose content is served. */
+  dataAsOf: string;
+  loadedAt: string;
+  /** Per-release memo for figures computed once per release (e.g. rivals, briefs). */
+  memo: Map<string, Promise<unknown>>;
+}
+
+export class DataStore {
+  private snapshot: Snapshot | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly listeners: ((s: Snapshot) => void)[] = [];
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly options: OpenOptions = {},
+  ) {}
+
+  get current(): Snapshot | null {
+    return this.snapshot;
+  }
+
+  onSwitch(listener: (s: Snapshot) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Opens the release CURRENT names, if it is not the one already open. */
+  async refresh(): Promise<Snapshot | null> {
+    const file = currentReleaseFile(this.dataDir);
+    if (!file || file === this.snapshot?.file) return this.snapshot;
+    const prisma = openPrisma(file, this.options);
+    const rows = await prisma.meta.findMany();
+    const meta = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    const previous = this.snapshot;
+    this.snapshot = {
+      file,
+      prisma,
+      dataVersion: meta.data_version,
+      dataAsOf: meta.data_as_of,
+      loadedAt: meta.loaded_at,
+      memo: new Map(),
+    };
+    for (const l of this.listeners) l(this.snapshot);
+    // Requests already running on the old release finish before it is closed.
+    if (previous) setTimeout(() => void previous.prisma.$disconnect(), 30_000).unref();
+    return this.snapshot;
+  }
+
+  watch(intervalMs = 2000): void {
+    this.timer = setInterval(() => void this.refresh().catch(() => {}), intervalMs);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.snapshot?.prisma.$disconnect();
+    this.snapshot = null;
+  }
+}

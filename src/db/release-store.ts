@@ -1,0 +1,50 @@
+/**
+ * Where releases live: each ingest writes DATA_DIR/releases/<version>.db, and the file
+ * DATA_DIR/CURRENT names the served one. Switching rewrites CURRENT through a rename,
+ * which is atomic, so a reader sees the old release or the new one, never half of either.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export function releasesDir(dataDir: string): string {
+  return path.join(dataDir, 'releases');
+}
+
+const pointerFile = (dataDir: string) => path.join(dataDir, 'CURRENT');
+
+/** The served release file, or null when none has been built yet. */
+export function currentReleaseFile(dataDir: string): string | null {
+  let name: string;
+  try {
+    name = fs.readFileSync(pointerFile(dataDir), 'utf8').trim();
+  } catch {
+    return null;
+  }
+  const file = path.join(releasesDir(dataDir), path.basename(name));
+  return fs.existsSync(file) ? file : null;
+}
+
+export function newReleaseFile(dataDir: string, version: string): string {
+  fs.mkdirSync(releasesDir(dataDir), { recursive: true });
+  return path.join(releasesDir(dataDir), `${version}.db`);
+}
+
+export function publishRelease(dataDir: string, file: string): void {
+  const tmp = `${pointerFile(dataDir)}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, `${path.basename(file)}\n`);
+  fs.renameSync(tmp, pointerFile(dataDir));
+}
+
+/** Deletes all but the newest `keep` release files (never the served one). */
+export function pruneReleases(dataDir: string, keep = 3): void {
+  const current = currentReleaseFile(dataDir);
+  const files = fs
+    .readdirSync(releasesDir(dataDir))
+    .filter((f) => f.endsWith('.db'))
+    .sort()
+    .reverse();
+  for (const f of files.slice(keep)) {
+    const full = path.join(releasesDir(dataDir), f);
+    if (full !== current) fs.rmSync(full, { force: true });
+  }
+}

@@ -1,0 +1,68 @@
+/** The Pothos schema builder: Prisma-backed types, per-field plan scopes, depth and cost limits. */
+import SchemaBuilder from '@pothos/core';
+import ComplexityPlugin from '@pothos/plugin-complexity';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import ScopeAuthPlugin, { type AuthFailure } from '@pothos/plugin-scope-auth';
+import { GraphQLError } from 'graphql';
+import type PrismaTypes from '../generated/pothos-types';
+import { getDatamodel } from '../generated/pothos-types';
+import { PLANS, planRank, type Plan } from '../domain/types';
+import type { GraphQLContext } from './context';
+
+/** Depth 10 and a cost that a query of every country's headline series with ten years of months fits. */
+export const QUERY_LIMITS = { depth: 10, complexity: 20_000, breadth: 400 };
+
+function neededPlan(failure: AuthFailure): Plan | null {
+  if ('scope' in failure && PLANS.includes(failure.scope as Plan)) return failure.scope as Plan;
+  if ('failures' in failure) {
+    for (const f of failure.failures) {
+      const plan = neededPlan(f);
+      if (plan) return plan;
+    }
+  }
+  return null;
+}
+
+export function planRequiredError(plan: Plan, what: string): GraphQLError {
+  return new GraphQLError(`${what} needs the ${plan} plan or above.`, {
+    extensions: { code: 'plan_required', plan },
+  });
+}
+
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  PrismaTypes: PrismaTypes;
+  AuthScopes: Record<Plan, boolean>;
+  DefaultFieldNullability: false;
+}>({
+  defaultFieldNullability: false,
+  plugins: [ScopeAuthPlugin, ComplexityPlugin, PrismaPlugin],
+  scopeAuth: {
+    authScopes: (ctx) => {
+      const rank = planRank(ctx.plan);
+      return { free: rank >= 0, developer: rank >= 1, analyst: rank >= 2, intel: rank >= 3 };
+    },
+    unauthorizedError: (_parent, _ctx, info, result) =>
+      planRequiredError(neededPlan(result.failure) ?? 'intel', `${info.parentType.name}.${info.fieldName}`),
+  },
+  complexity: {
+    defaultComplexity: 1,
+    defaultListMultiplier: 10,
+    limit: QUERY_LIMITS,
+    complexityError: (kind, result) => {
+      const which = String(kind).toLowerCase() as keyof typeof QUERY_LIMITS;
+      return new GraphQLError(`Query ${which} ${result[which]} is over the limit of ${QUERY_LIMITS[which]}.`, {
+        extensions: { code: 'query_too_complex', kind: which },
+      });
+    },
+  },
+  prisma: {
+    client: (ctx) => ctx.prisma,
+    dmmf: getDatamodel(),
+    exposeDescriptions: true,
+    filterConnectionTotalCount: true,
+    onUnusedQuery: null,
+  },
+});
+
+builder.queryType({});

@@ -1,0 +1,32 @@
+/**
+ * Per-request DataLoaders for the reads plugin-prisma cannot fold into its parent query
+ * (derived statistics that need whole series). Each batches one SQL statement per tick.
+ */
+import DataLoader from 'dataloader';
+import type { Snapshot } from '../db/data-store';
+
+export interface ObservationPoint {
+  period: string;
+  value: number | null;
+  status: string;
+}
+
+export interface Loaders {
+  /** All observations of a series, oldest first. */
+  observations: DataLoader<string, ObservationPoint[]>;
+}
+
+export function createLoaders(snapshot: Snapshot): Loaders {
+  return {
+    observations: new DataLoader(async (ids) => {
+      const rows = await snapshot.prisma.observation.findMany({
+        where: { seriesId: { in: [...ids] } },
+        select: { seriesId: true, period: true, value: true, status: true },
+        orderBy: [{ seriesId: 'asc' }, { period: 'asc' }],
+      });
+      const bySeries = new Map<string, ObservationPoint[]>(ids.map((id) => [id, []]));
+      for (const r of rows) bySeries.get(r.seriesId)?.push({ period: r.period, value: r.value, status: r.status });
+      return ids.map((id) => bySeries.get(id)!);
+    }),
+  };
+}

@@ -1,0 +1,140 @@
+/** Country and Region: the places held, with depth, freshness and measures carried. */
+import { monthsBehind } from '../../domain/periods';
+import { supportedStatistics } from '../../domain/statistics';
+import { builder } from '../builder';
+
+/** What the country record's summary fields need from the series table, folded into the parent query. */
+const seriesSummarySelect = {
+  series: { select: { measure: true, freq: true, first: true, last: true, headline: true } },
+} as const;
+
+interface SeriesSummaryRow {
+  measure: string;
+  freq: string;
+  first: string;
+  last: string;
+  headline: boolean;
+}
+
+export interface CountrySummary {
+  monthly: boolean;
+  first: string | null;
+  latest: string | null;
+  measures: string[];
+}
+
+/** first/latest span the country's headline series; measures are every measure carried. */
+export function summariseCountry(series: SeriesSummaryRow[]): CountrySummary {
+  const headline = series.filter((s) => s.headline);
+  const firsts = headline.map((s) => s.first).sort();
+  const lasts = headline.map((s) => s.last).sort(comparePeriodEnds);
+  return {
+    monthly: headline.some((s) => s.freq === 'M'),
+    first: firsts[0] ?? null,
+    latest: lasts[lasts.length - 1] ?? null,
+    measures: [...new Set(series.map((s) => s.measure))].sort(),
+  };
+}
+
+/** Orders periods of mixed frequency by the month they end in ('2019' ends after '2019-11'). */
+function comparePeriodEnds(a: string, b: string): number {
+  const end = (p: string) => (p.length === 4 ? `${p}-12~` : p.includes('Q') ? `${p.slice(0, 4)}-${String(Number(p.slice(6)) * 3).padStart(2, '0')}~` : p);
+  return end(a) < end(b) ? -1 : end(a) > end(b) ? 1 : 0;
+}
+
+const StatisticRefType = builder
+  .objectRef<{ name: string; path: string; plan: string }>('StatisticRef')
+  .implement({
+    fields: (t) => ({ name: t.exposeString('name'), path: t.exposeString('path'), plan: t.exposeString('plan') }),
+  });
+
+export const RegionType = builder.prismaObject('Region', {
+  description: "One of UN Tourism's five world regions.",
+  fields: (t) => ({
+    slug: t.exposeString('slug'),
+    name: t.exposeString('name'),
+    countries: t.relation('countries', { query: { orderBy: { iso: 'asc' } } }),
+  }),
+});
+
+export const CountryType = builder.prismaObject('Country', {
+  description: 'A country or territory held by at least one source.',
+  fields: (t) => ({
+    iso: t.exposeString('iso', { description: 'ISO 3166-1 alpha-2 code.' }),
+    iso3: t.exposeString('iso3'),
+    name: t.exposeString('name'),
+    wikidataId: t.exposeString('wikidataId', { nullable: true }),
+    m49: t.exposeString('m49', { nullable: true }),
+    currency: t.exposeString('currency', { nullable: true }),
+    region: t.relation('region', { nullable: true }),
+    regionName: t.string({
+      nullable: true,
+      select: { region: { select: { name: true } } },
+      resolve: (c) => c.region?.name ?? null,
+    }),
+    monthly: t.boolean({
+      description: 'Whether a headline series is monthly.',
+      select: seriesSummarySelect,
+      resolve: (c) => summariseCountry(c.series).monthly,
+    }),
+    first: t.string({
+      nullable: true,
+      description: 'Earliest period of the headline series.',
+      select: seriesSummarySelect,
+      resolve: (c) => summariseCountry(c.series).first,
+    }),
+    latest: t.string({
+      nullable: true,
+      description: 'Newest period held in the headline series.',
+      select: seriesSummarySelect,
+      resolve: (c) => summariseCountry(c.series).latest,
+    }),
+    monthsBehind: t.int({
+      nullable: true,
+      description: 'Whole months between the current month and the month after the newest period held.',
+      select: seriesSummarySelect,
+      resolve: (c, _args, ctx) => {
+        const latest = summariseCountry(c.series).latest;
+        return latest ? monthsBehind(latest, ctx.now) : null;
+      },
+    }),
+    measures: t.stringList({
+      select: seriesSummarySelect,
+      resolve: (c) => summariseCountry(c.series).measures,
+    }),
+    statistics: t.field({
+      type: [StatisticRefType],
+      description: 'Derived statistics this country supports, with where each is served.',
+      select: { series: { select: { measure: true, freq: true, breakdown: true, headline: true, tableCode: true } } },
+      resolve: (c) => supportedStatistics(c.iso, c.series),
+    }),
+    series: t.relation('series', {
+      description: 'Series held for this country, optionally only headline ones or one measure.',
+      args: {
+        measure: t.arg.string(),
+        headline: t.arg.boolean(),
+        freq: t.arg.string(),
+      },
+      query: (args) => ({
+        where: {
+          ...(args.measure ? { measure: args.measure } : {}),
+          ...(args.headline != null ? { headline: args.headline } : {}),
+          ...(args.freq ? { freq: args.freq } : {}),
+        },
+        orderBy: { alias: 'asc' },
+      }),
+    }),
+  }),
+});
+
+builder.prismaObjectField('Country', 'peers', (t) =>
+  t.field({
+    type: [CountryType],
+    description: 'Every other country in the same world region.',
+    // Through the region relation, so a list of countries costs one more statement, not one per country.
+    select: (_args, _ctx, nestedSelection) => ({
+      region: { select: { countries: nestedSelection({ orderBy: { iso: 'asc' as const } }) } },
+    }),
+    resolve: (c) => (c.region?.countries ?? []).filter((p) => p.iso !== c.iso),
+  })
+);

@@ -1,0 +1,133 @@
+/**
+ * IMF World Economic Outlook, October 2024: a custom-query export named .xls that is really
+ * tab-separated Latin-1 text (CRLF) written with a decimal comma; `n/a` and `--` mark missing values.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RejectedRow, SourceTableInfo } from '../../domain/types';
+import type { ConnectorOutput, IndicatorValue } from '../records';
+import type { CountryResolver } from './country-resolver';
+
+export const IMF_WEO_FILE = 'imf_weo/WEO_Data_Oct2024_custom_extract.xls';
+const TABLE = 'imf_weo_2024_10';
+
+export const IMF_WEO_TABLE: SourceTableInfo = {
+  code: TABLE,
+  publisher: 'International Monetary Fund',
+  title: 'World Economic Outlook Database, October 2024 (custom extract, 2021–2026)',
+  url: 'https://www.imf.org/en/Publications/WEO/weo-database/2024/October',
+  file: IMF_WEO_FILE,
+};
+
+/**
+ * The export has no "Estimates Start After" column. In the October 2024 WEO the projections start
+ * with the current year 2024 for almost every country, so years from 2024 on are flagged as
+ * projections; 2021–2023 are actuals or IMF staff estimates.
+ */
+export const FIRST_PROJECTION_YEAR = 2024;
+
+/** `Subject Descriptor|Units|Scale` → indicator code (the export carries no WEO subject codes). */
+export const WEO_INDICATORS: Readonly<Record<string, string>> = {
+  'Gross domestic product, constant prices|National currency|Billions': 'WEO:gdp_const_lcu_bn',
+  'Gross domestic product, constant prices|Percent change|Units': 'WEO:gdp_growth_pct',
+  'Inflation, end of period consumer prices|Percent change|Units': 'WEO:inflation_eop_pct',
+  'Current account balance|U.S. dollars|Billions': 'WEO:current_account_usd_bn',
+  'Volume of exports of goods and services|Percent change|Units': 'WEO:exports_volume_pct',
+  'Volume of imports of goods and services|Percent change|Units': 'WEO:imports_volume_pct',
+  'Unemployment rate|Percent of total labor force|Units': 'WEO:unemployment_pct',
+  'General government structural balance|Percent of potential GDP|Units': 'WEO:structural_balance_pct_potential_gdp',
+};
+
+const MISSING_MARKS = new Set(['', 'n/a', '--']);
+
+/**
+ * A decimal-comma number: '1,12' → 1.12, '-0,003' → -0.003, '11120059,7' → 11120059.7. In this
+ * locale a dot can only group thousands ('1.101,445' → 1101.445); this file writes no grouping.
+ * Missing marks → null; anything else → NaN.
+ */
+export function parseDecimalComma(cell: string): number | null {
+  const t = cell.trim();
+  if (MISSING_MARKS.has(t.toLowerCase())) return null;
+  if (/^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(t)) return Number(t.replace(/\./g, '').replace(',', '.'));
+  if (/^-?\d+(,\d+)?$/.test(t)) return Number(t.replace(',', '.'));
+  return NaN;
+}
+
+interface WeoLayout {
+  countryCol: number;
+  subjectCol: number;
+  unitsCol: number;
+  scaleCol: number;
+  years: Array<{ col: number; year: number }>;
+}
+
+function findLayout(header: string[]): WeoLayout | null {
+  const col = (name: string) => header.findIndex((h) => h.trim() === name);
+  const layout = {
+    countryCol: col('Country'),
+    subjectCol: col('Subject Descriptor'),
+    unitsCol: col('Units'),
+    scaleCol: col('Scale'),
+    years: header.flatMap((h, i) => (/^\d{4}$/.test(h.trim()) ? [{ col: i, year: Number(h) }] : [])),
+  };
+  const complete = [layout.countryCol, layout.subjectCol, layout.unitsCol, layout.scaleCol].every((c) => c >= 0);
+  return complete && layout.years.length > 0 ? layout : null;
+}
+
+/** Blank rows and the source footer have text in the first cell at most. */
+function isBlankOrFooter(cells: string[]): boolean {
+  return cells.slice(1).every((c) => c.trim() === '');
+}
+
+function readText(sourcesDir: string): string {
+  return fs.readFileSync(path.join(sourcesDir, IMF_WEO_FILE), 'latin1');
+}
+
+function splitLines(text: string): string[][] {
+  return text.split(/\r?\n/).map((l) => l.split('\t'));
+}
+
+/** The distinct country names of the export, for checking that the resolver knows them all. */
+export function readImfWeoCountryNames(sourcesDir: string): string[] {
+  const [header = [], ...rows] = splitLines(readText(sourcesDir));
+  const layout = findLayout(header);
+  if (!layout) return [];
+  const names = rows.filter((cells) => !isBlankOrFooter(cells)).map((cells) => cells[layout.countryCol].trim());
+  return [...new Set(names)];
+}
+
+export function loadImfWeo(sourcesDir: string, resolver: CountryResolver): ConnectorOutput {
+  return parseImfWeo(readText(sourcesDir), resolver);
+}
+
+/** The export's text (already decoded from Latin-1) → indicator values. */
+export function parseImfWeo(text: string, resolver: CountryResolver): ConnectorOutput {
+  const lines = splitLines(text);
+  const indicators: IndicatorValue[] = [];
+  const rejected: RejectedRow[] = [];
+  const layout = findLayout(lines[0] ?? []);
+  if (!layout) {
+    rejected.push({ table: TABLE, row: 'header', reason: 'header Country / Subject Descriptor / Units / Scale / years not found' });
+    return { tables: [IMF_WEO_TABLE], series: [], rejected, indicators };
+  }
+  lines.slice(1).forEach((cells, i) => {
+    if (isBlankOrFooter(cells)) return;
+    const name = cells[layout.countryCol].trim();
+    const subject = [layout.subjectCol, layout.unitsCol, layout.scaleCol].map((c) => (cells[c] ?? '').trim()).join('|');
+    const where = `line ${i + 2}: ${name} / ${subject}`;
+    const indicator = WEO_INDICATORS[subject];
+    if (!indicator) return void rejected.push({ table: TABLE, row: where, reason: 'subject / units / scale not mapped' });
+    const country = resolver.byName(name);
+    if (!country) return void rejected.push({ table: TABLE, row: where, reason: 'country name not recognised' });
+    for (const { col, year } of layout.years) {
+      const value = parseDecimalComma(cells[col] ?? '');
+      if (value === null) continue;
+      if (Number.isNaN(value)) {
+        rejected.push({ table: TABLE, row: `${where} ${year}: "${cells[col]}"`, reason: 'not a decimal-comma number' });
+        continue;
+      }
+      indicators.push({ country: country.iso, indicator, year, value, projection: year >= FIRST_PROJECTION_YEAR, source: TABLE });
+    }
+  });
+  return { tables: [IMF_WEO_TABLE], series: [], rejected, indicators };
+}

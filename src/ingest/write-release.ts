@@ -1,0 +1,237 @@
+/**
+ * Writes one release file. Bulk loading goes straight through the SQLite driver inside one
+ * transaction (ORM row-by-row inserts are far too slow for ~10^6 rows); reading is Prisma's job.
+ * The release log and the revision log are carried over from the previous release and extended.
+ */
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { migrate } from '../db/migrate';
+import type { ParsedObservation, SourceTableInfo } from '../domain/types';
+import type { FxRate, IndicatorValue, PricePoint } from './records';
+import { diffSeries, type StoredPoint } from './revisions';
+
+export interface SeriesRow {
+  id: string;
+  alias: string;
+  country: string;
+  measure: string;
+  breakdown: string | null;
+  member: string | null;
+  freq: string;
+  unit: string;
+  currency: string | null;
+  scale: string | null;
+  table: string;
+  headline: boolean;
+  derived: boolean;
+  names: Record<string, string>;
+  observations: ParsedObservation[];
+  /** Extra words for full-text search (country names, measure). */
+  searchText: string;
+}
+
+export interface CountryRow {
+  iso: string;
+  iso3: string;
+  m49: string | null;
+  name: string;
+  wikidataId: string | null;
+  currency: string | null;
+  regionSlug: string | null;
+}
+
+export interface RegionUnitRow {
+  code: string;
+  country: string;
+  level: number;
+  name: string;
+  nameLatin: string | null;
+  labelEn: string | null;
+}
+
+export interface ReleaseContent {
+  regions: { slug: string; name: string }[];
+  countries: CountryRow[];
+  regionUnits: RegionUnitRow[];
+  tables: SourceTableInfo[];
+  series: SeriesRow[];
+  fx: FxRate[];
+  prices: PricePoint[];
+  indicators: IndicatorValue[];
+}
+
+export interface WriteStats {
+  version: string;
+  dataVersion: string;
+  dataAsOf: string;
+  changed: boolean;
+  series: number;
+  observations: number;
+  newPoints: number;
+  revisions: number;
+  seriesUpdated: number;
+}
+
+/** A digest of everything served: equal content gives an equal data version (stable ETags). */
+export function contentDigest(content: ReleaseContent): string {
+  const hash = createHash('sha256');
+  const feed = (rows: unknown[]) => {
+    for (const r of rows) hash.update(JSON.stringify(r));
+  };
+  feed(content.regions);
+  feed(content.countries);
+  feed(content.regionUnits);
+  feed(content.tables);
+  feed(content.series);
+  feed(content.fx);
+  feed(content.prices);
+  feed(content.indicators);
+  return hash.digest('hex').slice(0, 16);
+}
+
+function previousObservations(prev: Database.Database): Map<string, Map<string, StoredPoint>> {
+  const bySeries = new Map<string, Map<string, StoredPoint>>();
+  const rows = prev.prepare('SELECT seriesId, period, value, status FROM Observation').raw().iterate() as Iterable<
+    [string, string, number | null, string]
+  >;
+  for (const [seriesId, period, value, status] of rows) {
+    let m = bySeries.get(seriesId);
+    if (!m) bySeries.set(seriesId, (m = new Map()));
+    m.set(period, { value, status });
+  }
+  return bySeries;
+}
+
+function readMeta(db: Database.Database): Record<string, string> {
+  const rows = db.prepare('SELECT key, value FROM Meta').all() as { key: string; value: string }[];
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
+
+export function writeRelease(
+  file: string,
+  content: ReleaseContent,
+  previousFile: string | null,
+  version: string,
+  loadedAt: string,
+): WriteStats {
+  const db = new Database(file);
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  migrate(db);
+  const prev = previousFile ? new Database(previousFile, { readonly: true, fileMustExist: true }) : null;
+  const prevObs = prev ? previousObservations(prev) : new Map<string, Map<string, StoredPoint>>();
+  const prevMeta = prev ? readMeta(prev) : {};
+  const prevUpdated = new Map<string, string>(
+    prev ? (prev.prepare('SELECT id, updated FROM Series').raw().all() as [string, string][]) : [],
+  );
+  const dataVersion = contentDigest(content);
+  const stats: WriteStats = {
+    version,
+    dataVersion,
+    dataAsOf: loadedAt,
+    changed: dataVersion !== prevMeta.data_version,
+    series: content.series.length,
+    observations: 0,
+    newPoints: 0,
+    revisions: 0,
+    seriesUpdated: 0,
+  };
+  if (!stats.changed && prevMeta.data_as_of) stats.dataAsOf = prevMeta.data_as_of;
+
+  const insert = {
+    meta: db.prepare('INSERT INTO Meta (key, value) VALUES (?, ?)'),
+    region: db.prepare('INSERT INTO Region (slug, name) VALUES (?, ?)'),
+    country: db.prepare(
+      'INSERT INTO Country (iso, iso3, m49, name, wikidataId, currency, regionSlug) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    unit: db.prepare('INSERT INTO RegionUnit (code, countryIso, level, name, nameLatin, labelEn) VALUES (?, ?, ?, ?, ?, ?)'),
+    table: db.prepare('INSERT INTO SourceTable (code, publisher, title, url, file) VALUES (?, ?, ?, ?, ?)'),
+    series: db.prepare(
+      `INSERT INTO Series (id, alias, countryIso, measure, breakdown, member, freq, unit, currency, scale, tableCode,
+        headline, derived, first, last, points, latestValue, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    name: db.prepare('INSERT INTO SeriesName (seriesId, lang, name) VALUES (?, ?, ?)'),
+    search: db.prepare('INSERT INTO SeriesSearch (seriesId, text) VALUES (?, ?)'),
+    obs: db.prepare('INSERT INTO Observation (seriesId, period, value, status, flags) VALUES (?, ?, ?, ?, ?)'),
+    revision: db.prepare(
+      `INSERT INTO Revision (seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    release: db.prepare('INSERT INTO Release (version, loadedAt, seriesCount, observationCount) VALUES (?, ?, ?, ?)'),
+    entry: db.prepare(
+      `INSERT INTO ReleaseEntry (releaseVersion, seriesId, countryIso, measure, latestPeriod, newPoints, revisedPoints)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    fx: db.prepare('INSERT INTO FxRate (currency, date, rate) VALUES (?, ?, ?)'),
+    price: db.prepare('INSERT INTO Price (code, period, value, derived) VALUES (?, ?, ?, ?)'),
+    indicator: db.prepare(
+      'INSERT INTO Indicator (countryIso, indicator, year, value, projection, source) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+  };
+
+  db.transaction(() => {
+    for (const r of content.regions) insert.region.run(r.slug, r.name);
+    for (const c of content.countries) insert.country.run(c.iso, c.iso3, c.m49, c.name, c.wikidataId, c.currency, c.regionSlug);
+    for (const u of content.regionUnits) insert.unit.run(u.code, u.country, u.level, u.name, u.nameLatin, u.labelEn);
+    for (const t of content.tables) insert.table.run(t.code, t.publisher, t.title, t.url, t.file);
+
+    if (prev) {
+      // The logs of earlier releases travel with the data.
+      db.exec(`ATTACH DATABASE '${previousFile!.replace(/'/g, "''")}' AS prev`);
+      db.exec('INSERT INTO Release SELECT * FROM prev.Release');
+      db.exec('INSERT INTO ReleaseEntry SELECT * FROM prev.ReleaseEntry');
+      db.exec(
+        `INSERT INTO Revision (seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease)
+         SELECT seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease FROM prev.Revision`,
+      );
+    }
+    const entries: unknown[][] = [];
+    for (const s of content.series) {
+      const withValue = s.observations.filter((o) => o.value !== null);
+      const lastWithValue = withValue[withValue.length - 1];
+      const diff = diffSeries(prevObs.get(s.id), s.observations);
+      const touched = diff.newPoints > 0 || diff.revisions.length > 0;
+      const updated = touched || !prevUpdated.has(s.id) ? loadedAt : prevUpdated.get(s.id)!;
+      insert.series.run(
+        s.id, s.alias, s.country, s.measure, s.breakdown, s.member, s.freq, s.unit, s.currency, s.scale, s.table,
+        s.headline ? 1 : 0, s.derived ? 1 : 0, (withValue[0] ?? s.observations[0]).period, (lastWithValue ?? s.observations[s.observations.length - 1]).period,
+        withValue.length, lastWithValue ? lastWithValue.value : null, updated,
+      );
+      for (const [lang, name] of Object.entries(s.names)) insert.name.run(s.id, lang, name);
+      insert.search.run(s.id, [...Object.values(s.names), s.alias, s.searchText].join(' '));
+      for (const o of s.observations) insert.obs.run(s.id, o.period, o.value, o.status, o.flags);
+      stats.observations += s.observations.length;
+      const prevVersion = prevMeta.version ?? '';
+      for (const r of diff.revisions) {
+        insert.revision.run(s.id, r.period, r.oldValue, r.newValue, r.oldStatus, r.newStatus, prevVersion, version);
+      }
+      stats.newPoints += diff.newPoints;
+      stats.revisions += diff.revisions.length;
+      if (touched) {
+        stats.seriesUpdated++;
+        entries.push([version, s.id, s.country, s.measure, lastWithValue?.period ?? '', diff.newPoints, diff.revisions.length]);
+      }
+    }
+    if (entries.length > 0) {
+      insert.release.run(version, loadedAt, stats.series, stats.observations);
+      for (const e of entries) insert.entry.run(...e);
+    }
+    for (const f of content.fx) insert.fx.run(f.currency, f.date, f.rate);
+    for (const p of content.prices) insert.price.run(p.code, p.period, p.value, p.derived ? 1 : 0);
+    for (const i of content.indicators) insert.indicator.run(i.country, i.indicator, i.year, i.value, i.projection ? 1 : 0, i.source);
+    const meta: Record<string, string> = {
+      version,
+      loaded_at: loadedAt,
+      data_version: dataVersion,
+      data_as_of: stats.dataAsOf,
+    };
+    for (const [k, v] of Object.entries(meta)) insert.meta.run(k, v);
+  })();
+  if (prev) {
+    db.exec('DETACH DATABASE prev');
+    prev.close();
+  }
+  db.exec('ANALYZE');
+  db.close();
+  return stats;
+}

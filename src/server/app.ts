@@ -1,0 +1,125 @@
+/** The HTTP service: /v1 (REST), /graphql, /openapi.json and /docs on one node:http server. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { KeysStore, parseSeedKeys } from '../auth/keys-store';
+import type { Config } from '../config';
+import { DataStore } from '../db/data-store';
+import { schema } from '../graphql/schema';
+import { ApiError, errorBody } from '../../rest/errors';
+import { createRestHandler, newRequestId } from '../../rest/handler';
+import { docsPage, openApiDocument } from '../../rest/openapi';
+import { parseRates, RateLimiter } from '../../rest/rate-limit';
+import { ROUTES } from '../../rest/routes';
+import { createGraphQLEndpoint } from './graphql-endpoint';
+
+export interface App {
+  server: http.Server;
+  store: DataStore;
+  keys: KeysStore;
+  url: string;
+  close: () => Promise<void>;
+}
+
+export interface AppOptions {
+  config: Config;
+  log?: (line: string) => void;
+  /** Requests per minute per plan, e.g. "free:60,developer:300" (RATE_LIMITS). */
+  rates?: string;
+  onQuery?: (sql: string) => void;
+}
+
+export async function startApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const store = new DataStore(config.dataDir, { onQuery: options.onQuery });
+  await store.refresh();
+  store.watch();
+  const keys = new KeysStore(config.dataDir);
+  for (const { plan, key } of parseSeedKeys(config.seedKeys)) keys.seed(key, plan);
+  const limiter = new RateLimiter(parseRates(options.rates ?? process.env.RATE_LIMITS));
+  const rest = createRestHandler({
+    schema,
+    store,
+    keys,
+    limiter,
+    routes: ROUTES,
+    now: config.now,
+    publicBaseUrl: config.publicBaseUrl,
+    log,
+  });
+  const yoga = createGraphQLEndpoint({ schema, store, now: config.now, publicBaseUrl: config.publicBaseUrl });
+  const openapi = JSON.stringify(openApiDocument(ROUTES, config.publicBaseUrl));
+  const docs = docsPage(ROUTES, config.publicBaseUrl);
+
+  const plainError = (res: http.ServerResponse, err: ApiError, extra: Record<string, string> = {}) => {
+    const requestId = newRequestId();
+    res.writeHead(err.status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId, ...extra, ...err.headers });
+    res.end(errorBody(err, 'free', config.publicBaseUrl, requestId));
+  };
+
+  const server = http.createServer((req, res) => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      plainError(res, new ApiError('not_found', 'Malformed request target.'));
+      return;
+    }
+    const path = url.pathname;
+    if (path.startsWith('/v1/') || path === '/v1') {
+      rest(req, res, url).catch((err) => {
+        log(`unhandled: ${String(err?.stack ?? err)}`);
+        if (!res.headersSent) plainError(res, new ApiError('internal_error', 'Something went wrong on our side.'));
+      });
+      return;
+    }
+    if (path === '/graphql') {
+      const isPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !url.searchParams.has('query');
+      if (isPage) {
+        void yoga(req, res, { plan: 'free', requestId: newRequestId() });
+        return;
+      }
+      const key = req.headers['x-api-key'];
+      if (typeof key !== 'string' || key === '') return plainError(res, new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.'));
+      const caller = keys.verify(key);
+      if (!caller) return plainError(res, new ApiError('invalid_api_key', 'The API key is unknown or revoked.'));
+      const rate = limiter.take(caller.id, caller.plan);
+      const rateHeaders = { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining), 'RateLimit-Reset': String(rate.resetSeconds) };
+      if (!rate.allowed) {
+        return plainError(res, new ApiError('rate_limited', `Over the ${caller.plan} plan's ${rate.limit} requests per minute.`, { 'Retry-After': String(rate.resetSeconds) }), rateHeaders);
+      }
+      for (const [k, v] of Object.entries(rateHeaders)) res.setHeader(k, v);
+      void yoga(req, res, { plan: caller.plan, requestId: newRequestId() });
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return plainError(res, new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' }));
+    }
+    if (path === '/openapi.json') {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });
+      res.end(req.method === 'HEAD' ? undefined : openapi);
+      return;
+    }
+    if (path === '/docs' || path === '/') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });
+      res.end(req.method === 'HEAD' ? undefined : docs);
+      return;
+    }
+    plainError(res, new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`));
+  });
+  server.keepAliveTimeout = 10_000;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const address = server.address() as AddressInfo;
+  return {
+    server,
+    store,
+    keys,
+    url: `http://${config.host}:${address.port}`,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await store.close();
+      keys.close();
+    },
+  };
+}
