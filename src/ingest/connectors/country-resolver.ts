@@ -125,7 +125,10 @@ export function normalizeCountryName(name: string): string {
     .replace(/^the /, '');
 }
 
-/** "KOREA, REPUBLIC OF" → "REPUBLIC OF KOREA"; "Bolivia (Plurinational State of)" → "Plurinational State of Bolivia". */
+/**
+ * "KOREA, REPUBLIC OF" → "REPUBLIC OF KOREA";
+ * "Bolivia (Plurinational State of)" → "Plurinational State of Bolivia" and "Bolivia".
+ */
 function invertedForms(name: string): string[] {
   const forms: string[] = [];
   const comma = /^([^,]+),\s*(.+)$/.exec(name);
@@ -149,14 +152,15 @@ export class CountryResolver {
       this.iso3Index.set(c.iso3, c);
     }
     this.indexDerivedNames(countries, nameVariants);
-    let aliases = 0;
+    const aliasKeys = new Set<string>();
     for (const [name, iso] of Object.entries(COUNTRY_NAME_ALIASES)) {
       const ref = this.iso2Index.get(iso);
       if (!ref) throw new Error(`country alias ${name} points to unknown code ${iso}`);
-      this.nameIndex.set(normalizeCountryName(name), ref); // aliases win over derived names
-      aliases++;
+      const key = normalizeCountryName(name);
+      this.nameIndex.set(key, ref); // aliases win over derived names
+      aliasKeys.add(key);
     }
-    this.aliasSize = aliases;
+    this.aliasSize = aliasKeys.size;
     for (const [name, reason] of Object.entries(NON_COUNTRY_NAMES)) {
       this.nonCountryIndex.set(normalizeCountryName(name), reason);
     }
@@ -168,6 +172,7 @@ export class CountryResolver {
     return new CountryResolver(table.countries, table.nameVariants);
   }
 
+  /** Distinct spellings in the alias table once normalised (publishers share some). */
   get aliasCount(): number {
     return this.aliasSize;
   }

@@ -101,9 +101,10 @@ export function readWeeklyJetFuel(sourcesDir: string, rejected: RejectedRow[]): 
 
 function weekdaysOfMonth(year: number, month: number): number {
   let count = 0;
-  for (let d = new Date(Date.UTC(year, month - 1, 1)); d.getUTCMonth() === month - 1; d = new Date(d.getTime() + DAY_MS)) {
-    const day = d.getUTCDay();
-    if (day !== 0 && day !== 6) count++;
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  for (let day = 1; day <= daysInMonth; day++) {
+    const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) count++;
   }
   return count;
 }

@@ -107,7 +107,8 @@ export function parseImfWeo(text: string, resolver: CountryResolver): ConnectorO
   const rejected: RejectedRow[] = [];
   const layout = findLayout(lines[0] ?? []);
   if (!layout) {
-    rejected.push({ table: TABLE, row: 'header', reason: 'header Country / Subject Descriptor / Units / Scale / years not found' });
+    const reason = 'header Country / Subject Descriptor / Units / Scale / years not found';
+    rejected.push({ table: TABLE, row: 'header', reason });
     return { tables: [IMF_WEO_TABLE], series: [], rejected, indicators };
   }
   lines.slice(1).forEach((cells, i) => {
@@ -116,9 +117,10 @@ export function parseImfWeo(text: string, resolver: CountryResolver): ConnectorO
     const subject = [layout.subjectCol, layout.unitsCol, layout.scaleCol].map((c) => (cells[c] ?? '').trim()).join('|');
     const where = `line ${i + 2}: ${name} / ${subject}`;
     const indicator = WEO_INDICATORS[subject];
-    if (!indicator) return void rejected.push({ table: TABLE, row: where, reason: 'subject / units / scale not mapped' });
+    const reject = (reason: string): void => void rejected.push({ table: TABLE, row: where, reason });
+    if (!indicator) return reject('subject / units / scale not mapped');
     const country = resolver.byName(name);
-    if (!country) return void rejected.push({ table: TABLE, row: where, reason: 'country name not recognised' });
+    if (!country) return reject('country name not recognised');
     for (const { col, year } of layout.years) {
       const value = parseDecimalComma(cells[col] ?? '');
       if (value === null) continue;
@@ -126,7 +128,8 @@ export function parseImfWeo(text: string, resolver: CountryResolver): ConnectorO
         rejected.push({ table: TABLE, row: `${where} ${year}: "${cells[col]}"`, reason: 'not a decimal-comma number' });
         continue;
       }
-      indicators.push({ country: country.iso, indicator, year, value, projection: year >= FIRST_PROJECTION_YEAR, source: TABLE });
+      const projection = year >= FIRST_PROJECTION_YEAR;
+      indicators.push({ country: country.iso, indicator, year, value, projection, source: TABLE });
     }
   });
   return { tables: [IMF_WEO_TABLE], series: [], rejected, indicators };

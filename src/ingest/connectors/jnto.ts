@@ -2,12 +2,29 @@
  * JNTO "Visitor Arrivals by Nationality & Purpose of Visit to Japan", English CSV of 2017-04-21.
  * Monthly 1996-01 → 2017-03. Multi-row header (region / nationality / purpose), full-width month
  * labels with the year on January rows only, status notes with arrows in column A.
- * The annual block at the end ("Year TOTAL") is not read: it repeats the monthly figures.
+ *
+ * - Status: "↑Final" on 2016-01 makes it and every month above final; "↓Preliminary" (2016-02) and
+ *   "↑Preliminary" (2017-01) bound the provisional months; "↓Estimated" (2017-02) marks the last two
+ *   months, which only the grand total and a few nationalities fill, as estimated.
+ * - Kept: each column group's Total (grand total → no breakdown; nationality → origin iso2; region
+ *   subtotal → origin 'region-<region>'; "<Region> Unclassified" → 'other-<region>'; Stateless), and
+ *   the grand total by purpose. Nationality × purpose is not kept (a series has one breakdown).
+ * - Empty cells before a column's first and after its last figure are dropped; gaps between are
+ *   kept as not published.
+ * - The annual block at the end ("Year TOTAL") is not read: it repeats the monthly figures.
+ * - This vintage has no Asia or Europe columns: the grand total includes them, the regions do not.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { Breakdown, ObsStatus, ParsedObservation, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
+import type {
+  Breakdown,
+  ObsStatus,
+  ParsedObservation,
+  ParsedSeries,
+  RejectedRow,
+  SourceTableInfo,
+} from '../../domain/types';
 import { monthPeriod } from '../../domain/periods';
 import type { ConnectorOutput } from '../records';
 import type { CountryResolver } from './country-resolver';
@@ -110,7 +127,13 @@ function findPurposeRow(rows: Row[]): number {
 }
 
 /** Grand total, region subtotals and residual columns, or a nationality via the resolver. */
-function groupTarget(header: string, resolver: CountryResolver): { breakdown: Breakdown | null; name: string } | string {
+interface GroupTarget {
+  breakdown: Breakdown | null;
+  name: string;
+}
+
+/** A column group's target, or why it has none. */
+function groupTarget(header: string, resolver: CountryResolver): GroupTarget | string {
   const origin = (member: string) => ({ dimension: 'origin', member });
   if (header === 'Grand Total') return { breakdown: null, name: 'all nationalities' };
   if (header === 'Others') return { breakdown: origin('other'), name: 'other nationalities' };
@@ -125,7 +148,12 @@ function groupTarget(header: string, resolver: CountryResolver): { breakdown: Br
 }
 
 /** One target per kept column: each group's Total, and the purposes of the grand total. */
-function columnTargets(rows: Row[], purposeRow: number, resolver: CountryResolver, rejected: RejectedRow[]): ColumnTarget[] {
+function columnTargets(
+  rows: Row[],
+  purposeRow: number,
+  resolver: CountryResolver,
+  rejected: RejectedRow[],
+): ColumnTarget[] {
   const groups = rows[purposeRow - 1];
   const purposes = rows[purposeRow];
   const targets: ColumnTarget[] = [];
@@ -144,9 +172,11 @@ function columnTargets(rows: Row[], purposeRow: number, resolver: CountryResolve
       targets.push({ col, breakdown: target.breakdown, name: base });
     } else if (target.breakdown === null && PURPOSES[purpose]) {
       const member = PURPOSES[purpose];
-      targets.push({ col, breakdown: { dimension: 'purpose', member }, name: `${base}, purpose: ${purpose.toLowerCase()}` });
+      const name = `${base}, purpose: ${purpose.toLowerCase()}`;
+      targets.push({ col, breakdown: { dimension: 'purpose', member }, name });
     } else if (target.breakdown === null) {
-      rejected.push({ table: TABLE, row: `column ${col + 1}: ${group} / ${purpose}`, reason: 'purpose not recognised' });
+      const row = `column ${col + 1}: ${group} / ${purpose}`;
+      rejected.push({ table: TABLE, row, reason: 'purpose not recognised' });
     }
   }
   return targets;
@@ -214,7 +244,8 @@ function columnObservations(months: MonthRow[], target: ColumnTarget, rejected: 
       continue;
     }
     if (value === null) {
-      if (observations.length > 0) observations.push({ period: m.period, value: null, status: 'not_published', flags: '' });
+      const inside = observations.length > 0;
+      if (inside) observations.push({ period: m.period, value: null, status: 'not_published', flags: '' });
       continue;
     }
     observations.push({ period: m.period, value, status: m.status, flags: m.flags });

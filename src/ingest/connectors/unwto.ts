@@ -2,6 +2,18 @@
  * UN Tourism (UNWTO) Tourism Statistics Database, "all data download" workbook (data of 25/01/2023).
  * Reads six sheets: inbound arrivals, arrivals by region of origin, by purpose, inbound expenditure,
  * outbound departures and outbound expenditure. Values stay as published (thousands, US$ millions).
+ *
+ * Choices:
+ * - Each (country, measure, breakdown) is kept once: the row the workbook lists first (sheet order,
+ *   then row order) that has a figure wins; later ones go to `rejected` naming the kept row. In this
+ *   workbook that only hits the "Total" rows of the Regions and Purpose sheets, which repeat the
+ *   arrivals total, often under another series code (TF instead of VF).
+ * - Outbound spend is told from inbound spend by breakdown {direction: outbound}; its travel and
+ *   passenger-transport items use the dimension 'outbound-item' (one breakdown dimension per series).
+ * - The series code (VF, TF, THS, TCE, IMF, CB...) with its legend text, and the footnotes a row or
+ *   its section heading refers to, go into the English name.
+ * - Country blocks without an ISO 3166-1 code (Bonaire, Saba, Sint Eustatius, Serbia and Montenegro)
+ *   are rejected with the resolver's reason when they hold figures.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -95,7 +107,11 @@ export const UNWTO_SHEETS: SheetSpec[] = [
         label: 'Inbound arrivals from East Asia and the Pacific',
       },
       Europe: { measure: 'arrivals', breakdown: origin('europe'), label: 'Inbound arrivals from Europe' },
-      'Middle East': { measure: 'arrivals', breakdown: origin('middle-east'), label: 'Inbound arrivals from the Middle East' },
+      'Middle East': {
+        measure: 'arrivals',
+        breakdown: origin('middle-east'),
+        label: 'Inbound arrivals from the Middle East',
+      },
       'South Asia': { measure: 'arrivals', breakdown: origin('south-asia'), label: 'Inbound arrivals from South Asia' },
       'Other not classified': {
         measure: 'arrivals',
@@ -284,6 +300,10 @@ function seriesCode(row: Cell[], layout: SheetLayout): string | null {
   return code === '' || code === NOT_AVAILABLE ? null : code;
 }
 
+function newBlock(name: string, rowNumber: number): CountryBlock {
+  return { name, rowNumber, headingNoteRefs: [], headingSeries: null, footnotes: new Map(), rows: [] };
+}
+
 function readSheet(rows: Cell[][], layout: SheetLayout): SheetContent {
   const blocks: CountryBlock[] = [];
   const legend = new Map<string, string>();
@@ -291,7 +311,7 @@ function readSheet(rows: Cell[][], layout: SheetLayout): SheetContent {
   for (let i = layout.headerRow + 1; i < rows.length; i++) {
     const row = rows[i] ?? [];
     if (isCountryStart(row)) {
-      block = { name: text(row[3]), rowNumber: i + 1, headingNoteRefs: [], headingSeries: null, footnotes: new Map(), rows: [] };
+      block = newBlock(text(row[3]), i + 1);
       blocks.push(block);
       continue;
     }
@@ -407,7 +427,8 @@ class UnwtoReader {
   readSheet(spec: SheetSpec, rows: Cell[][]): void {
     const layout = findLayout(rows);
     if (!layout) {
-      this.rejected.push({ table: spec.table, row: spec.sheet, reason: 'header row (C. | S. | ... | Units) not found' });
+      const reason = 'header row (C. | S. | ... | Units) not found';
+      this.rejected.push({ table: spec.table, row: spec.sheet, reason });
       return;
     }
     const content = readSheet(rows, layout);
@@ -504,7 +525,8 @@ export type UnwtoSheetRows = (sheetName: string) => Cell[][] | undefined;
 function sheetRowsOf(workbook: XLSX.WorkBook): UnwtoSheetRows {
   return (name) => {
     const sheet = workbook.Sheets[name];
-    return sheet ? XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true }) : undefined;
+    if (!sheet) return undefined;
+    return XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
   };
 }
 

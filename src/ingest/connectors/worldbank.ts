@@ -79,7 +79,8 @@ class WdiReader {
       const key = `${table}|${iso3}`;
       if (this.economies.has(iso3) && !this.unknownEconomies.has(key)) {
         this.unknownEconomies.add(key);
-        this.rejected.push({ table, row: `${iso3} ${name}`, reason: 'economy without an ISO 3166-1 code; all its rows skipped' });
+        const reason = 'economy without an ISO 3166-1 code; all its rows skipped';
+        this.rejected.push({ table, row: `${iso3} ${name}`, reason });
       }
       return;
     }
@@ -146,7 +147,8 @@ function readLongFile(sourcesDir: string, fileName: string, reader: WdiReader): 
 /** Wide layout: 4 preamble lines, then `Country Name,Country Code,Indicator Name,Indicator Code,1960,...,`. */
 function readApiFile(sourcesDir: string, fileName: string, reader: WdiReader): SourceTableInfo[] {
   const file = `${API_DIR}/${fileName}`;
-  const [header = [], ...data] = parseCsvLines(fs.readFileSync(path.join(sourcesDir, file), 'utf8'), API_PREAMBLE_LINES);
+  const text = fs.readFileSync(path.join(sourcesDir, file), 'utf8');
+  const [header = [], ...data] = parseCsvLines(text, API_PREAMBLE_LINES);
   const years = header.flatMap((cell, col) => (/^\d{4}$/.test(cell) ? [{ col, year: cell }] : []));
   const [nameCol, codeCol, indicatorNameCol, indicatorCol] = [
     'Country Name',
@@ -155,7 +157,8 @@ function readApiFile(sourcesDir: string, fileName: string, reader: WdiReader): S
     'Indicator Code',
   ].map((h) => header.indexOf(h));
   if (codeCol < 0 || indicatorCol < 0) {
-    reader.rejected.push({ table: 'wdi_api', row: file, reason: 'header with Country Code / Indicator Code not found' });
+    const reason = 'header with Country Code / Indicator Code not found';
+    reader.rejected.push({ table: 'wdi_api', row: file, reason });
     return [];
   }
   const tables = new Map<string, SourceTableInfo>();
@@ -180,7 +183,11 @@ export function loadWorldBank(sourcesDir: string, resolver: CountryResolver): Co
   const reader = new WdiReader(resolver, readEconomyCodes(sourcesDir));
   const tables: SourceTableInfo[] = [];
   // Only files named after an indicator code: this leaves out derived_world_tourism_economy_*.csv.
-  for (const f of listFiles(sourcesDir, WORLDBANK_DIR, INDICATOR_FILE_RE)) tables.push(readLongFile(sourcesDir, f, reader));
-  for (const f of listFiles(sourcesDir, API_DIR, API_FILE_RE)) tables.push(...readApiFile(sourcesDir, f, reader));
+  for (const f of listFiles(sourcesDir, WORLDBANK_DIR, INDICATOR_FILE_RE)) {
+    tables.push(readLongFile(sourcesDir, f, reader));
+  }
+  for (const f of listFiles(sourcesDir, API_DIR, API_FILE_RE)) {
+    tables.push(...readApiFile(sourcesDir, f, reader));
+  }
   return { tables, series: [], rejected: reader.rejected, indicators: reader.indicators };
 }

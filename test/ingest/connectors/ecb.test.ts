@@ -31,7 +31,7 @@ describe('loadEcb (real file)', () => {
   const elapsed = performance.now() - started;
 
   it('is fast', () => {
-    expect(elapsed).toBeLessThan(1500);
+    expect(elapsed).toBeLessThan(2000); // about 150 ms for ~217k rates
   });
 
   it('matches the check values of 2019-01-02', () => {

@@ -128,7 +128,7 @@ describe('loadUnwto (real workbook)', () => {
   const value = (s: ParsedSeries | undefined, period: string) => s?.observations.find((o) => o.period === period)?.value;
 
   it('loads in well under the time budget', () => {
-    expect(elapsed).toBeLessThan(5000);
+    expect(elapsed).toBeLessThan(6000); // about 1–2 s; the bound leaves room for a busy machine
   });
 
   it('matches the check values (thousands, as published)', () => {
