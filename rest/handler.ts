@@ -14,7 +14,7 @@ import { createContext } from '../src/graphql/context';
 import { rowsToCsv, seriesBlocksToCsv, type SeriesBlock } from './csv';
 import { ApiError, errorBody } from './errors';
 import { decodeCursor, encodeCursor, nextPageUrl } from './paging';
-import { parseParam } from './params';
+import { parseParam, type ParamSpec } from './params';
 import type { RateDecision, RateLimiter } from './rate-limit';
 import { compileRoute, type CompiledRoute, type Params, type Route } from './route';
 
@@ -36,6 +36,7 @@ interface CachedAnswer {
 }
 
 const MAX_CACHED = 5000;
+const FORMAT_PARAM: ParamSpec = { name: 'format', kind: 'format', description: 'json (default) or csv.' };
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
 
@@ -106,7 +107,8 @@ export function createRestHandler(deps: RestDeps) {
     const { route } = c;
     const params: Params = {};
     for (const key of url.searchParams.keys()) {
-      if (!route.query.some((q) => q.name === key)) {
+      // format is understood everywhere: where CSV is not offered, format=csv is a bad value, not an unknown name.
+      if (key !== 'format' && !route.query.some((q) => q.name === key)) {
         throw new ApiError('unknown_parameter', `${route.path} does not take the parameter "${key.slice(0, 40)}".`);
       }
     }
@@ -120,7 +122,7 @@ export function createRestHandler(deps: RestDeps) {
       }
       params[name] = parseParam(spec, raw);
     });
-    for (const spec of route.query) {
+    for (const spec of route.query.some((q) => q.name === 'format') ? route.query : [...route.query, FORMAT_PARAM]) {
       const all = url.searchParams.getAll(spec.name);
       if (all.length > 1) throw new ApiError('invalid_parameter', `${spec.name} is given more than once.`);
       if (all.length === 0) {

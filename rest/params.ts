@@ -8,6 +8,8 @@ export interface ParamSpec {
   kind: 'isoList' | 'iso' | 'period' | 'freq' | 'limit' | 'year' | 'measure' | 'currency' | 'text' | 'seriesId' | 'format' | 'cursor';
   required?: boolean;
   description: string;
+  /** Overrides the kind's example (e.g. a region slug for a text parameter). */
+  example?: unknown;
 }
 
 const bad = (message: string) => new ApiError('invalid_parameter', message);

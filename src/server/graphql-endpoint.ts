@@ -61,6 +61,7 @@ export function createGraphQLEndpoint(deps: { schema: GraphQLSchema; store: Data
       useResponseCache<GraphQLContext>({
         session: (ctx) => ctx.plan,
         ttl: 3_600_000,
+        shouldCacheResult: ({ result }) => !result.errors?.length,
         // Keyed by data version and day as well, so a new release or a new day never serves a stale answer.
         buildResponseCacheKey: ({ documentString, variableValues, operationName, sessionId, context }) => {
           const ctx = context as GraphQLContext;

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+let s: TestServer;
+const statements: string[] = [];
+beforeAll(async () => {
+  s = await startTestServer({ onQuery: (sql) => statements.push(sql) });
+});
+afterAll(async () => s.close());
+
+const NESTED = `query Nested {
+  countries {
+    iso name monthly latest measures
+    region { slug name }
+    peers { iso }
+    series(headline: true) {
+      id alias name unit freq
+      table { code publisher }
+      observations(from: "2016", to: "2025") { period value status }
+    }
+  }
+}`;
+
+it('resolves a nested query over every country in a constant number of SQL statements', async () => {
+  statements.length = 0;
+  const { status, body } = await s.graphql(NESTED);
+  expect(status).toBe(200);
+  expect(body.errors).toBeUndefined();
+  const countries = body.data.countries;
+  expect(countries.length).toBeGreaterThan(200);
+  const es = countries.find((c: any) => c.iso === 'ES');
+  const nights = es.series.find((x: any) => x.alias === 'es.nights.total.m');
+  expect(nights.observations.find((o: any) => o.period === '2019-08').value).toBe(72418691);
+  expect(nights.observations[0].period).toBe('2016-01');
+  // One statement per level of the query (countries, series, names, tables, observations, regions, peers),
+  // however many countries there are.
+  const count = statements.length;
+  expect(count).toBeLessThanOrEqual(10);
+  console.log(`nested query over ${countries.length} countries: ${count} SQL statements`);
+});
+
+it('fits the cost limit, and a deeper or costlier query gets a clear error', async () => {
+  const deep = `{ countries { region { countries { region { countries { region { countries { region { countries { region { countries { iso } } } } } } } } } } } }`;
+  const r = await s.graphql(deep);
+  expect(r.status).toBe(200);
+  expect(r.body.errors[0].message).toMatch(/depth|complexity/);
+  expect(r.body.errors[0].extensions.code).toBe('query_too_complex');
+});
