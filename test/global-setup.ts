@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildRelease } from '../src/ingest/build';
 import { SOURCES_DIR } from './helpers/paths';
+import { TEST_RELEASE_DATE } from './helpers/dates';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +20,7 @@ declare module 'vitest' {
 export default function setup(project: TestProject): () => void {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-test-'));
   const lines: string[] = [];
-  buildRelease({ sourcesDir: SOURCES_DIR, dataDir, now: new Date('2026-04-20T06:00:00Z'), log: (l) => lines.push(l) });
+  buildRelease({ sourcesDir: SOURCES_DIR, dataDir, now: new Date(TEST_RELEASE_DATE), log: (l) => lines.push(l) });
   project.provide('dataDir', dataDir);
   project.provide('ingestLog', lines);
   return () => fs.rmSync(dataDir, { recursive: true, force: true });

@@ -99,3 +99,8 @@ export function monthsBehind(latest: string, today: Date): number {
 export function quarterOfMonth(month: number): number {
   return Math.floor((month - 1) / 3) + 1;
 }
+
+/** Orders periods of mixed frequency by the month they end in ('2019' ends after '2019-11'). */
+export function comparePeriodEnds(a: string, b: string): number {
+  return monthIndex(a) - monthIndex(b) || a.length - b.length;
+}

@@ -14,6 +14,7 @@ import { loadImfWeo } from './connectors/imf-weo';
 import { loadJnto } from './connectors/jnto';
 import { loadUnwto } from './connectors/unwto';
 import { loadWorldBank } from './connectors/worldbank';
+import { summariseCountry, type SeriesSummaryRow } from '../domain/country-summary';
 import { chooseHeadlines } from './headline';
 import { aliasOf, seriesIdOf } from './identifiers';
 import type { ConnectorOutput, CountryRef } from './records';
@@ -132,6 +133,14 @@ export function assembleContent(sourcesDir: string, log: (line: string) => void)
   );
   const indicators = outputs.flatMap((o) => o.indicators ?? []).filter((i) => refByIso.has(i.country));
   const held = new Set([...series.map((s) => s.country), ...indicators.map((i) => i.country)]);
+  const seriesSummaries = new Map<string, SeriesSummaryRow[]>();
+  for (const s of series) {
+    const withValue = s.observations.filter((o) => o.value !== null);
+    if (withValue.length === 0) continue;
+    const rows = seriesSummaries.get(s.country) ?? [];
+    rows.push({ measure: s.measure, freq: s.freq, headline: s.headline, first: withValue[0].period, last: withValue[withValue.length - 1].period });
+    seriesSummaries.set(s.country, rows);
+  }
   const countries: CountryRow[] = [...held].sort().map((iso) => {
     const r = refByIso.get(iso)!;
     return {
@@ -142,6 +151,7 @@ export function assembleContent(sourcesDir: string, log: (line: string) => void)
       wikidataId: r.wikidataId,
       currency: r.currency,
       regionSlug: unTourismRegion(iso, r.m49Region),
+      ...summariseCountry(seriesSummaries.get(iso) ?? []),
     };
   });
   const geoLabels = Object.assign({}, ...outputs.map((o) => o.geoLabels ?? {})) as Record<string, string>;

@@ -4,6 +4,7 @@ import type { ObsStatus } from '../domain/types';
 export interface StoredPoint {
   value: number | null;
   status: string;
+  published: string;
 }
 
 export interface RevisionRow {

@@ -38,6 +38,10 @@ export interface CountryRow {
   wikidataId: string | null;
   currency: string | null;
   regionSlug: string | null;
+  monthly: boolean;
+  first: string | null;
+  latest: string | null;
+  measures: string[];
 }
 
 export interface RegionUnitRow {
@@ -91,13 +95,13 @@ export function contentDigest(content: ReleaseContent): string {
 
 function previousObservations(prev: Database.Database): Map<string, Map<string, StoredPoint>> {
   const bySeries = new Map<string, Map<string, StoredPoint>>();
-  const rows = prev.prepare('SELECT seriesId, period, value, status FROM Observation').raw().iterate() as Iterable<
-    [string, string, number | null, string]
+  const rows = prev.prepare('SELECT seriesId, period, value, status, published FROM Observation').raw().iterate() as Iterable<
+    [string, string, number | null, string, string]
   >;
-  for (const [seriesId, period, value, status] of rows) {
+  for (const [seriesId, period, value, status, published] of rows) {
     let m = bySeries.get(seriesId);
     if (!m) bySeries.set(seriesId, (m = new Map()));
-    m.set(period, { value, status });
+    m.set(period, { value, status, published });
   }
   return bySeries;
 }
@@ -142,7 +146,8 @@ export function writeRelease(
     meta: db.prepare('INSERT INTO Meta (key, value) VALUES (?, ?)'),
     region: db.prepare('INSERT INTO Region (slug, name) VALUES (?, ?)'),
     country: db.prepare(
-      'INSERT INTO Country (iso, iso3, m49, name, wikidataId, currency, regionSlug) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO Country (iso, iso3, m49, name, wikidataId, currency, regionSlug, monthly, first, latest, measures)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     unit: db.prepare('INSERT INTO RegionUnit (code, countryIso, level, name, nameLatin, labelEn) VALUES (?, ?, ?, ?, ?, ?)'),
     table: db.prepare('INSERT INTO SourceTable (code, publisher, title, url, file) VALUES (?, ?, ?, ?, ?)'),
@@ -152,7 +157,7 @@ export function writeRelease(
     ),
     name: db.prepare('INSERT INTO SeriesName (seriesId, lang, name) VALUES (?, ?, ?)'),
     search: db.prepare('INSERT INTO SeriesSearch (seriesId, text) VALUES (?, ?)'),
-    obs: db.prepare('INSERT INTO Observation (seriesId, period, value, status, flags) VALUES (?, ?, ?, ?, ?)'),
+    obs: db.prepare('INSERT INTO Observation (seriesId, period, value, status, flags, published) VALUES (?, ?, ?, ?, ?, ?)'),
     revision: db.prepare(
       `INSERT INTO Revision (seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -171,7 +176,11 @@ export function writeRelease(
 
   db.transaction(() => {
     for (const r of content.regions) insert.region.run(r.slug, r.name);
-    for (const c of content.countries) insert.country.run(c.iso, c.iso3, c.m49, c.name, c.wikidataId, c.currency, c.regionSlug);
+    for (const c of content.countries) {
+      insert.country.run(
+        c.iso, c.iso3, c.m49, c.name, c.wikidataId, c.currency, c.regionSlug, c.monthly ? 1 : 0, c.first, c.latest, c.measures.join(','),
+      );
+    }
     for (const u of content.regionUnits) insert.unit.run(u.code, u.country, u.level, u.name, u.nameLatin, u.labelEn);
     for (const t of content.tables) insert.table.run(t.code, t.publisher, t.title, t.url, t.file);
 
@@ -199,7 +208,13 @@ export function writeRelease(
       );
       for (const [lang, name] of Object.entries(s.names)) insert.name.run(s.id, lang, name);
       insert.search.run(s.id, [...Object.values(s.names), s.alias, s.searchText].join(' '));
-      for (const o of s.observations) insert.obs.run(s.id, o.period, o.value, o.status, o.flags);
+      const before = prevObs.get(s.id);
+      for (const o of s.observations) {
+        // A figure keeps the date it first arrived, through later revisions.
+        const old = before?.get(o.period);
+        const published = old && old.value !== null ? old.published : loadedAt;
+        insert.obs.run(s.id, o.period, o.value, o.status, o.flags, published);
+      }
       stats.observations += s.observations.length;
       const prevVersion = prevMeta.version ?? '';
       for (const r of diff.revisions) {

@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, startTestServer, type TestServer } from '../helpers/server';
+import { KEYS, startTestServer, TEST_RELEASE_DATE, type TestServer } from '../helpers/server';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -63,7 +63,7 @@ describe('envelope, caching headers and HEAD', () => {
     expect(res.status).toBe(200);
     const etag = res.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    expect(res.headers.get('last-modified')).toBe(new Date('2026-04-20T06:00:00Z').toUTCString());
+    expect(res.headers.get('last-modified')).toBe(new Date(TEST_RELEASE_DATE).toUTCString());
     expect(res.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
     const maxAge = Number(res.headers.get('cache-control')!.split('=')[1]);
     expect(maxAge).toBeGreaterThan(0);

@@ -7,7 +7,9 @@ import { loadConfig } from '../../src/config';
 import type { Plan } from '../../src/domain/types';
 import { startApp, type App } from '../../src/server/app';
 
-export const TEST_NOW = '2026-04-20T12:00:00Z';
+import { TEST_NOW } from './dates';
+
+export { TEST_NOW, TEST_RELEASE_DATE } from './dates';
 export const KEYS: Record<Plan, string> = {
   free: 'test-key-free',
   developer: 'test-key-developer',

@@ -17,6 +17,10 @@ CREATE TABLE "Country" (
     "wikidataId" TEXT,
     "currency" TEXT,
     "regionSlug" TEXT,
+    "monthly" BOOLEAN NOT NULL,
+    "first" TEXT,
+    "latest" TEXT,
+    "measures" TEXT NOT NULL,
     CONSTRAINT "Country_regionSlug_fkey" FOREIGN KEY ("regionSlug") REFERENCES "Region" ("slug") ON DELETE SET NULL ON UPDATE CASCADE
 );
 CREATE UNIQUE INDEX "Country_iso3_key" ON "Country"("iso3");
@@ -79,6 +83,7 @@ CREATE TABLE "Observation" (
     "value" REAL,
     "status" TEXT NOT NULL,
     "flags" TEXT NOT NULL,
+    "published" TEXT NOT NULL,
     PRIMARY KEY ("seriesId", "period"),
     CONSTRAINT "Observation_seriesId_fkey" FOREIGN KEY ("seriesId") REFERENCES "Series" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
 );

@@ -3,45 +3,6 @@ import { monthsBehind } from '../../domain/periods';
 import { supportedStatistics } from '../../domain/statistics';
 import { builder } from '../builder';
 
-/** What the country record's summary fields need from the series table, folded into the parent query. */
-const seriesSummarySelect = {
-  series: { select: { measure: true, freq: true, first: true, last: true, headline: true } },
-} as const;
-
-interface SeriesSummaryRow {
-  measure: string;
-  freq: string;
-  first: string;
-  last: string;
-  headline: boolean;
-}
-
-export interface CountrySummary {
-  monthly: boolean;
-  first: string | null;
-  latest: string | null;
-  measures: string[];
-}
-
-/** first/latest span the country's headline series; measures are every measure carried. */
-export function summariseCountry(series: SeriesSummaryRow[]): CountrySummary {
-  const headline = series.filter((s) => s.headline);
-  const firsts = headline.map((s) => s.first).sort();
-  const lasts = headline.map((s) => s.last).sort(comparePeriodEnds);
-  return {
-    monthly: headline.some((s) => s.freq === 'M'),
-    first: firsts[0] ?? null,
-    latest: lasts[lasts.length - 1] ?? null,
-    measures: [...new Set(series.map((s) => s.measure))].sort(),
-  };
-}
-
-/** Orders periods of mixed frequency by the month they end in ('2019' ends after '2019-11'). */
-function comparePeriodEnds(a: string, b: string): number {
-  const end = (p: string) => (p.length === 4 ? `${p}-12~` : p.includes('Q') ? `${p.slice(0, 4)}-${String(Number(p.slice(6)) * 3).padStart(2, '0')}~` : p);
-  return end(a) < end(b) ? -1 : end(a) > end(b) ? 1 : 0;
-}
-
 const StatisticRefType = builder
   .objectRef<{ name: string; path: string; plan: string }>('StatisticRef')
   .implement({
@@ -72,36 +33,15 @@ export const CountryType = builder.prismaObject('Country', {
       select: { region: { select: { name: true } } },
       resolve: (c) => c.region?.name ?? null,
     }),
-    monthly: t.boolean({
-      description: 'Whether a headline series is monthly.',
-      select: seriesSummarySelect,
-      resolve: (c) => summariseCountry(c.series).monthly,
-    }),
-    first: t.string({
-      nullable: true,
-      description: 'Earliest period of the headline series.',
-      select: seriesSummarySelect,
-      resolve: (c) => summariseCountry(c.series).first,
-    }),
-    latest: t.string({
-      nullable: true,
-      description: 'Newest period held in the headline series.',
-      select: seriesSummarySelect,
-      resolve: (c) => summariseCountry(c.series).latest,
-    }),
+    monthly: t.exposeBoolean('monthly', { description: 'Whether a headline series is monthly.' }),
+    first: t.exposeString('first', { nullable: true, description: 'Earliest period of the headline series.' }),
+    latest: t.exposeString('latest', { nullable: true, description: 'Newest period held in the headline series.' }),
     monthsBehind: t.int({
       nullable: true,
       description: 'Whole months between the current month and the month after the newest period held.',
-      select: seriesSummarySelect,
-      resolve: (c, _args, ctx) => {
-        const latest = summariseCountry(c.series).latest;
-        return latest ? monthsBehind(latest, ctx.now) : null;
-      },
+      resolve: (c, _args, ctx) => (c.latest ? monthsBehind(c.latest, ctx.now) : null),
     }),
-    measures: t.stringList({
-      select: seriesSummarySelect,
-      resolve: (c) => summariseCountry(c.series).measures,
-    }),
+    measures: t.stringList({ resolve: (c) => (c.measures ? c.measures.split(',') : []) }),
     statistics: t.field({
       type: [StatisticRefType],
       description: 'Derived statistics this country supports, with where each is served.',

@@ -5,7 +5,6 @@ import { monthsBehind } from '../../domain/periods';
 import { FREQS } from '../../domain/types';
 import { invalidParameter, limitArg } from '../args';
 import { builder } from '../builder';
-import { summariseCountry } from './country';
 
 const ISO_RE = /^[A-Z]{2}$/;
 export function isoArg(iso: string): string {
@@ -147,10 +146,8 @@ builder.queryFields((t) => ({
   status: t.field({
     type: StatusType,
     resolve: async (_root, _args, ctx) => {
-      const countries = await ctx.prisma.country.findMany({
-        select: { iso: true, series: { select: { measure: true, freq: true, first: true, last: true, headline: true } } },
-      });
-      const monthly = countries.map((c) => summariseCountry(c.series)).filter((s) => s.monthly && s.latest);
+      const countries = await ctx.prisma.country.findMany({ select: { monthly: true, latest: true } });
+      const monthly = countries.filter((c) => c.monthly && c.latest);
       return {
         ok: true,
         lastLoad: ctx.snapshot.loadedAt,
