@@ -1,6 +1,7 @@
 /** Argument checks shared by resolvers: a bad value is a GraphQL error with code invalid_parameter. */
 import { GraphQLError } from 'graphql';
 import { parsePeriod, widenFrom, widenTo } from '../domain/periods';
+import { FREQS } from '../domain/types';
 
 export function invalidParameter(message: string, parameter: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'invalid_parameter', parameter } });
@@ -20,4 +21,17 @@ export function limitArg(limit: number | null | undefined): number | undefined {
   if (limit == null) return undefined;
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidParameter('limit must be an integer from 1 to 1000.', 'limit');
   return limit;
+}
+
+const ISO_RE = /^[A-Z]{2}$/;
+export function isoArg(iso: string): string {
+  const up = iso.toUpperCase();
+  if (!ISO_RE.test(up)) throw invalidParameter(`"${iso}" is not an ISO 3166 two-letter code.`, 'iso');
+  return up;
+}
+
+export function freqArg(freq: string | null | undefined): string | undefined {
+  if (freq == null) return undefined;
+  if (!(FREQS as readonly string[]).includes(freq)) throw invalidParameter('freq must be M, Q or A.', 'freq');
+  return freq;
 }

@@ -2,22 +2,8 @@
 import { GraphQLError } from 'graphql';
 import { holidaysOf } from '../../domain/holidays';
 import { monthsBehind } from '../../domain/periods';
-import { FREQS } from '../../domain/types';
-import { invalidParameter, limitArg } from '../args';
+import { freqArg, invalidParameter, isoArg, limitArg } from '../args';
 import { builder } from '../builder';
-
-const ISO_RE = /^[A-Z]{2}$/;
-export function isoArg(iso: string): string {
-  const up = iso.toUpperCase();
-  if (!ISO_RE.test(up)) throw invalidParameter(`"${iso}" is not an ISO 3166 two-letter code.`, 'iso');
-  return up;
-}
-
-export function freqArg(freq: string | null | undefined): string | undefined {
-  if (freq == null) return undefined;
-  if (!(FREQS as readonly string[]).includes(freq)) throw invalidParameter('freq must be M, Q or A.', 'freq');
-  return freq;
-}
 
 builder.queryFields((t) => ({
   countries: t.prismaField({
