@@ -185,7 +185,7 @@ export function createRestHandler(deps: RestDeps) {
           }
         }
         query.set('limit', String(limit));
-        meta.next = nextPageUrl(route.path, query, encodeCursor(paging.cursorOf((data as unknown[])[limit - 1])));
+        meta.next = nextPageUrl(route.path, query, encodeCursor(paging.cursorOf((data as unknown[])[limit - 1], limit - 1, params)));
       }
     }
     return { data, meta };

@@ -19,8 +19,8 @@ export interface Shaped {
 export interface Paging<TRow> {
   /** Rows when `limit` is absent; undefined means all. */
   defaultLimit?: number;
-  /** Opaque position after a row, passed back as `after`. */
-  cursorOf: (row: TRow) => string;
+  /** Opaque position after a row (the index-th row of this page), passed back as `after`. */
+  cursorOf: (row: TRow, index: number, params: Params) => string;
 }
 
 export interface Route<TResult = unknown, TVars = Record<string, unknown>> {

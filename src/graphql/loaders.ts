@@ -9,6 +9,8 @@ export interface ObservationPoint {
   period: string;
   value: number | null;
   status: string;
+  /** When the figure first arrived (ISO timestamp). */
+  published: string;
 }
 
 export interface Loaders {
@@ -21,11 +23,11 @@ export function createLoaders(snapshot: Snapshot): Loaders {
     observations: new DataLoader(async (ids) => {
       const rows = await snapshot.prisma.observation.findMany({
         where: { seriesId: { in: [...ids] } },
-        select: { seriesId: true, period: true, value: true, status: true },
+        select: { seriesId: true, period: true, value: true, status: true, published: true },
         orderBy: [{ seriesId: 'asc' }, { period: 'asc' }],
       });
       const bySeries = new Map<string, ObservationPoint[]>(ids.map((id) => [id, []]));
-      for (const r of rows) bySeries.get(r.seriesId)?.push({ period: r.period, value: r.value, status: r.status });
+      for (const r of rows) bySeries.get(r.seriesId)?.push({ period: r.period, value: r.value, status: r.status, published: r.published });
       return ids.map((id) => bySeries.get(id)!);
     }),
   };

@@ -9,7 +9,12 @@ builder.queryFields((t) => ({
   countries: t.prismaField({
     type: ['Country'],
     description: 'Every place held, ordered by ISO code. `freq` keeps countries with a headline series of that frequency.',
-    args: { freq: t.arg.string(), limit: t.arg.int(), after: t.arg.string({ description: 'ISO code to start after.' }) },
+    args: {
+      isos: t.arg.stringList({ description: 'Only these ISO codes (codes not held are left out).' }),
+      freq: t.arg.string(),
+      limit: t.arg.int(),
+      after: t.arg.string({ description: 'ISO code to start after.' }),
+    },
     complexity: (args) => ({ field: 1, multiplier: Math.min(args.limit ?? 250, 250) / 10 }),
     resolve: (query, _root, args, ctx) => {
       const freq = freqArg(args.freq);
@@ -17,7 +22,8 @@ builder.queryFields((t) => ({
         ...query,
         where: {
           ...(freq ? { series: { some: { headline: true, freq } } } : {}),
-          ...(args.after ? { iso: { gt: args.after } } : {}),
+          ...(args.isos ? { iso: { in: args.isos.map(isoArg) } } : {}),
+          ...(args.after ? { AND: [{ iso: { gt: args.after } }] } : {}),
         },
         orderBy: { iso: 'asc' },
         take: limitArg(args.limit),

@@ -1,0 +1,164 @@
+/** Measures: arrivals, spend (optionally converted), capacity, nights by region. */
+import {
+  MeasureSeriesDocument,
+  NightsByRegionDocument,
+  SpendSeriesDocument,
+  type MeasureBlockFragment,
+} from '../../src/generated/operations';
+import type { SeriesBlock } from '../csv';
+import { defineRoute, type Params } from '../route';
+import { unknownCountry } from './reference';
+import type { ParamSpec } from '../params';
+
+const countryParam: ParamSpec = { name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries holding the measure when absent.' };
+const freqParam: ParamSpec = { name: 'freq', kind: 'freq', description: "M, Q or A: the total series of that frequency; the headline series when absent." };
+const fromParam: ParamSpec = { name: 'from', kind: 'period', description: 'First period (YYYY, YYYY-MM or YYYY-Qn), inclusive.' };
+const toParam: ParamSpec = { name: 'to', kind: 'period', description: 'Last period, inclusive.' };
+const formatParam: ParamSpec = { name: 'format', kind: 'format', description: 'json (default) or csv.' };
+
+/** The unit with the publisher's multiplier, e.g. "arrivals (thousands)". */
+export function unitLabel(s: { unit: string; scale?: string | null }): string {
+  return s.scale ? `${s.unit} (${s.scale})` : s.unit;
+}
+
+/** Every requested code must be held: a code that is not is a 404 naming it. */
+export function requireHeld(requested: unknown, held: { iso: string }[]): void {
+  if (!Array.isArray(requested)) return;
+  const missing = (requested as string[]).filter((iso) => !held.some((c) => c.iso === iso));
+  if (missing.length) throw unknownCountry(missing.join(', '));
+}
+
+type Country = { iso: string; name: string };
+type Point = { period: string; value: number | null; rate?: number };
+
+function block(
+  c: Country,
+  series: (MeasureBlockFragment & { observations?: Point[] }) | null | undefined,
+  measure: string,
+  p: Params,
+  points?: Point[],
+  note?: string | null,
+): SeriesBlock {
+  if (!series) {
+    return {
+      country: c.iso,
+      series: null,
+      unit: '',
+      freq: (p.freq as string | undefined) ?? '',
+      observations: [],
+      note: `No ${measure} series${p.freq ? ` with frequency ${p.freq}` : ''} is held for ${c.name}.`,
+    };
+  }
+  const observations = (points ?? series.observations ?? [])
+    .filter((o) => o.value !== null)
+    .map((o) => (o.rate === undefined ? { period: o.period, value: o.value } : { period: o.period, value: o.value, rate: o.rate }));
+  return {
+    country: c.iso,
+    series: series.id,
+    name: series.name,
+    unit: unitLabel(series),
+    freq: series.freq,
+    observations,
+    ...(note ? { note } : {}),
+  };
+}
+
+/** Without `country`, only countries that hold the measure are listed. */
+function blocks(countries: (Country & { s: any })[], measure: string, p: Params, make: (c: Country & { s: any }) => SeriesBlock): SeriesBlock[] {
+  requireHeld(p.country, countries);
+  return countries.filter((c) => p.country !== undefined || c.s).map(make);
+}
+
+function measureRoute(measure: 'arrivals' | 'capacity', path: string, summary: string) {
+  return defineRoute({
+    path,
+    summary,
+    plan: 'developer',
+    pathParams: [],
+    query: [countryParam, freqParam, fromParam, toParam, formatParam],
+    csv: 'series',
+    operation: MeasureSeriesDocument,
+    variables: (p) => ({
+      isos: p.country as string[] | undefined,
+      measure,
+      freq: p.freq as string | undefined,
+      from: p.from as string | undefined,
+      to: p.to as string | undefined,
+    }),
+    shape: (r, p) => ({
+      meta: { measure },
+      data: blocks(
+        r.countries.map((c) => ({ ...c, s: c.measureSeries })),
+        measure,
+        p,
+        (c) => block(c, c.s, measure, p),
+      ),
+    }),
+  });
+}
+
+export const measureRoutes = [
+  measureRoute('arrivals', '/v1/arrivals', "Total visitor arrivals in each country's own headline definition."),
+  measureRoute('capacity', '/v1/capacity', 'Open establishments, rooms and bed places by period.'),
+  defineRoute({
+    path: '/v1/spend',
+    summary: "Visitor spend in the publisher's currency, or converted at each period's reference rate.",
+    plan: 'developer',
+    pathParams: [],
+    query: [countryParam, freqParam, fromParam, toParam, { name: 'currency', kind: 'currency', description: 'ISO 4217 code to convert to.' }, formatParam],
+    csv: 'series',
+    operation: SpendSeriesDocument,
+    variables: (p) => {
+      const currency = (p.currency as string[] | undefined)?.[0];
+      return {
+        isos: p.country as string[] | undefined,
+        freq: p.freq as string | undefined,
+        from: p.from as string | undefined,
+        to: p.to as string | undefined,
+        currency: currency ?? 'EUR',
+        convert: currency !== undefined,
+      };
+    },
+    shape: (r, p) => {
+      const currency = (p.currency as string[] | undefined)?.[0] ?? null;
+      let method: string | null = null;
+      const data = blocks(
+        r.countries.map((c) => ({ ...c, s: c.spend })),
+        'spend',
+        p,
+        (c) => {
+          if (!currency || !c.s) return block(c, c.s, 'spend', p);
+          if (!c.s.converted) {
+            return block(c, c.s, 'spend', p, undefined, `Returned as published: ${c.s.currency ?? 'this series'} cannot be converted to ${currency}.`);
+          }
+          method = c.s.converted.method;
+          const converted = block(c, c.s, 'spend', p, c.s.converted.observations, c.s.converted.note);
+          return { ...converted, unit: unitLabel({ unit: currency, scale: c.s.scale }) };
+        },
+      );
+      return { meta: { measure: 'spend', currency, converted_at: currency ? method : null }, data };
+    },
+  }),
+  defineRoute({
+    path: '/v1/nights/by-region',
+    summary: "Nights for each region inside a country, in the country's own regional units (NUTS 2).",
+    plan: 'developer',
+    pathParams: [],
+    query: [
+      { name: 'iso', kind: 'iso', required: true, description: 'ISO code of the country.' },
+      { name: 'period', kind: 'period', description: 'One period; the latest finished one when absent.' },
+      formatParam,
+    ],
+    csv: 'rows',
+    operation: NightsByRegionDocument,
+    variables: (p) => ({ iso: p.iso as string, period: p.period as string | undefined }),
+    shape: (r, p) => {
+      if (!r.country) throw unknownCountry(p.iso);
+      const b = r.country.byRegion;
+      return {
+        meta: { country: r.country.iso, measure: 'nights', breakdown: 'region', period: b.period ?? null, freq: b.freq ?? null },
+        data: b.rows.map((row) => ({ series: row.seriesId, name: `${row.name} (${row.code})`, unit: row.unit, value: row.value })),
+      };
+    },
+  }),
+];

@@ -1,0 +1,151 @@
+/** Series: search, metadata, latest figure; and the source tables behind them. */
+import {
+  SeriesLatestDocument,
+  SeriesMetadataDocument,
+  SeriesSearchDocument,
+  TableListDocument,
+  type SeriesRecordFragment,
+} from '../../src/generated/operations';
+import { ApiError } from '../errors';
+import type { ParamSpec } from '../params';
+import { defineRoute, type Params } from '../route';
+import { unitLabel, requireHeld } from './measures';
+
+const idParam: ParamSpec = { name: 'id', kind: 'seriesId', required: true, description: 'Series id (sr_…) or alias (<iso>.<measure>.<breakdown>.<freq>).' };
+const limitParam: ParamSpec = { name: 'limit', kind: 'limit', description: 'Rows per page, 1 to 1000.' };
+const cursorParam: ParamSpec = { name: 'cursor', kind: 'cursor', description: 'Opaque position from meta.next.' };
+const formatParam: ParamSpec = { name: 'format', kind: 'format', description: 'json (default) or csv.' };
+
+export function unknownSeries(id: unknown): ApiError {
+  return new ApiError('unknown_series', `No series ${String(id)} is held.`);
+}
+
+/** The series record of SPEC.md, in its field order. */
+export function seriesRecord(s: SeriesRecordFragment) {
+  return {
+    id: s.id,
+    alias: s.alias,
+    country: s.countryIso,
+    name: s.name,
+    measure: s.measure,
+    breakdown: s.breakdown ?? null,
+    freq: s.freq,
+    unit: s.unit,
+    first: s.first,
+    last: s.last,
+    points: s.points,
+    headline: s.headline,
+  };
+}
+
+export const seriesRoutes = [
+  defineRoute({
+    path: '/v1/series/search',
+    summary: 'Free-text search across series names in every language held, ranked by match and freshness.',
+    plan: 'developer',
+    pathParams: [],
+    query: [
+      { name: 'q', kind: 'text', required: true, description: 'Words to match (prefixes, any accents or case).' },
+      { name: 'country', kind: 'iso', description: 'Only series of this country.' },
+      limitParam,
+      cursorParam,
+      formatParam,
+    ],
+    csv: 'rows',
+    operation: SeriesSearchDocument,
+    // The cursor holds the offset of the next page.
+    variables: (p) => ({
+      q: p.q as string,
+      country: p.country as string | undefined,
+      limit: p.limit as number,
+      offset: p.after !== undefined ? Number(p.after) || 0 : 0,
+    }),
+    shape: (r, p) => ({ meta: { q: p.q }, data: r.seriesSearch.map(seriesRecord) }),
+    paging: { defaultLimit: 50, cursorOf: offsetCursor },
+  }),
+  defineRoute({
+    path: '/v1/series/{id}/metadata',
+    summary: 'Definition, scale, source table, method breaks and revisions of one series.',
+    plan: 'developer',
+    pathParams: [idParam],
+    query: [],
+    csv: false,
+    operation: SeriesMetadataDocument,
+    variables: (p) => ({ id: p.id as string }),
+    shape: (r, p) => {
+      const s = r.series;
+      if (!s) throw unknownSeries(p.id);
+      return {
+        data: {
+          ...seriesRecord(s),
+          table: s.tableCode,
+          derived: s.derived,
+          latest_value: s.latestValue ?? null,
+          currency: s.currency ?? null,
+          scale: s.scale ?? null,
+          revisions: s.revisionCount,
+          last_revised: s.lastRevised ?? null,
+          updated: s.updated,
+          breaks: s.breaks,
+          source: { title: s.table.title, publisher: s.table.publisher, url: s.table.url },
+          names: Object.fromEntries(s.names.map((n) => [n.lang, n.name])),
+        },
+      };
+    },
+  }),
+  defineRoute({
+    path: '/v1/series/{id}/latest',
+    summary: "The newest figure the caller's plan can see, the same period a year before, and the percentage change.",
+    plan: 'developer',
+    pathParams: [idParam],
+    query: [],
+    csv: false,
+    operation: SeriesLatestDocument,
+    variables: (p) => ({ id: p.id as string }),
+    shape: (r, p) => {
+      const s = r.series;
+      if (!s) throw unknownSeries(p.id);
+      const l = s.latest;
+      return {
+        data: {
+          series: s.id,
+          name: s.name,
+          unit: unitLabel(s),
+          period: l?.period ?? null,
+          value: l?.value ?? null,
+          year_before: l?.yearBefore ?? null,
+          yoy_pct: l?.yoyPct ?? null,
+        },
+        ...(l ? {} : { meta: { note: 'No figure of this series is visible on this plan yet (developer keys see figures published more than 30 days ago).' } }),
+      };
+    },
+  }),
+  defineRoute({
+    path: '/v1/tables',
+    summary: "Published source tables behind a country's series.",
+    plan: 'developer',
+    pathParams: [],
+    query: [{ name: 'country', kind: 'iso', description: "Only tables holding this country's series." }, limitParam, cursorParam, formatParam],
+    csv: 'rows',
+    operation: TableListDocument,
+    variables: (p) => ({
+      country: p.country as string | undefined,
+      isos: p.country ? [p.country as string] : undefined,
+      hasCountry: p.country !== undefined,
+      limit: p.limit as number,
+      after: p.after as string | undefined,
+    }),
+    shape: (r, p) => {
+      if (p.country) requireHeld([p.country], r.countries ?? []);
+      return {
+        data: r.tables.map((t) => ({ table: t.table, series: t.series, first: t.first, last: t.last, measures: t.measures, title: t.title, publisher: t.publisher, url: t.url })),
+      };
+    },
+    paging: { defaultLimit: 100, cursorOf: (row: { table: string }) => row.table },
+  }),
+];
+
+/** Search pages by offset: the cursor after a row is the offset of the row that follows it. */
+function offsetCursor(_row: unknown, index: number, p: Params): string {
+  return String((Number(p.after) || 0) + index + 1);
+}

@@ -1,0 +1,193 @@
+/**
+ * Measures by country: the series a country publishes for a measure (headline by default, or the
+ * total of a given frequency), spend converted at period reference rates, and nights by region.
+ */
+import { CONVERSION_METHOD, convertObservations, periodRates, type PeriodRates } from '../../domain/conversion';
+import { MEASURES } from '../../domain/types';
+import { freqArg, invalidParameter, periodBounds } from '../args';
+import { builder } from '../builder';
+import type { GraphQLContext } from '../context';
+import { SeriesType } from './series';
+import { periodWithin } from '../../domain/periods';
+import { latestFinishedPeriod } from '../../domain/regional';
+
+function measureArg(measure: string): string {
+  if (!(MEASURES as readonly string[]).includes(measure)) {
+    throw invalidParameter(`measure must be one of ${MEASURES.join(', ')}.`, 'measure');
+  }
+  return measure;
+}
+
+/** One currency's period-average rates, computed once per release. */
+export function currencyRates(ctx: GraphQLContext, currency: string): Promise<PeriodRates | 'EUR' | null> {
+  if (currency === 'EUR') return Promise.resolve('EUR');
+  const key = `fx:${currency}`;
+  let hit = ctx.snapshot.memo.get(key) as Promise<PeriodRates | null> | undefined;
+  if (!hit) {
+    hit = ctx.prisma.fxRate
+      .findMany({ where: { currency }, select: { date: true, rate: true } })
+      .then((rows) => (rows.length ? periodRates(rows) : null));
+    ctx.snapshot.memo.set(key, hit);
+  }
+  return hit;
+}
+
+builder.prismaObjectField('Country', 'measureSeries', (t) =>
+  t.field({
+    type: SeriesType,
+    nullable: true,
+    description:
+      "The country's series for a measure: its headline series, or with `freq` its total series of that frequency.",
+    args: { measure: t.arg.string({ required: true }), freq: t.arg.string() },
+    select: (args, _ctx, nestedSelection) => ({
+      series: nestedSelection({
+        where: {
+          measure: args.measure,
+          breakdown: null,
+          ...(args.freq ? { freq: args.freq } : { headline: true }),
+        },
+        orderBy: [{ headline: 'desc' as const }, { alias: 'asc' as const }],
+      }),
+    }),
+    resolve: (c, args) => {
+      measureArg(args.measure);
+      freqArg(args.freq);
+      return c.series[0] ?? null;
+    },
+  }),
+);
+
+for (const measure of ['arrivals', 'nights', 'spend', 'capacity'] as const) {
+  builder.prismaObjectField('Country', measure, (t) =>
+    t.field({
+      type: SeriesType,
+      nullable: true,
+      description: `The country's ${measure} series: headline, or the total of the given frequency.`,
+      args: { freq: t.arg.string() },
+      select: (args, _ctx, nestedSelection) => ({
+        series: nestedSelection({
+          where: { measure, breakdown: null, ...(args.freq ? { freq: args.freq } : { headline: true }) },
+          orderBy: [{ headline: 'desc' as const }, { alias: 'asc' as const }],
+        }),
+      }),
+      resolve: (c, args) => {
+        freqArg(args.freq);
+        return c.series[0] ?? null;
+      },
+    }),
+  );
+}
+
+const ConvertedObservationType = builder
+  .objectRef<{ period: string; value: number; rate: number }>('ConvertedObservation')
+  .implement({
+    fields: (t) => ({
+      period: t.exposeString('period'),
+      value: t.exposeFloat('value'),
+      rate: t.exposeFloat('rate', { description: 'Units of the target currency per unit of the published currency.' }),
+    }),
+  });
+
+const ConvertedSeriesType = builder
+  .objectRef<{ currency: string; method: string; observations: { period: string; value: number; rate: number }[]; note: string | null }>(
+    'ConvertedSeries',
+  )
+  .implement({
+    description: 'A money series converted at each period’s reference rate.',
+    fields: (t) => ({
+      currency: t.exposeString('currency'),
+      method: t.exposeString('method'),
+      observations: t.field({ type: [ConvertedObservationType], resolve: (c) => c.observations }),
+      note: t.exposeString('note', { nullable: true }),
+    }),
+  });
+
+builder.prismaObjectField('Series', 'converted', (t) =>
+  t.field({
+    type: ConvertedSeriesType,
+    nullable: true,
+    description: 'The series in another currency; null when the series is not money or the currency has no reference rate.',
+    authScopes: { developer: true },
+    args: { currency: t.arg.string({ required: true }), from: t.arg.string(), to: t.arg.string() },
+    select: { id: true, currency: true, scale: true },
+    resolve: async (s, args, ctx) => {
+      const target = args.currency.toUpperCase();
+      if (!/^[A-Z]{3}$/.test(target)) throw invalidParameter(`"${args.currency}" is not an ISO 4217 code.`, 'currency');
+      const { from, to } = periodBounds(args.from, args.to);
+      const [targetRates, sourceRates] = await Promise.all([
+        currencyRates(ctx, target),
+        s.currency ? currencyRates(ctx, s.currency) : Promise.resolve(null),
+      ]);
+      if (!targetRates) throw invalidParameter(`No ECB reference rate is held for ${target}.`, 'currency');
+      if (!s.currency || !sourceRates) return null;
+      const rows = (await ctx.loaders.observations.load(s.id)).filter(
+        (o): o is typeof o & { value: number } => o.value !== null && periodWithin(o.period, from, to),
+      );
+      const { points, skipped } = convertObservations(rows, sourceRates, targetRates);
+      const note = skipped.length
+        ? `${skipped.length} period(s) without an ECB reference rate (the ECB series start in 1999) are left out: ${skipped[0]}${skipped.length > 1 ? `…${skipped[skipped.length - 1]}` : ''}.`
+        : null;
+      return { currency: target, method: CONVERSION_METHOD, observations: points, note };
+    },
+  }),
+);
+
+const RegionalValueType = builder
+  .objectRef<{ seriesId: string; code: string; name: string; unit: string; value: number }>('RegionalValue')
+  .implement({
+    fields: (t) => ({
+      seriesId: t.exposeString('seriesId'),
+      code: t.exposeString('code'),
+      name: t.exposeString('name'),
+      unit: t.exposeString('unit'),
+      value: t.exposeFloat('value'),
+    }),
+  });
+
+const RegionalBreakdownType = builder
+  .objectRef<{ period: string | null; freq: string | null; measure: string; rows: { seriesId: string; code: string; name: string; unit: string; value: number }[] }>(
+    'RegionalBreakdown',
+  )
+  .implement({
+    fields: (t) => ({
+      measure: t.exposeString('measure'),
+      period: t.exposeString('period', { nullable: true }),
+      freq: t.exposeString('freq', { nullable: true }),
+      rows: t.field({ type: [RegionalValueType], resolve: (r) => r.rows }),
+    }),
+  });
+
+builder.prismaObjectField('Country', 'byRegion', (t) =>
+  t.field({
+    type: RegionalBreakdownType,
+    description:
+      "A measure for each NUTS 2 region of the country for one period (default: the latest finished period held).",
+    authScopes: { developer: true },
+    args: { measure: t.arg.string({ required: true }), period: t.arg.string() },
+    select: (args) => ({
+      series: {
+        where: { measure: args.measure, breakdown: 'region' },
+        select: { id: true, member: true, unit: true, freq: true, names: { where: { lang: 'en' }, select: { name: true } } },
+        orderBy: { member: 'asc' as const },
+      },
+      regionUnits: { select: { code: true, level: true, labelEn: true, name: true } },
+    }),
+    resolve: async (c, args, ctx) => {
+      const measure = measureArg(args.measure);
+      if (args.period) periodBounds(args.period, args.period);
+      const levelOf = new Map(c.regionUnits.map((u) => [u.code.toLowerCase(), u]));
+      // The country's own statistical regions: NUTS level 2 (four-character codes).
+      const series = c.series.filter((s) => (levelOf.get(s.member ?? '')?.level ?? (s.member ?? '').length - 2) === 2);
+      const observations = await Promise.all(series.map((s) => ctx.loaders.observations.load(s.id)));
+      const period = args.period ?? latestFinishedPeriod(observations.flat(), ctx.now);
+      const rows = series.flatMap((s, i) => {
+        const o = observations[i].find((x) => x.period === period && x.value !== null);
+        const unit = levelOf.get(s.member ?? '');
+        return o
+          ? [{ seriesId: s.id, code: (s.member ?? '').toUpperCase(), name: unit?.labelEn ?? unit?.name ?? s.names[0]?.name ?? '', unit: s.unit, value: o.value! }]
+          : [];
+      });
+      return { measure, period: period ?? null, freq: series[0]?.freq ?? null, rows };
+    },
+  }),
+);
