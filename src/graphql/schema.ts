@@ -4,9 +4,17 @@ import { builder } from './builder';
 import './types/country';
 import './types/series';
 import './types/reference';
+import './types/measures';
+import './types/series-info';
 
 export const schema = builder.toSchema();
 
 export function printedSchema(): string {
   return `${printSchema(lexicographicSortSchema(schema))}\n`;
 }
+import './types/seasonality';
+import './types/holiday-join';
+import './types/tourism-intensity';
+import './types/origin-shift';
+import './types/stay-length';
+import './types/regional-totals';
