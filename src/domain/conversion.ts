@@ -55,8 +55,9 @@ export function convertObservations(
       skipped.push(o.period);
       continue;
     }
-    const rate = toPerEur / fromPerEur;
-    points.push({ period: o.period, value: round(o.value * rate, 4), rate: round(rate, 6) });
+    // The value is computed with the rate as shown, so value = published × rate can be checked.
+    const rate = round(toPerEur / fromPerEur, 6);
+    points.push({ period: o.period, value: round(o.value * rate, 4), rate });
   }
   return { points, skipped };
 }

@@ -28,3 +28,27 @@ export function summariseCountry(series: SeriesSummaryRow[]): CountrySummary {
     measures: [...new Set(series.map((s) => s.measure))].sort(),
   };
 }
+
+export interface PrimaryCandidate {
+  id: string;
+  measure: string;
+  freq: string;
+  headline: boolean;
+}
+
+const MEASURE_PREFERENCE = ['arrivals', 'nights', 'spend', 'departures', 'occupancy', 'capacity'];
+const FREQ_PREFERENCE = ['M', 'Q', 'A'];
+
+/**
+ * The series that stands for a country's release timing: its most frequent headline series,
+ * arrivals before nights before the other measures.
+ */
+export function primarySeries<T extends PrimaryCandidate>(series: readonly T[]): T | undefined {
+  return series
+    .filter((s) => s.headline)
+    .sort(
+      (a, b) =>
+        FREQ_PREFERENCE.indexOf(a.freq) - FREQ_PREFERENCE.indexOf(b.freq) ||
+        MEASURE_PREFERENCE.indexOf(a.measure) - MEASURE_PREFERENCE.indexOf(b.measure),
+    )[0];
+}

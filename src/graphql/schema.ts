@@ -4,8 +4,12 @@ import { builder } from './builder';
 import './types/country';
 import './types/series';
 import './types/reference';
+import './types/fuel';
+import './types/economy';
+import './types/rivals';
 import './types/measures';
 import './types/series-info';
+import './types/quality';
 
 export const schema = builder.toSchema();
 

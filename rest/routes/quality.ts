@@ -1,0 +1,138 @@
+/** Data quality and timing: coverage, gaps, freshness, calendar, latest releases. */
+import {
+  CalendarDocument,
+  CountryCoverageDocument,
+  FreshnessDocument,
+  GapsDocument,
+  ReleasesLatestDocument,
+} from '../../src/generated/operations';
+import type { ParamSpec } from '../params';
+import { defineRoute } from '../route';
+import { requireHeld } from './measures';
+import { unknownCountry } from './reference';
+
+const countryParam: ParamSpec = { name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries when absent.' };
+const formatParam: ParamSpec = { name: 'format', kind: 'format', description: 'json (default) or csv.' };
+
+const countryFilter = (p: Record<string, unknown>) => ({ isos: p.country as string[] | undefined, hasCountry: p.country !== undefined });
+
+export const qualityRoutes = [
+  defineRoute({
+    path: '/v1/countries/{iso}/coverage',
+    summary: 'A year-by-month grid of which measures hold a value.',
+    plan: 'developer',
+    pathParams: [{ name: 'iso', kind: 'iso', required: true, description: 'ISO 3166 two-letter country code.' }],
+    query: [formatParam],
+    csv: 'rows',
+    operation: CountryCoverageDocument,
+    variables: (p) => ({ iso: p.iso as string }),
+    shape: (r, p) => {
+      if (!r.country) throw unknownCountry(p.iso);
+      return {
+        meta: {
+          country: r.country.iso,
+          name: r.country.name,
+          cells: 'One cell per period of the year (12 monthly, 4 quarterly, 1 annual): held, not_published, withheld or missing.',
+        },
+        data: r.country.coverage.map((row) => ({
+          measure: row.measure,
+          freq: row.freq,
+          series: row.series,
+          year: row.year,
+          held: row.held,
+          cells: row.cells,
+        })),
+      };
+    },
+  }),
+  defineRoute({
+    path: '/v1/gaps',
+    summary: 'Every monthly country from its first figure to last month: months held, missing, not published, withheld, pending.',
+    plan: 'free',
+    pathParams: [],
+    query: [countryParam, formatParam],
+    csv: 'rows',
+    operation: GapsDocument,
+    variables: countryFilter,
+    shape: (r, p) => {
+      requireHeld(p.country, r.countries ?? []);
+      return {
+        meta: { next: null },
+        data: r.gaps.map((g) => ({
+          country: g.country,
+          name: g.name,
+          measure: g.measure,
+          series: g.series,
+          first: g.first,
+          latest: g.latest,
+          months_held: g.monthsHeld,
+          months_missing: g.monthsMissing,
+          months_not_published: g.monthsNotPublished,
+          months_withheld: g.monthsWithheld,
+          months_pending: g.monthsPending,
+          complete_pct: g.completePct,
+          missing: g.missing,
+          not_published: g.notPublished,
+          withheld: g.withheld,
+          checked_at: g.checkedAt,
+        })),
+      };
+    },
+  }),
+  defineRoute({
+    path: '/v1/freshness',
+    summary: "Months between today and each country's newest finished period, worst first.",
+    plan: 'free',
+    pathParams: [],
+    query: [{ name: 'freq', kind: 'freq', description: 'Only headline series of this frequency (M, Q, A).' }, formatParam],
+    csv: 'rows',
+    operation: FreshnessDocument,
+    variables: (p) => ({ freq: p.freq as string | undefined }),
+    shape: (r) => ({ data: r.freshness.map((f) => ({ iso: f.iso, name: f.name, latest: f.latest, months_behind: f.monthsBehind })) }),
+  }),
+  defineRoute({
+    path: '/v1/calendar',
+    summary: 'Expected next release per country, derived from the pattern of past releases.',
+    plan: 'developer',
+    pathParams: [],
+    query: [countryParam, formatParam],
+    csv: 'rows',
+    operation: CalendarDocument,
+    variables: countryFilter,
+    shape: (r, p) => {
+      requireHeld(p.country, r.countries ?? []);
+      return {
+        meta: { note: r.calendar.note },
+        data: r.calendar.rows.map((c) => ({
+          country: c.country,
+          name: c.name,
+          latest: c.latest,
+          next_period: c.nextPeriod,
+          expected_in: c.expectedIn,
+          usual_delay_months: c.usualDelayMonths,
+          overdue: c.overdue,
+        })),
+      };
+    },
+  }),
+  defineRoute({
+    path: '/v1/releases/latest',
+    summary: 'For each country, when figures last arrived and the period they reach.',
+    plan: 'developer',
+    pathParams: [],
+    query: [formatParam],
+    csv: 'rows',
+    operation: ReleasesLatestDocument,
+    variables: () => ({}),
+    shape: (r) => ({
+      meta: { since: r.releasesLatest.since ?? null },
+      data: r.releasesLatest.rows.map((x) => ({
+        date: x.date,
+        country: x.country,
+        series_updated: x.seriesUpdated,
+        latest_period: x.latestPeriod,
+        measures: x.measures,
+      })),
+    }),
+  }),
+];

@@ -1,0 +1,278 @@
+/** Data quality and timing: coverage, gaps, freshness, release calendar and latest releases. */
+import { releaseCalendar, usualDelayMonths, type ReleaseEntry } from '../../domain/calendar';
+import { primarySeries } from '../../domain/country-summary';
+import { coverageGrid } from '../../domain/coverage';
+import { freshness } from '../../domain/freshness';
+import { gaps, type GapObservation } from '../../domain/gaps';
+import { comparePeriodEnds } from '../../domain/periods';
+import { versionDate } from '../../domain/releases';
+import { freqArg, isoArg } from '../args';
+import { builder } from '../builder';
+import type { GraphQLContext } from '../context';
+
+interface ReleaseLog {
+  /** Release version → ISO date. */
+  dates: Map<string, string>;
+  /** Country → its primary series' releases, oldest first. */
+  byCountry: Map<string, ReleaseEntry[]>;
+  /** Country → every release entry. */
+  entries: { releaseVersion: string; countryIso: string; measure: string; latestPeriod: string; seriesId: string }[];
+}
+
+/** The release log, read once per release. */
+function releaseLog(ctx: GraphQLContext): Promise<ReleaseLog> {
+  const key = 'release-log';
+  let hit = ctx.snapshot.memo.get(key) as Promise<ReleaseLog> | undefined;
+  if (!hit) {
+    hit = (async () => {
+      const [releases, entries, headline] = await Promise.all([
+        ctx.prisma.release.findMany({ orderBy: { version: 'asc' } }),
+        ctx.prisma.releaseEntry.findMany({ orderBy: { releaseVersion: 'asc' } }),
+        ctx.prisma.series.findMany({ where: { headline: true }, select: { id: true, countryIso: true, measure: true, freq: true, headline: true } }),
+      ]);
+      const dates = new Map(releases.map((r) => [r.version, r.loadedAt]));
+      const primaryIds = new Set<string>();
+      const byIso = new Map<string, typeof headline>();
+      for (const s of headline) byIso.set(s.countryIso, [...(byIso.get(s.countryIso) ?? []), s]);
+      for (const list of byIso.values()) {
+        const p = primarySeries(list);
+        if (p) primaryIds.add(p.id);
+      }
+      const byCountry = new Map<string, ReleaseEntry[]>();
+      for (const e of entries) {
+        if (!primaryIds.has(e.seriesId) || !e.latestPeriod) continue;
+        const list = byCountry.get(e.countryIso) ?? [];
+        list.push({ date: (dates.get(e.releaseVersion) ?? '').slice(0, 10), latest_period: e.latestPeriod });
+        byCountry.set(e.countryIso, list);
+      }
+      return { dates, byCountry, entries };
+    })();
+    ctx.snapshot.memo.set(key, hit);
+  }
+  return hit;
+}
+
+const CALENDAR_NOTE =
+  'Expected dates come from the pattern of past releases in the release log: the usual delay is the median whole months ' +
+  "between a period's end and the release that first brought it. The log starts with the first load, so early delays reflect when loading began.";
+
+type GapRow = NonNullable<ReturnType<typeof gaps>> & {
+  country: string;
+  name: string;
+  measure: string;
+  series: string;
+  checkedAt: string;
+};
+
+const GapRowType = builder.objectRef<GapRow>('GapReport').implement({
+  description: 'Months held, missing, not published, withheld and pending of a monthly headline series, from its first figure to last month.',
+  fields: (t) => ({
+    country: t.exposeString('country'),
+    name: t.exposeString('name'),
+    measure: t.exposeString('measure'),
+    series: t.exposeString('series'),
+    first: t.exposeString('first'),
+    latest: t.exposeString('latest'),
+    monthsHeld: t.exposeInt('months_held'),
+    monthsMissing: t.exposeInt('months_missing'),
+    monthsNotPublished: t.exposeInt('months_not_published'),
+    monthsWithheld: t.exposeInt('months_withheld'),
+    monthsPending: t.exposeInt('months_pending'),
+    completePct: t.exposeFloat('complete_pct'),
+    missing: t.exposeStringList('missing'),
+    notPublished: t.exposeStringList('not_published'),
+    withheld: t.exposeStringList('withheld'),
+    checkedAt: t.exposeString('checkedAt'),
+  }),
+});
+
+const FreshnessType = builder
+  .objectRef<{ iso: string; name: string; latest: string; months_behind: number }>('Freshness')
+  .implement({
+    fields: (t) => ({
+      iso: t.exposeString('iso'),
+      name: t.exposeString('name'),
+      latest: t.exposeString('latest'),
+      monthsBehind: t.exposeInt('months_behind'),
+    }),
+  });
+
+const CalendarType = builder
+  .objectRef<{ country: string; name: string; latest: string; next_period: string; expected_in: string; usual_delay_months: number; overdue: boolean }>(
+    'CalendarEntry',
+  )
+  .implement({
+    fields: (t) => ({
+      country: t.exposeString('country'),
+      name: t.exposeString('name'),
+      latest: t.exposeString('latest'),
+      nextPeriod: t.exposeString('next_period'),
+      expectedIn: t.exposeString('expected_in'),
+      usualDelayMonths: t.exposeInt('usual_delay_months'),
+      overdue: t.exposeBoolean('overdue'),
+    }),
+  });
+
+const CalendarListType = builder
+  .objectRef<{ note: string; rows: { country: string; name: string; latest: string; next_period: string; expected_in: string; usual_delay_months: number; overdue: boolean }[] }>(
+    'ReleaseCalendar',
+  )
+  .implement({
+    fields: (t) => ({
+      note: t.exposeString('note'),
+      rows: t.field({ type: [CalendarType], resolve: (c) => c.rows }),
+    }),
+  });
+
+const ReleaseRowType = builder
+  .objectRef<{ date: string; country: string; seriesUpdated: number; latestPeriod: string; measures: string[] }>('CountryRelease')
+  .implement({
+    fields: (t) => ({
+      date: t.exposeString('date'),
+      country: t.exposeString('country'),
+      seriesUpdated: t.exposeInt('seriesUpdated'),
+      latestPeriod: t.exposeString('latestPeriod'),
+      measures: t.exposeStringList('measures'),
+    }),
+  });
+
+const ReleasesLatestType = builder
+  .objectRef<{ since: string | null; rows: { date: string; country: string; seriesUpdated: number; latestPeriod: string; measures: string[] }[] }>(
+    'LatestReleases',
+  )
+  .implement({
+    fields: (t) => ({
+      since: t.exposeString('since', { nullable: true, description: 'Date of the first release in the log.' }),
+      rows: t.field({ type: [ReleaseRowType], resolve: (r) => r.rows }),
+    }),
+  });
+
+async function countriesNamed(ctx: GraphQLContext, isos: readonly string[] | null | undefined) {
+  return ctx.prisma.country.findMany({
+    where: isos ? { iso: { in: isos.map(isoArg) } } : {},
+    select: { iso: true, name: true, latest: true },
+    orderBy: { iso: 'asc' },
+  });
+}
+
+builder.queryFields((t) => ({
+  gaps: t.field({
+    type: [GapRowType],
+    description: "Every country's monthly headline series, from its first figure to last month.",
+    args: { countries: t.arg.stringList() },
+    resolve: async (_root, args, ctx) => {
+      const countries = await countriesNamed(ctx, args.countries);
+      const names = new Map(countries.map((c) => [c.iso, c.name]));
+      const series = await ctx.prisma.series.findMany({
+        where: { headline: true, freq: 'M', countryIso: { in: [...names.keys()] } },
+        select: { id: true, countryIso: true, measure: true },
+        orderBy: [{ countryIso: 'asc' }, { measure: 'asc' }],
+      });
+      const [log, observations] = await Promise.all([releaseLog(ctx), Promise.all(series.map((s) => ctx.loaders.observations.load(s.id)))]);
+      const checkedAt = ctx.now.toISOString();
+      return series.flatMap((s, i) => {
+        const pending = usualDelayMonths(log.byCountry.get(s.countryIso) ?? []) ?? 0;
+        const report = gaps(observations[i] as GapObservation[], ctx.now, pending);
+        return report ? [{ country: s.countryIso, name: names.get(s.countryIso)!, measure: s.measure, series: s.id, ...report, checkedAt }] : [];
+      });
+    },
+  }),
+  freshness: t.field({
+    type: [FreshnessType],
+    description: "Months between today and each country's newest finished period, worst first.",
+    args: { freq: t.arg.string() },
+    resolve: async (_root, args, ctx) => {
+      const freq = freqArg(args.freq);
+      if (!freq) {
+        const countries = await ctx.prisma.country.findMany({ where: { latest: { not: null } }, select: { iso: true, name: true, latest: true } });
+        return freshness(countries.map((c) => ({ iso: c.iso, name: c.name, latest: c.latest! })), ctx.now);
+      }
+      const series = await ctx.prisma.series.findMany({
+        where: { headline: true, freq },
+        select: { countryIso: true, last: true, country: { select: { name: true } } },
+      });
+      const newest = new Map<string, { iso: string; name: string; latest: string }>();
+      for (const s of series) {
+        const cur = newest.get(s.countryIso);
+        if (!cur || comparePeriodEnds(s.last, cur.latest) > 0) newest.set(s.countryIso, { iso: s.countryIso, name: s.country.name, latest: s.last });
+      }
+      return freshness([...newest.values()], ctx.now);
+    },
+  }),
+  calendar: t.field({
+    type: CalendarListType,
+    description: 'Expected next release per country, from the pattern of past releases.',
+    authScopes: { developer: true },
+    args: { countries: t.arg.stringList() },
+    resolve: async (_root, args, ctx) => {
+      const [countries, log] = await Promise.all([countriesNamed(ctx, args.countries), releaseLog(ctx)]);
+      const rows = countries.flatMap((c) => {
+        const entries = log.byCountry.get(c.iso) ?? [];
+        const latest = entries.map((e) => e.latest_period).sort(comparePeriodEnds).pop();
+        const row = latest ? releaseCalendar(entries, latest, ctx.now) : null;
+        return row ? [{ country: c.iso, name: c.name, ...row }] : [];
+      });
+      return { note: CALENDAR_NOTE, rows };
+    },
+  }),
+  releasesLatest: t.field({
+    type: ReleasesLatestType,
+    description: 'For each country, when figures last arrived and the period they reach.',
+    authScopes: { developer: true },
+    resolve: async (_root, _args, ctx) => {
+      const log = await releaseLog(ctx);
+      const newestRelease = new Map<string, string>();
+      for (const e of log.entries) {
+        if ((newestRelease.get(e.countryIso) ?? '') < e.releaseVersion) newestRelease.set(e.countryIso, e.releaseVersion);
+      }
+      const rows = [...newestRelease.entries()]
+        .sort((a, b) => b[1].localeCompare(a[1]) || a[0].localeCompare(b[0]))
+        .map(([country, version]) => {
+          const mine = log.entries.filter((e) => e.countryIso === country && e.releaseVersion === version);
+          return {
+            date: (versionDate(version) ?? '').slice(0, 10),
+            country,
+            seriesUpdated: mine.length,
+            latestPeriod: mine.map((e) => e.latestPeriod).sort(comparePeriodEnds).pop() ?? '',
+            measures: [...new Set(mine.map((e) => e.measure))].sort(),
+          };
+        });
+      const first = [...log.dates.keys()].sort()[0];
+      return { since: first ? (versionDate(first) ?? '').slice(0, 10) : null, rows };
+    },
+  }),
+}));
+
+const CoverageRowType = builder
+  .objectRef<{ measure: string; freq: string; series: string; year: number; held: number; cells: string[] }>('CoverageRow')
+  .implement({
+    fields: (t) => ({
+      measure: t.exposeString('measure'),
+      freq: t.exposeString('freq'),
+      series: t.exposeString('series'),
+      year: t.exposeInt('year'),
+      held: t.exposeInt('held'),
+      cells: t.exposeStringList('cells', { description: 'held, not_published, withheld or missing: 12 a year for monthly series, 4 quarterly, 1 annual.' }),
+    }),
+  });
+
+builder.prismaObjectField('Country', 'coverage', (t) =>
+  t.field({
+    type: [CoverageRowType],
+    description: "Year by year, which periods of each of the country's total series hold a value.",
+    authScopes: { developer: true },
+    select: {
+      series: {
+        where: { breakdown: null },
+        select: { id: true, measure: true, freq: true },
+        orderBy: [{ measure: 'asc' as const }, { freq: 'desc' as const }],
+      },
+    },
+    resolve: async (c, _args, ctx) => {
+      const observations = await Promise.all(c.series.map((s) => ctx.loaders.observations.load(s.id)));
+      return c.series.flatMap((s, i) =>
+        coverageGrid(s.freq, observations[i]).map((row) => ({ measure: s.measure, freq: s.freq, series: s.id, ...row })),
+      );
+    },
+  }),
+);
