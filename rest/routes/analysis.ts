@@ -1,0 +1,212 @@
+/** Statistics and analysis endpoints: seasonality, holidays join, intensity, origin shift, stay length, regional totals. */
+import {
+  OriginShiftOfCountryDocument,
+  RegionTotalsDocument,
+  SeasonalityOfSeriesDocument,
+  SeriesHolidayJoinDocument,
+  StayLengthOfCountryDocument,
+  TourismIntensityRankingDocument,
+} from '../../src/generated/operations';
+import { ApiError } from '../errors';
+import { defineRoute } from '../route';
+import { unknownCountry } from './reference';
+
+const format = { name: 'format', kind: 'format', description: 'json (default) or csv.' } as const;
+const seriesId = {
+  name: 'id',
+  kind: 'seriesId',
+  required: true,
+  description: 'Series id (sr_…) or alias (<iso>.<measure>.<breakdown>.<freq>).',
+} as const;
+const from = { name: 'from', kind: 'period', description: 'First period (YYYY, YYYY-MM or YYYY-Qn), inclusive.' } as const;
+const to = { name: 'to', kind: 'period', description: 'Last period (YYYY, YYYY-MM or YYYY-Qn), inclusive.' } as const;
+const limit = { name: 'limit', kind: 'limit', description: 'Rows per page, 1 to 1000; all rows when absent.' } as const;
+const cursor = { name: 'cursor', kind: 'cursor', description: 'Opaque position from meta.next.' } as const;
+
+const FREQ_WORDS: Record<string, string> = { M: 'monthly', Q: 'quarterly', A: 'annual' };
+
+function unknownSeries(id: unknown): ApiError {
+  return new ApiError('unknown_series', `No series ${String(id)} is held.`);
+}
+
+export const analysisRoutes = [
+  defineRoute({
+    path: '/v1/seasonality',
+    summary: 'The average shape of a year for a monthly series: each month as % of its year’s monthly average.',
+    description:
+      "Each month's index is its value as a percentage of that year's monthly average (100 = an average month); the index is the median across the complete years within from..to, low and high the lowest and highest yearly index. Only complete years (12 months with a value) count; meta.years lists them. Monthly series only.",
+    plan: 'developer',
+    pathParams: [],
+    query: [seriesId, from, to, format],
+    csv: 'rows',
+    operation: SeasonalityOfSeriesDocument,
+    variables: (p) => ({ id: p.id as string, from: p.from as string | undefined, to: p.to as string | undefined }),
+    shape: (r, p) => {
+      if (!r.series) throw unknownSeries(p.id);
+      const s = r.series.seasonality;
+      return {
+        meta: { series: r.series.id, years: s.years, index: s.index },
+        data: s.months.map((m) => ({ month: m.month, index: m.index, low: m.low, high: m.high })),
+      };
+    },
+  }),
+  defineRoute({
+    path: '/v1/joins/holidays',
+    summary: 'A series with the public holidays of each period, national and regional.',
+    description:
+      "Each period of the series within from..to with the public holidays of the series' country dated inside it (a month, a quarter, or for an annual series the whole year). holidays counts national and regional holidays; holiday_list marks each with national true/false. Holiday rules come from the date-holidays library and are applied to past years as they stand today. In CSV, holiday_list is joined with ';' (date name national).",
+    plan: 'developer',
+    pathParams: [],
+    query: [seriesId, from, to, format],
+    csv: 'rows',
+    operation: SeriesHolidayJoinDocument,
+    variables: (p) => ({ id: p.id as string, from: p.from as string | undefined, to: p.to as string | undefined }),
+    shape: (r, p) => {
+      if (!r.series) throw unknownSeries(p.id);
+      const h = r.series.holidays;
+      return {
+        meta: {
+          series: r.series.id,
+          country: h.country,
+          ...(h.rulesHeld ? {} : { note: `No public-holiday rules are held for ${h.country}; holidays is null.` }),
+        },
+        data: h.periods.map((x) => ({
+          period: x.period,
+          value: x.value ?? null,
+          holidays: x.holidays ?? null,
+          holiday_list: x.holidayList.map((d) => ({ date: d.date, name: d.name, national: d.national })),
+        })),
+      };
+    },
+  }),
+  defineRoute({
+    path: '/v1/stats/tourism-intensity',
+    summary: 'Countries ranked by arrivals and receipts per resident for one year.',
+    description:
+      "Arrivals: the country's UN Tourism annual arrivals total (thousands, given in units), else World Bank ST.INT.ARVL; receipts: UN Tourism inbound tourism expenditure (US$ millions, given in US$), else World Bank ST.INT.RCPT.CD; population: World Bank SP.POP.TOTL. arrivals_source and receipts_source say which was used.",
+    plan: 'analyst',
+    pathParams: [],
+    query: [{ name: 'year', kind: 'year', description: 'Calendar year; 2019 when absent.' }, limit, cursor, format],
+    csv: 'rows',
+    operation: TourismIntensityRankingDocument,
+    variables: (p) => ({ year: p.year as number | undefined, after: p.after as string | undefined }),
+    shape: (r) => {
+      const t = r.tourismIntensity;
+      return {
+        meta: { ranked: t.ranked, year: t.year, sources: t.sources },
+        data: t.rows.map((x) => ({
+          rank: x.rank,
+          country: x.country,
+          name: x.name,
+          year: x.year,
+          arrivals_per_resident: x.arrivalsPerResident,
+          receipts_per_resident_usd: x.receiptsPerResidentUsd ?? null,
+          arrivals: x.arrivals,
+          population: x.population,
+          arrivals_source: x.arrivalsSource,
+          receipts_source: x.receiptsSource ?? null,
+        })),
+      };
+    },
+    // The whole ranking is small: the handler cuts the page and issues the cursor.
+    paging: { cursorOf: (row: { country: string }) => row.country },
+  }),
+  defineRoute({
+    path: '/v1/stats/origin-shift',
+    summary: "Each origin market's share of arrivals, latest 12 months against the 12 before, largest moves first.",
+    description:
+      "Monthly where the publisher breaks monthly arrivals down by origin (Japan, JNTO); elsewhere UN Tourism's annual arrivals by region of origin, latest year against the year before (meta.method says which). A held country without an origin breakdown is a 400 naming the countries that carry the statistic.",
+    plan: 'intel',
+    pathParams: [],
+    query: [
+      { name: 'country', kind: 'iso', required: true, example: 'JP', description: 'ISO code of a country that carries this statistic.' },
+      limit,
+      cursor,
+      format,
+    ],
+    csv: 'rows',
+    operation: OriginShiftOfCountryDocument,
+    variables: (p) => ({ iso: p.country as string, after: p.after as string | undefined }),
+    shape: (r, p) => {
+      if (!r.country) throw unknownCountry(p.country);
+      const o = r.country.originShift;
+      return {
+        meta: { country: r.country.iso, method: { ...o.method }, freq: o.freq },
+        data: o.rows.map((x) => ({
+          origin: x.origin,
+          share_pct: x.sharePct,
+          change_points: x.changePoints,
+          lo80: x.lo80 ?? null,
+          hi80: x.hi80 ?? null,
+          origin_code: x.code,
+        })),
+      };
+    },
+    paging: { cursorOf: (row: { origin_code: string }) => row.origin_code },
+  }),
+  defineRoute({
+    path: '/v1/stats/stay-length',
+    summary: 'Average length of stay: nights divided by arrivals, monthly, where one table publishes both.',
+    description:
+      'Eurostat counts nights (tour_occ_nim) and arrivals (tour_occ_arm) for the same establishments; nights_per_arrival is their monthly ratio, rounded to 2 decimals. Months where either is missing are left out.',
+    plan: 'analyst',
+    pathParams: [],
+    query: [
+      { name: 'country', kind: 'iso', required: true, description: 'ISO code of a country that carries this statistic.' },
+      { name: 'from', kind: 'period', description: 'First month (a year or quarter is widened to its first month).' },
+      format,
+    ],
+    csv: 'rows',
+    operation: StayLengthOfCountryDocument,
+    variables: (p) => ({ iso: p.country as string, from: p.from as string | undefined }),
+    shape: (r, p) => {
+      if (!r.country) throw unknownCountry(p.country);
+      const s = r.country.stayLength;
+      return {
+        meta: { country: r.country.iso, nights_series: s.nightsSeries, arrivals_series: s.arrivalsSeries, next: null },
+        data: s.months.map((m) => ({ period: m.period, nights_per_arrival: m.nightsPerArrival })),
+      };
+    },
+  }),
+  defineRoute({
+    path: '/v1/regions/{region}',
+    summary: "Totals for a world region built from its countries' own headline series.",
+    description:
+      "Sums the countries' headline series of the measure, period by period, with the publishers' scales applied so values are in units. Only series of one frequency, unit and currency are added: the most common among the region's headline series for the measure (ties go to the finer frequency); meta.left_out names countries whose headline series is of another kind.",
+    plan: 'developer',
+    pathParams: [{ name: 'region', kind: 'text', example: 'europe', description: 'Region slug, as listed by /v1/regions.' }],
+    query: [{ name: 'measure', kind: 'measure', required: true, description: 'arrivals, nights, spend, departures, occupancy or capacity.' }, from, to, format],
+    csv: 'rows',
+    operation: RegionTotalsDocument,
+    variables: (p) => ({
+      slug: String(p.region).toLowerCase(),
+      measure: p.measure as string,
+      from: p.from as string | undefined,
+      to: p.to as string | undefined,
+    }),
+    shape: (r, p) => {
+      if (!r.region) throw new ApiError('unknown_region', `No region ${String(p.region).slice(0, 60)} is held; see /v1/regions.`);
+      const t = r.region.totals;
+      const kind = t.freq ? `${FREQ_WORDS[t.freq] ?? t.freq} headline ${t.measure} series` : `headline ${t.measure} series`;
+      const note = t.freq
+        ? `Sum of the countries' ${kind} (the most common frequency among them), in units with the publishers' scales applied. ` +
+          'Each period adds only the countries that reported it (countries_reporting); periods with fewer countries reporting are not comparable with the others.' +
+          (t.leftOut.length ? ` Left out, headline series of another frequency, unit or currency: ${t.leftOut.join(', ')}.` : '')
+        : `No country in ${r.region.name} has a headline ${t.measure} series.`;
+      return {
+        meta: {
+          region: r.region.slug,
+          name: r.region.name,
+          measure: t.measure,
+          countries: t.countries,
+          note,
+          freq: t.freq ?? null,
+          unit: t.unit ?? null,
+          currency: t.currency ?? null,
+          left_out: t.leftOut,
+        },
+        data: t.rows.map((x) => ({ period: x.period, value: x.value, countries_reporting: x.countriesReporting })),
+      };
+    },
+  }),
+];

@@ -1,0 +1,65 @@
+/** Series.holidays: each period of a series joined with the public holidays that fall in it. */
+import { holidaysInPeriod, yearOfPeriod, type HolidayDay } from '../../domain/holiday-join';
+import { holidaysOf, holidaysSupported } from '../../domain/holidays';
+import { periodWithin } from '../../domain/periods';
+import { periodBounds } from '../args';
+import { builder } from '../builder';
+
+interface PeriodRow {
+  period: string;
+  value: number | null;
+  holidays: number | null;
+  holidayList: HolidayDay[];
+}
+
+const HolidayMarkType = builder.objectRef<HolidayDay>('HolidayMark').implement({
+  fields: (t) => ({
+    date: t.exposeString('date', { description: 'YYYY-MM-DD.' }),
+    name: t.exposeString('name', { description: 'English name.' }),
+    national: t.exposeBoolean('national', { description: 'false for a holiday kept in some regions only.' }),
+  }),
+});
+
+const PeriodHolidaysType = builder.objectRef<PeriodRow>('PeriodHolidays').implement({
+  fields: (t) => ({
+    period: t.exposeString('period'),
+    value: t.exposeFloat('value', { nullable: true }),
+    holidays: t.exposeInt('holidays', {
+      nullable: true,
+      description: 'Public holidays in the period, national and regional; null when no holiday rules are held for the country.',
+    }),
+    holidayList: t.field({ type: [HolidayMarkType], resolve: (p) => p.holidayList }),
+  }),
+});
+
+const SeriesHolidaysType = builder
+  .objectRef<{ country: string; rulesHeld: boolean; periods: PeriodRow[] }>('SeriesHolidays')
+  .implement({
+    description: 'A series with the public holidays of its country in each period (date-holidays rules).',
+    fields: (t) => ({
+      country: t.exposeString('country'),
+      rulesHeld: t.exposeBoolean('rulesHeld', { description: 'Whether holiday rules are held for the country.' }),
+      periods: t.field({ type: [PeriodHolidaysType], resolve: (h) => h.periods }),
+    }),
+  });
+
+builder.prismaObjectField('Series', 'holidays', (t) =>
+  t.field({
+    type: SeriesHolidaysType,
+    description: 'Each period within [from, to] with its public holidays: a month, quarter or year by the series frequency.',
+    authScopes: { developer: true },
+    args: { from: t.arg.string(), to: t.arg.string() },
+    select: { id: true, countryIso: true },
+    resolve: async (s, args, ctx) => {
+      const { from, to } = periodBounds(args.from, args.to);
+      const observations = (await ctx.loaders.observations.load(s.id)).filter((o) => periodWithin(o.period, from, to));
+      const rulesHeld = holidaysSupported(s.countryIso);
+      const periods = observations.map((o) => {
+        if (!rulesHeld) return { period: o.period, value: o.value, holidays: null, holidayList: [] };
+        const joined = holidaysInPeriod(o.period, holidaysOf(s.countryIso, yearOfPeriod(o.period)));
+        return { period: o.period, value: o.value, holidays: joined.holidays, holidayList: joined.holiday_list };
+      });
+      return { country: s.countryIso, rulesHeld, periods };
+    },
+  }),
+);

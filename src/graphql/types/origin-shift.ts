@@ -1,0 +1,140 @@
+/**
+ * Country.originShift: each origin market's share of arrivals over the latest 12 months against
+ * the 12 before. Monthly where the publisher breaks monthly arrivals down by origin (JNTO for
+ * Japan); otherwise UN Tourism's annual arrivals by region of origin, latest year against the year before.
+ */
+import { sumOfSlices, totalWhereBreakdownComplete, type MemberSeries } from '../../domain/origin-breakdown';
+import { originLabel } from '../../domain/origin-labels';
+import { originShift, originShiftAnnual, type OriginShift, type OriginShiftMethod } from '../../domain/origin-shift';
+import { invalidParameter, limitArg } from '../args';
+import { builder } from '../builder';
+import type { GraphQLContext } from '../context';
+
+interface ShiftRow {
+  origin: string;
+  code: string;
+  sharePct: number;
+  changePoints: number;
+  lo80: number | null;
+  hi80: number | null;
+}
+
+const OriginShiftMethodType = builder.objectRef<OriginShiftMethod>('OriginShiftMethod').implement({
+  fields: (t) => ({
+    window: t.exposeString('window'),
+    against: t.exposeString('against'),
+    value: t.exposeString('value'),
+    lo80: t.exposeString('lo80'),
+  }),
+});
+
+const OriginShiftRowType = builder.objectRef<ShiftRow>('OriginShiftRow').implement({
+  fields: (t) => ({
+    origin: t.exposeString('origin', { description: 'Country name, or the publisher grouping in words.' }),
+    code: t.exposeString('code', { description: "The breakdown member: a lower-case ISO code or the publisher's grouping." }),
+    sharePct: t.exposeFloat('sharePct', { description: 'Share of arrivals over the latest window, %.' }),
+    changePoints: t.exposeFloat('changePoints', { description: 'share_pct minus the share over the window before, percentage points.' }),
+    lo80: t.exposeFloat('lo80', { nullable: true }),
+    hi80: t.exposeFloat('hi80', { nullable: true }),
+  }),
+});
+
+const OriginShiftType = builder
+  .objectRef<{ freq: string; method: OriginShiftMethod; rows: ShiftRow[] }>('OriginShift')
+  .implement({
+    fields: (t) => ({
+      freq: t.exposeString('freq', { description: 'M (monthly breakdown) or A (annual regions of origin).' }),
+      method: t.field({ type: OriginShiftMethodType, resolve: (s) => s.method }),
+      rows: t.field({ type: [OriginShiftRowType], resolve: (s) => s.rows }),
+    }),
+  });
+
+const MONTHLY_TOTAL_TEXT =
+  ' The total is the publisher’s own (so markets not broken out count in it), taken only in months where every market listed is published, so all are compared over the same windows.';
+const ANNUAL_TOTAL_TEXT =
+  ' Annual UN Tourism arrivals by region of origin, used because no monthly origin breakdown is held for this country; the total is the Regions sheet’s own total where the workbook gives it, else the sum of the regions, over the latest two years that list the same regions (the “of which” row of nationals residing abroad is not added).';
+
+/** ISO codes carrying the statistic, monthly and annual: for the message to a country without it. */
+async function carriers(ctx: GraphQLContext): Promise<{ monthly: string[]; annual: number }> {
+  const rows = await ctx.prisma.series.findMany({
+    where: { breakdown: 'origin', measure: 'arrivals' },
+    select: { countryIso: true, freq: true },
+    distinct: ['countryIso', 'freq'],
+  });
+  const monthly = [...new Set(rows.filter((r) => r.freq === 'M').map((r) => r.countryIso))].sort();
+  const annual = new Set(rows.filter((r) => r.freq !== 'M').map((r) => r.countryIso));
+  return { monthly, annual: annual.size };
+}
+
+async function shiftOf(ctx: GraphQLContext, iso: string): Promise<(OriginShift & { freq: string }) | null> {
+  const series = await ctx.prisma.series.findMany({
+    where: { countryIso: iso, measure: 'arrivals', OR: [{ breakdown: 'origin' }, { breakdown: null }] },
+    select: { id: true, breakdown: true, member: true, freq: true, tableCode: true },
+    orderBy: { alias: 'asc' },
+  });
+  const observations = await ctx.loaders.observations.loadMany(series.map((s) => s.id));
+  const obsOf = (id: string) => {
+    const found = observations[series.findIndex((s) => s.id === id)];
+    if (found instanceof Error) throw found;
+    return found;
+  };
+  for (const freq of ['M', 'A'] as const) {
+    const origins = series.filter((s) => s.breakdown === 'origin' && s.freq === freq);
+    if (origins.length === 0) continue;
+    const members: MemberSeries[] = origins.map((s) => ({ member: s.member!, observations: obsOf(s.id) }));
+    const total = series.find((s) => s.breakdown === null && s.freq === freq && s.tableCode === origins[0].tableCode);
+    const byOrigin = members.map((m) => ({ origin: m.member, observations: m.observations }));
+    let shift: OriginShift | null = null;
+    if (freq === 'M') {
+      if (!total) continue;
+      shift = originShift(byOrigin, totalWhereBreakdownComplete(obsOf(total.id), members, 'M'));
+      if (shift) shift.method.value += MONTHLY_TOTAL_TEXT;
+    } else {
+      shift = originShiftAnnual(byOrigin, total ? obsOf(total.id) : sumOfSlices(members));
+      if (shift) shift.method.value += ANNUAL_TOTAL_TEXT;
+    }
+    if (shift) return { ...shift, freq };
+  }
+  return null;
+}
+
+builder.prismaObjectField('Country', 'originShift', (t) =>
+  t.field({
+    type: OriginShiftType,
+    description:
+      "Each origin market's share of arrivals, latest 12 months against the 12 before (annual regions of origin where no monthly breakdown is held), largest moves first. " +
+      '`after` is the code of the last row of the previous page.',
+    authScopes: { intel: true },
+    args: { limit: t.arg.int(), after: t.arg.string() },
+    select: { iso: true },
+    resolve: async (c, args, ctx) => {
+      const limit = limitArg(args.limit);
+      const shift = await shiftOf(ctx, c.iso);
+      if (!shift) {
+        const { monthly, annual } = await carriers(ctx);
+        throw invalidParameter(
+          `${c.iso} has no arrivals breakdown by origin covering two comparable windows, so origin-shift is not served for it. ` +
+            `It is served for ${monthly.join(', ')} (monthly) and ${annual} countries with UN Tourism arrivals by region of origin (annual); ` +
+            'the statistics of /v1/countries/{iso} list it where it applies.',
+          'country',
+        );
+      }
+      const names = new Map((await ctx.prisma.country.findMany({ select: { iso: true, name: true } })).map((x) => [x.iso, x.name]));
+      const rows: ShiftRow[] = shift.rows.map((r) => ({
+        origin: originLabel(r.origin, names),
+        code: r.origin,
+        sharePct: r.share_pct,
+        changePoints: r.change_points,
+        lo80: r.lo80,
+        hi80: r.hi80,
+      }));
+      let start = 0;
+      if (args.after != null) {
+        const at = rows.findIndex((r) => r.code === args.after);
+        if (at < 0) throw invalidParameter('cursor is not one this service issued.', 'cursor');
+        start = at + 1;
+      }
+      return { freq: shift.freq, method: shift.method, rows: rows.slice(start, limit === undefined ? undefined : start + limit) };
+    },
+  }),
+);

@@ -1,0 +1,79 @@
+/** Region.totals: a world region's sums of its countries' own headline series for one measure. */
+import { periodWithin } from '../../domain/periods';
+import { chooseSummable } from '../../domain/regional-series-choice';
+import { regionalTotals, type RegionalTotalRow } from '../../domain/regional-totals';
+import { scaleFactor } from '../../domain/scale';
+import { MEASURES } from '../../domain/types';
+import { invalidParameter, periodBounds } from '../args';
+import { builder } from '../builder';
+
+interface Totals {
+  measure: string;
+  freq: string | null;
+  unit: string | null;
+  currency: string | null;
+  countries: string[];
+  leftOut: string[];
+  rows: RegionalTotalRow[];
+}
+
+const RegionalTotalRowType = builder.objectRef<RegionalTotalRow>('RegionalTotalRow').implement({
+  fields: (t) => ({
+    period: t.exposeString('period'),
+    value: t.exposeFloat('value', { description: 'Sum over the countries reporting, in units (publisher scales applied).' }),
+    countriesReporting: t.exposeInt('countries_reporting'),
+  }),
+});
+
+const RegionalTotalsType = builder.objectRef<Totals>('RegionalTotals').implement({
+  description: 'Sums of the countries’ headline series of one frequency, unit and currency.',
+  fields: (t) => ({
+    measure: t.exposeString('measure'),
+    freq: t.exposeString('freq', { nullable: true, description: 'Frequency summed: the most common among the headline series.' }),
+    unit: t.exposeString('unit', { nullable: true }),
+    currency: t.exposeString('currency', { nullable: true }),
+    countries: t.exposeStringList('countries', { description: 'ISO codes that contributed at least one value.' }),
+    leftOut: t.exposeStringList('leftOut', { description: 'ISO codes whose headline series is of another frequency, unit or currency.' }),
+    rows: t.field({ type: [RegionalTotalRowType], resolve: (r) => r.rows }),
+  }),
+});
+
+builder.prismaObjectField('Region', 'totals', (t) =>
+  t.field({
+    type: RegionalTotalsType,
+    description: "Totals built from the region's countries' own headline series for a measure, within [from, to].",
+    authScopes: { developer: true },
+    args: { measure: t.arg.string({ required: true }), from: t.arg.string(), to: t.arg.string() },
+    select: { slug: true },
+    resolve: async (r, args, ctx) => {
+      if (!(MEASURES as readonly string[]).includes(args.measure)) {
+        throw invalidParameter(`measure must be one of ${MEASURES.join(', ')}.`, 'measure');
+      }
+      const { from, to } = periodBounds(args.from, args.to);
+      const headline = await ctx.prisma.series.findMany({
+        where: { headline: true, measure: args.measure, country: { regionSlug: r.slug } },
+        select: { id: true, countryIso: true, freq: true, unit: true, currency: true, scale: true },
+        orderBy: { countryIso: 'asc' },
+      });
+      const choice = chooseSummable(headline.map((s) => ({ ...s, country: s.countryIso })));
+      if (!choice) return { measure: args.measure, freq: null, unit: null, currency: null, countries: [], leftOut: [], rows: [] };
+      const observations = await ctx.loaders.observations.loadMany(choice.chosen.map((s) => s.id));
+      const totals = regionalTotals(
+        choice.chosen.map((s, i) => {
+          const obs = observations[i];
+          if (obs instanceof Error) throw obs;
+          return { country: s.country, scaleFactor: scaleFactor(s.scale), observations: obs.filter((o) => periodWithin(o.period, from, to)) };
+        }),
+      );
+      return {
+        measure: args.measure,
+        freq: choice.freq,
+        unit: choice.unit,
+        currency: choice.currency,
+        countries: totals.countries,
+        leftOut: choice.left_out,
+        rows: totals.rows,
+      };
+    },
+  }),
+);
