@@ -20,7 +20,7 @@ import { aliasOf, seriesIdOf } from './identifiers';
 import type { ConnectorOutput, CountryRef } from './records';
 import { UN_TOURISM_REGIONS, unTourismRegion } from './un-tourism-regions';
 import { validateRelease } from './validate';
-import { writeRelease, type CountryRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
+import { versionOf, writeRelease, type CountryRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
 
 export interface BuildOptions {
   sourcesDir: string;
@@ -50,7 +50,7 @@ const STEPS: Step[] = [
 ];
 
 export function releaseVersion(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return versionOf(now.toISOString());
 }
 
 const MEASURE_WORDS: Record<string, string> = {
@@ -113,6 +113,11 @@ export function assembleContent(sourcesDir: string, log: (line: string) => void)
   for (const step of STEPS) {
     const t0 = performance.now();
     const out = step.run(sourcesDir, resolver);
+    const records = out.series.length + (out.fx?.length ?? 0) + (out.prices?.length ?? 0) + (out.indicators?.length ?? 0);
+    if (records === 0) {
+      const why = out.rejected.slice(0, 3).map((r) => `${r.row}: ${r.reason}`).join('; ');
+      throw new Error(`${step.name} gave no data: is the file the publisher's? ${why}`);
+    }
     outputs.push(out);
     const obs = out.series.reduce((n, s) => n + s.observations.length, 0);
     const extra = [

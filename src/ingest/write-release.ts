@@ -106,6 +106,11 @@ function previousObservations(prev: Database.Database): Map<string, Map<string, 
   return bySeries;
 }
 
+/** A release version from its ISO timestamp: 2026-03-15T06:00:00.000Z → 20260315T060000Z. */
+export function versionOf(iso: string): string {
+  return iso.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+}
+
 function readMeta(db: Database.Database): Record<string, string> {
   const rows = db.prepare('SELECT key, value FROM Meta').all() as { key: string; value: string }[];
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
@@ -125,6 +130,10 @@ export function writeRelease(
   const prev = previousFile ? new Database(previousFile, { readonly: true, fileMustExist: true }) : null;
   const prevObs = prev ? previousObservations(prev) : new Map<string, Map<string, StoredPoint>>();
   const prevMeta = prev ? readMeta(prev) : {};
+  // The release each figure's current value came from: its last revision, else its first arrival.
+  const prevValueRelease = new Map<string, string>(
+    prev ? (prev.prepare('SELECT seriesId || \'|\' || period, max(newRelease) FROM Revision GROUP BY 1').raw().all() as [string, string][]) : [],
+  );
   const prevUpdated = new Map<string, string>(
     prev ? (prev.prepare('SELECT id, updated FROM Series').raw().all() as [string, string][]) : [],
   );
@@ -198,7 +207,8 @@ export function writeRelease(
     for (const s of content.series) {
       const withValue = s.observations.filter((o) => o.value !== null);
       const lastWithValue = withValue[withValue.length - 1];
-      const diff = diffSeries(prevObs.get(s.id), s.observations);
+      const before = prevObs.get(s.id);
+      const diff = diffSeries(before, s.observations);
       const touched = diff.newPoints > 0 || diff.revisions.length > 0;
       const updated = touched || !prevUpdated.has(s.id) ? loadedAt : prevUpdated.get(s.id)!;
       insert.series.run(
@@ -208,7 +218,6 @@ export function writeRelease(
       );
       for (const [lang, name] of Object.entries(s.names)) insert.name.run(s.id, lang, name);
       insert.search.run(s.id, [...Object.values(s.names), s.alias, s.searchText].join(' '));
-      const before = prevObs.get(s.id);
       for (const o of s.observations) {
         // A figure keeps the date it first arrived, through later revisions.
         const old = before?.get(o.period);
@@ -216,9 +225,10 @@ export function writeRelease(
         insert.obs.run(s.id, o.period, o.value, o.status, o.flags, published);
       }
       stats.observations += s.observations.length;
-      const prevVersion = prevMeta.version ?? '';
       for (const r of diff.revisions) {
-        insert.revision.run(s.id, r.period, r.oldValue, r.newValue, r.oldStatus, r.newStatus, prevVersion, version);
+        const oldRelease =
+          prevValueRelease.get(`${s.id}|${r.period}`) ?? versionOf(before?.get(r.period)?.published ?? prevMeta.loaded_at);
+        insert.revision.run(s.id, r.period, r.oldValue, r.newValue, r.oldStatus, r.newStatus, oldRelease, version);
       }
       stats.newPoints += diff.newPoints;
       stats.revisions += diff.revisions.length;

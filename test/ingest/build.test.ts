@@ -1,0 +1,136 @@
+/**
+ * The ingest pipeline on the real files: re-running is a no-op release, a changed figure is kept as
+ * a revision, and a failed or interrupted ingest leaves the served release untouched.
+ */
+import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { currentReleaseFile } from '../../src/db/release-store';
+import { buildRelease } from '../../src/ingest/build';
+import { PROJECT_ROOT, SOURCES_DIR } from '../helpers/paths';
+
+const temps: string[] = [];
+function tempCopy(from: string, prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.cpSync(from, dir, { recursive: true, dereference: true });
+  temps.push(dir);
+  return dir;
+}
+afterAll(() => temps.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+function query<T>(file: string, sql: string, ...args: unknown[]): T[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare(sql).all(...args) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+const meta = (file: string) =>
+  Object.fromEntries(query<{ key: string; value: string }>(file, 'SELECT key, value FROM Meta').map((r) => [r.key, r.value]));
+
+describe('the test release built from ../shared/data', () => {
+  const file = currentReleaseFile(inject('dataDir'))!;
+  it('holds the check values of SOURCES.md', () => {
+    const value = (alias: string, period: string) =>
+      query<{ value: number }>(file, 'SELECT o.value FROM Observation o JOIN Series s ON s.id = o.seriesId WHERE s.alias = ? AND o.period = ?', alias, period)[0]?.value;
+    expect(value('es.nights.total.m', '2019-08')).toBe(72418691);
+    expect(value('es.nights.residence-foreign.m', '2019-08')).toBe(40609737);
+    expect(value('fr.nights.total.m', '2019-08')).toBe(89610216);
+    expect(value('es.arrivals.total.m', '2019-08')).toBe(17738068);
+    expect(value('fr.arrivals.total.a', '2019')).toBe(217877); // thousands: 217.9 million
+    expect(value('es.capacity.total.a', '2019')).toBe(3638875);
+    const usd = query<{ rate: number }>(file, "SELECT rate FROM FxRate WHERE currency = 'USD' AND date = '2019-01-02'")[0].rate;
+    expect(usd).toBe(1.1397);
+  });
+  it('marks one headline series per country and measure, monthly over annual', () => {
+    const es = query<{ alias: string }>(file, "SELECT alias FROM Series WHERE countryIso = 'ES' AND measure = 'arrivals' AND headline = 1");
+    expect(es.map((r) => r.alias)).toEqual(['es.arrivals.total.m']);
+  });
+  it('serves no aggregate as a country', () => {
+    const isos = query<{ iso: string }>(file, 'SELECT iso FROM Country').map((r) => r.iso);
+    expect(isos).not.toContain('EU');
+    expect(isos).toEqual(expect.arrayContaining(['GR', 'GB', 'JP', 'FR']));
+  });
+});
+
+describe('re-running and revising', () => {
+  it('re-running on the same files is a no-op release, then a changed figure is a revision', () => {
+    const dataDir = tempCopy(inject('dataDir'), 'tourism-rerun-');
+    const before = currentReleaseFile(dataDir)!;
+    const again = buildRelease({ sourcesDir: SOURCES_DIR, dataDir, now: new Date('2026-04-01T06:00:00Z') });
+    expect(again.changed).toBe(false);
+    expect(again.revisions).toBe(0);
+    expect(again.newPoints).toBe(0);
+    expect(meta(again.file).data_version).toBe(meta(before).data_version);
+    expect(meta(again.file).data_as_of).toBe(meta(before).data_as_of);
+    expect(query(again.file, 'SELECT * FROM Release')).toHaveLength(1);
+
+    // A publisher revises Malta's nights for 2019-08: the next release keeps both values and dates.
+    const sources = tempCopy(SOURCES_DIR, 'tourism-sources-');
+    const tsv = path.join(sources, 'eurostat/estat_tour_occ_nim.tsv');
+    const lines = fs.readFileSync(tsv, 'utf8').split('\n');
+    const header = lines[0].split('\t').map((h) => h.trim());
+    const col = header.indexOf('2019-08');
+    const row = lines.findIndex((l) => l.startsWith('M,TOTAL,NR,I551-I553,MT\t'));
+    const cells = lines[row].split('\t');
+    const old = Number(cells[col].split(' ')[0]);
+    cells[col] = `${old + 1000} `;
+    lines[row] = cells.join('\t');
+    fs.writeFileSync(tsv, lines.join('\n'));
+    const revised = buildRelease({ sourcesDir: sources, dataDir, now: new Date('2026-04-02T06:00:00Z') });
+    expect(revised.changed).toBe(true);
+    expect(revised.revisions).toBe(1);
+    const rows = query<any>(revised.file, "SELECT r.* FROM Revision r JOIN Series s ON s.id = r.seriesId WHERE s.alias = 'mt.nights.total.m'");
+    expect(rows).toEqual([
+      expect.objectContaining({ period: '2019-08', oldValue: old, newValue: old + 1000, oldRelease: '20260315T060000Z', newRelease: '20260402T060000Z' }),
+    ]);
+    expect(query(revised.file, 'SELECT * FROM Release')).toHaveLength(2);
+    // The figure keeps the date it first arrived.
+    const published = query<{ published: string }>(revised.file, "SELECT o.published FROM Observation o JOIN Series s ON s.id = o.seriesId WHERE s.alias = 'mt.nights.total.m' AND o.period = '2019-08'");
+    expect(published[0].published).toBe('2026-03-15T06:00:00.000Z');
+    expect(meta(revised.file).data_as_of).toBe('2026-04-02T06:00:00.000Z');
+  });
+});
+
+describe('failures leave the served release untouched', () => {
+  it('a broken source file fails the ingest and keeps the old release', () => {
+    const dataDir = tempCopy(inject('dataDir'), 'tourism-fail-');
+    const before = currentReleaseFile(dataDir);
+    const sources = tempCopy(SOURCES_DIR, 'tourism-broken-');
+    fs.writeFileSync(path.join(sources, 'unwto/unwto-all-data-download_032023.xlsx'), 'not a workbook');
+    expect(() => buildRelease({ sourcesDir: sources, dataDir, now: new Date('2026-04-03T06:00:00Z') })).toThrow();
+    expect(currentReleaseFile(dataDir)).toBe(before);
+    expect(fs.readdirSync(path.join(dataDir, 'releases')).filter((f) => f.includes('20260403'))).toEqual([]);
+  });
+
+  it('an ingest killed midway keeps the old release', async () => {
+    const dataDir = tempCopy(inject('dataDir'), 'tourism-kill-');
+    const before = currentReleaseFile(dataDir);
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'src/cli.ts'), 'ingest', '--sources', SOURCES_DIR], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Kill it once it is writing the new release file.
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('Writing release')) {
+          setTimeout(() => {
+            child.kill('SIGKILL');
+            resolve();
+          }, 300);
+        }
+      });
+      child.on('exit', () => resolve());
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(currentReleaseFile(dataDir)).toBe(before);
+    const db = new Database(before!, { readonly: true });
+    expect((db.prepare('SELECT count(*) AS n FROM Series').get() as { n: number }).n).toBeGreaterThan(1000);
+    db.close();
+  });
+});
