@@ -1,0 +1,75 @@
+/** /v1/economy/{iso} and /v1/economy/{iso}/tourism: economy indicators and travel receipts beside them. */
+import { CountryEconomyDocument, CountryTourismEconomyDocument } from '../../src/generated/operations';
+import { defineRoute } from '../route';
+import { unknownCountry } from './reference';
+
+const iso = { name: 'iso', kind: 'iso', required: true, description: 'ISO 3166 two-letter country code.' } as const;
+const format = { name: 'format', kind: 'format', description: 'json (default) or csv.' } as const;
+
+export const economyRoutes = [
+  defineRoute({
+    path: '/v1/economy/{iso}',
+    summary: 'Economy indicators by year, newest first: World Bank history, IMF projections flagged.',
+    plan: 'analyst',
+    pathParams: [iso],
+    query: [{ name: 'from', kind: 'period', description: 'First year (YYYY).' }, format],
+    csv: 'rows',
+    operation: CountryEconomyDocument,
+    variables: (p) => ({ iso: p.iso as string, from: p.from as string | undefined }),
+    shape: (r, p) => {
+      if (!r.country) throw unknownCountry(p.iso);
+      const { economy } = r.country;
+      return {
+        meta: { country: r.country.iso, name: r.country.name, note: economy.note },
+        data: economy.years.map((y) => ({
+          year: y.year,
+          projection: y.projection,
+          gdp_growth_pct: y.gdpGrowthPct ?? null,
+          inflation_pct: y.inflationPct ?? null,
+          gdp_usd_bn: y.gdpUsdBn ?? null,
+          gdp_per_capita_usd: y.gdpPerCapitaUsd ?? null,
+          population_m: y.populationM ?? null,
+          unemployment_pct: y.unemploymentPct ?? null,
+          current_account_pct_gdp: y.currentAccountPctGdp ?? null,
+        })),
+      };
+    },
+  }),
+  defineRoute({
+    path: '/v1/economy/{iso}/tourism',
+    summary: 'Travel receipts and spending abroad by year beside the size of the economy, with arrivals summed over whole years.',
+    plan: 'analyst',
+    pathParams: [iso],
+    query: [format],
+    csv: 'rows',
+    operation: CountryTourismEconomyDocument,
+    variables: (p) => ({ iso: p.iso as string }),
+    shape: (r, p) => {
+      if (!r.country) throw unknownCountry(p.iso);
+      const t = r.country.tourismEconomy;
+      return {
+        meta: {
+          country: r.country.iso,
+          name: r.country.name,
+          latest_year: t.latestYear ?? null,
+          quarters: t.quarters.map((q) => ({
+            quarter: q.quarter,
+            receipts_usd: q.receiptsUsd ?? null,
+            receipts_change_pct: q.receiptsChangePct ?? null,
+            spending_abroad_usd: q.spendingAbroadUsd ?? null,
+            spending_change_pct: q.spendingChangePct ?? null,
+          })),
+          note: t.note,
+        },
+        data: t.years.map((y) => ({
+          year: y.year,
+          receipts_usd: y.receiptsUsd ?? null,
+          spending_abroad_usd: y.spendingAbroadUsd ?? null,
+          arrivals: y.arrivals ?? null,
+          receipts_per_arrival_usd: y.receiptsPerArrivalUsd ?? null,
+          receipts_share_gdp_pct: y.receiptsShareGdpPct ?? null,
+        })),
+      };
+    },
+  }),
+];

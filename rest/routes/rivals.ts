@@ -1,0 +1,31 @@
+/** /v1/countries/{iso}/rivals: up to six destinations competing for the same travellers. */
+import { CountryRivalsDocument } from '../../src/generated/operations';
+import { defineRoute } from '../route';
+import { unknownCountry } from './reference';
+
+export const rivalsRoutes = [
+  defineRoute({
+    path: '/v1/countries/{iso}/rivals',
+    summary: 'Up to six destinations competing for the same travellers, by overlap of origin markets (or season shape where origins are unknown).',
+    plan: 'developer',
+    pathParams: [{ name: 'iso', kind: 'iso', required: true, description: 'ISO 3166 two-letter country code.' }],
+    query: [{ name: 'format', kind: 'format', description: 'json (default) or csv.' }],
+    csv: 'rows',
+    operation: CountryRivalsDocument,
+    variables: (p) => ({ iso: p.iso as string }),
+    shape: (r, p) => {
+      if (!r.country) throw unknownCountry(p.iso);
+      return {
+        meta: { country: r.country.iso, name: r.country.name, next: null },
+        data: r.country.rivals.map((x) => ({
+          country: x.country,
+          name: x.name,
+          rank: x.rank,
+          score: x.score,
+          shared_markets: x.sharedMarkets.map((m) => ({ country: m.country, name: m.name })),
+          basis: x.basis,
+        })),
+      };
+    },
+  }),
+];

@@ -1,0 +1,114 @@
+/**
+ * Travel receipts and spending abroad beside the size of the economy, by year.
+ *
+ * receipts_usd: World Bank ST.INT.RCPT.CD (UN Tourism figures, the Bank's newer vintage) where
+ * held, else UN Tourism's inbound expenditure total (published in US$ millions).
+ * spending_abroad_usd: UN Tourism's outbound expenditure (US$ millions).
+ * arrivals: from monthly counts, summed over whole years only (a year with any month missing is
+ * null, never part-summed); only when no monthly arrivals series is held, the annual published
+ * total (World Bank ST.INT.ARVL, else UN Tourism's total arrivals).
+ * receipts_per_arrival_usd = receipts ÷ arrivals (2 decimals); receipts_share_gdp_pct = receipts
+ * ÷ GDP in current US$ (World Bank) × 100 (2 decimals). Null whenever a part is missing.
+ * Rows: the years with receipts or spending abroad, newest first.
+ */
+import { round } from './numeric';
+import { monthPeriod } from './periods';
+import { type PeriodValue, sumOfPeriods, valuesByPeriod } from './series';
+
+export type YearValues = ReadonlyMap<number, number>;
+
+export interface MonthlyArrivals {
+  /** Alias of the series summed, for the note. */
+  series: string;
+  /** What the series counts, for the note. */
+  description: string;
+  observations: readonly PeriodValue[];
+}
+
+export interface TourismBalanceInput {
+  receiptsWorldBank: YearValues;
+  receiptsUnTourism: YearValues;
+  spendingAbroad: YearValues;
+  /** Null when no monthly arrivals series is held. */
+  monthlyArrivals: MonthlyArrivals | null;
+  annualArrivalsWorldBank: YearValues;
+  annualArrivalsUnTourism: YearValues;
+  gdpUsd: YearValues;
+}
+
+export interface TourismYear {
+  year: number;
+  receipts_usd: number | null;
+  spending_abroad_usd: number | null;
+  arrivals: number | null;
+  receipts_per_arrival_usd: number | null;
+  receipts_share_gdp_pct: number | null;
+}
+
+export interface TourismBalance {
+  years: TourismYear[];
+  latestYear: number | null;
+  note: string;
+}
+
+export const NO_QUARTERLY_SOURCE =
+  'No quarterly balance-of-payments travel source is held (Eurostat bop_c6_q was not available), so quarters is empty.';
+
+/** Calendar-year totals of a monthly series, for years with all twelve months. */
+export function wholeYearTotals(observations: readonly PeriodValue[]): Map<number, number> {
+  const values = valuesByPeriod(observations, 'M');
+  const years = new Set([...values.keys()].map((p) => Number(p.slice(0, 4))));
+  const totals = new Map<number, number>();
+  for (const year of years) {
+    const total = sumOfPeriods(values, Array.from({ length: 12 }, (_, i) => monthPeriod(year, i + 1)));
+    if (total !== null) totals.set(year, total);
+  }
+  return totals;
+}
+
+function firstOf(year: number, ...sources: YearValues[]): number | null {
+  for (const s of sources) {
+    const v = s.get(year);
+    if (v !== undefined && Number.isFinite(v)) return v;
+  }
+  return null;
+}
+
+export function tourismBalance(input: TourismBalanceInput): TourismBalance {
+  const monthlyTotals = input.monthlyArrivals ? wholeYearTotals(input.monthlyArrivals.observations) : null;
+  const years = new Set([...input.receiptsWorldBank.keys(), ...input.receiptsUnTourism.keys(), ...input.spendingAbroad.keys()]);
+  const receiptsFromUn: number[] = [];
+  const rows: TourismYear[] = [];
+  for (const year of [...years].sort((a, b) => b - a)) {
+    const receipts = firstOf(year, input.receiptsWorldBank, input.receiptsUnTourism);
+    const spending = firstOf(year, input.spendingAbroad);
+    if (receipts === null && spending === null) continue;
+    if (receipts !== null && !input.receiptsWorldBank.has(year)) receiptsFromUn.push(year);
+    const arrivals = monthlyTotals
+      ? (monthlyTotals.get(year) ?? null)
+      : firstOf(year, input.annualArrivalsWorldBank, input.annualArrivalsUnTourism);
+    const gdp = firstOf(year, input.gdpUsd);
+    rows.push({
+      year,
+      receipts_usd: receipts,
+      spending_abroad_usd: spending,
+      arrivals,
+      receipts_per_arrival_usd: receipts !== null && arrivals !== null && arrivals > 0 ? round(receipts / arrivals, 2) : null,
+      receipts_share_gdp_pct: receipts !== null && gdp !== null && gdp > 0 ? round((receipts / gdp) * 100, 2) : null,
+    });
+  }
+  const latestYear = rows.find((r) => r.receipts_usd !== null)?.year ?? rows[0]?.year ?? null;
+  return { years: rows, latestYear, note: balanceNote(input, receiptsFromUn) };
+}
+
+function balanceNote(input: TourismBalanceInput, receiptsFromUn: number[]): string {
+  const receipts =
+    'Receipts: World Bank ST.INT.RCPT.CD (international tourism receipts, current US$, from UN Tourism)' +
+    (receiptsFromUn.length ? `; for ${receiptsFromUn.sort((a, b) => a - b).join(', ')}, which the Bank lacks, UN Tourism inbound tourism expenditure.` : '.');
+  const spending = ' Spending abroad: UN Tourism outbound tourism expenditure (current US$).';
+  const arrivals = input.monthlyArrivals
+    ? ` Arrivals: ${input.monthlyArrivals.description} (series ${input.monthlyArrivals.series}), summed from monthly counts over whole years only; a year with any month missing is null.`
+    : ' Arrivals: no monthly arrivals series is held, so the annual published total is used (World Bank ST.INT.ARVL, else UN Tourism inbound arrivals).';
+  const gdp = ' receipts_share_gdp_pct: receipts ÷ World Bank GDP in current US$.';
+  return `${receipts}${spending}${arrivals}${gdp} ${NO_QUARTERLY_SOURCE}`;
+}

@@ -1,0 +1,136 @@
+/**
+ * Every country's rivals, computed once per release and memoised in the snapshot: the profiles
+ * need all countries' origin mixes and season shapes, and "rival for" (who counts a country as a
+ * rival) needs every country's list. Used by Country.rivals and the brief.
+ */
+import type { Snapshot } from '../db/data-store';
+import {
+  chooseRivals,
+  monthlyOriginMix,
+  regionMixes,
+  seasonShape,
+  type CountryProfile,
+  type OriginSeries,
+  type RivalBasis,
+} from '../domain/rival-profiles';
+import type { PeriodValue } from '../domain/series';
+
+export interface SharedMarket {
+  /** Origin code: an ISO country code or a UN Tourism region of origin. */
+  country: string;
+  name: string;
+}
+
+export interface RivalEntry {
+  country: string;
+  name: string;
+  rank: number;
+  score: number;
+  shared_markets: SharedMarket[];
+  basis: string;
+}
+
+export interface CountryRivals {
+  basis: RivalBasis | null;
+  period: string | null;
+  rivals: RivalEntry[];
+}
+
+/** The table of UN Tourism's arrivals by region of origin (annual). */
+const REGION_ORIGIN_TABLE = 'unwto_inbound_regions';
+
+const REGION_ORIGIN_NAMES: Record<string, string> = {
+  africa: 'Africa',
+  americas: 'Americas',
+  'east-asia-pacific': 'East Asia and the Pacific',
+  europe: 'Europe',
+  'middle-east': 'Middle East',
+  'south-asia': 'South Asia',
+};
+
+const MEMO_KEY = 'rivals:table';
+
+/** iso → its rivals, for every country held. */
+export function rivalTable(snapshot: Snapshot): Promise<Map<string, CountryRivals>> {
+  let table = snapshot.memo.get(MEMO_KEY) as Promise<Map<string, CountryRivals>> | undefined;
+  if (!table) {
+    table = buildRivalTable(snapshot);
+    snapshot.memo.set(MEMO_KEY, table);
+    // A failed build is not kept: the next request tries again.
+    table.catch(() => snapshot.memo.delete(MEMO_KEY));
+  }
+  return table;
+}
+
+export async function rivalsOf(snapshot: Snapshot, iso: string): Promise<CountryRivals> {
+  return (await rivalTable(snapshot)).get(iso) ?? { basis: null, period: null, rivals: [] };
+}
+
+/** ISO codes of the countries that list `iso` among their rivals, in code order. */
+export async function rivalFor(snapshot: Snapshot, iso: string): Promise<string[]> {
+  const table = await rivalTable(snapshot);
+  return [...table.entries()].filter(([, r]) => r.rivals.some((x) => x.country === iso)).map(([c]) => c).sort();
+}
+
+async function buildRivalTable(snapshot: Snapshot): Promise<Map<string, CountryRivals>> {
+  const { prisma } = snapshot;
+  const [countries, series] = await Promise.all([
+    prisma.country.findMany({ select: { iso: true, name: true }, orderBy: { iso: 'asc' } }),
+    prisma.series.findMany({
+      where: {
+        OR: [
+          { tableCode: REGION_ORIGIN_TABLE, breakdown: 'origin', freq: 'A' },
+          { breakdown: 'origin', freq: 'M' },
+          { measure: 'arrivals', headline: true, breakdown: null, freq: 'M' },
+        ],
+      },
+      select: { id: true, countryIso: true, tableCode: true, breakdown: true, member: true, freq: true },
+    }),
+  ]);
+  const observations = await prisma.observation.findMany({
+    where: { seriesId: { in: series.map((s) => s.id) } },
+    select: { seriesId: true, period: true, value: true },
+  });
+  const obsBySeries = new Map<string, PeriodValue[]>();
+  for (const o of observations) {
+    const list = obsBySeries.get(o.seriesId) ?? [];
+    list.push({ period: o.period, value: o.value });
+    obsBySeries.set(o.seriesId, list);
+  }
+
+  const byCountry = new Map<string, { regions: OriginSeries[]; monthly: OriginSeries[]; headline: PeriodValue[] }>();
+  for (const s of series) {
+    const entry = byCountry.get(s.countryIso) ?? { regions: [], monthly: [], headline: [] };
+    const obs = obsBySeries.get(s.id) ?? [];
+    if (s.breakdown === null) entry.headline = obs;
+    else if (s.freq === 'M') entry.monthly.push({ member: s.member ?? '', observations: obs });
+    else if (s.tableCode === REGION_ORIGIN_TABLE) entry.regions.push({ member: s.member ?? '', observations: obs });
+    byCountry.set(s.countryIso, entry);
+  }
+  const profiles: CountryProfile[] = [...byCountry.entries()].map(([country, e]) => ({
+    country,
+    monthlyMix: monthlyOriginMix(e.monthly),
+    regionMixes: regionMixes(e.regions),
+    season: e.headline.length ? seasonShape(e.headline) : null,
+  }));
+
+  const names = new Map(countries.map((c) => [c.iso, c.name]));
+  const marketName = (code: string) => names.get(code) ?? REGION_ORIGIN_NAMES[code] ?? code;
+  const table = new Map<string, CountryRivals>();
+  for (const profile of profiles) {
+    const choice = chooseRivals(profile, profiles);
+    table.set(profile.country, {
+      basis: choice.basis,
+      period: choice.period,
+      rivals: choice.rivals.map((r) => ({
+        country: r.country,
+        name: names.get(r.country) ?? r.country,
+        rank: r.rank,
+        score: r.score,
+        shared_markets: r.shared_markets.map((code) => ({ country: code, name: marketName(code) })),
+        basis: `${r.source} ${r.basis}`,
+      })),
+    });
+  }
+  return table;
+}

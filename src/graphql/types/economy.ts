@@ -1,0 +1,184 @@
+/** Country.economy and Country.tourismEconomy: economy indicators and travel receipts beside them. */
+import { ECONOMY_INDICATORS, economyYears, type Economy, type EconomyYear } from '../../domain/economy';
+import { parsePeriod } from '../../domain/periods';
+import { tourismBalance, type TourismBalance, type TourismYear } from '../../domain/tourism-balance';
+import { periodBounds } from '../args';
+import { builder } from '../builder';
+
+const EconomyYearType = builder.objectRef<EconomyYear>('EconomyYear').implement({
+  description: 'Economy indicators of one year. World Bank history; IMF WEO where the Bank has no figure.',
+  fields: (t) => ({
+    year: t.exposeInt('year'),
+    projection: t.exposeBoolean('projection', { description: 'True when any figure of the year is an IMF projection.' }),
+    gdpGrowthPct: t.exposeFloat('gdp_growth_pct', { nullable: true }),
+    inflationPct: t.exposeFloat('inflation_pct', { nullable: true }),
+    gdpUsdBn: t.exposeFloat('gdp_usd_bn', { nullable: true }),
+    gdpPerCapitaUsd: t.exposeFloat('gdp_per_capita_usd', { nullable: true }),
+    populationM: t.exposeFloat('population_m', { nullable: true }),
+    unemploymentPct: t.exposeFloat('unemployment_pct', { nullable: true }),
+    currentAccountPctGdp: t.exposeFloat('current_account_pct_gdp', { nullable: true }),
+  }),
+});
+
+const EconomyType = builder.objectRef<Economy>('Economy').implement({
+  fields: (t) => ({
+    note: t.exposeString('note', { description: 'Which source each figure comes from.' }),
+    years: t.field({ type: [EconomyYearType], description: 'Newest year first.', resolve: (e) => e.years }),
+  }),
+});
+
+/** First year whose whole span lies on or after `from` (a month or quarter bound starts the next year). */
+function fromYear(from: string | null | undefined): number | undefined {
+  const month = periodBounds(from).from;
+  if (!month) return undefined;
+  const { year, month: m } = parsePeriod(month)!;
+  return m === 1 ? year : year + 1;
+}
+
+builder.prismaObjectField('Country', 'economy', (t) =>
+  t.field({
+    type: EconomyType,
+    description: 'Economy indicators by year, newest first; projection years flagged.',
+    authScopes: { analyst: true },
+    args: { from: t.arg.string({ description: 'First year (YYYY; a month or quarter bound starts the next whole year).' }) },
+    select: {
+      indicators: {
+        where: { indicator: { in: ECONOMY_INDICATORS } },
+        select: { indicator: true, year: true, value: true, projection: true },
+      },
+    },
+    resolve: (c, args) => economyYears(c.indicators, fromYear(args.from)),
+  }),
+);
+
+const TourismYearType = builder.objectRef<TourismYear>('TourismYear').implement({
+  fields: (t) => ({
+    year: t.exposeInt('year'),
+    receiptsUsd: t.exposeFloat('receipts_usd', { nullable: true }),
+    spendingAbroadUsd: t.exposeFloat('spending_abroad_usd', { nullable: true }),
+    arrivals: t.exposeFloat('arrivals', { nullable: true, description: 'Summed over whole years only.' }),
+    receiptsPerArrivalUsd: t.exposeFloat('receipts_per_arrival_usd', { nullable: true }),
+    receiptsShareGdpPct: t.exposeFloat('receipts_share_gdp_pct', { nullable: true }),
+  }),
+});
+
+interface TourismQuarter {
+  quarter: string;
+  receiptsUsd: number | null;
+  receiptsChangePct: number | null;
+  spendingAbroadUsd: number | null;
+  spendingChangePct: number | null;
+}
+
+const TourismQuarterType = builder.objectRef<TourismQuarter>('TourismQuarter').implement({
+  fields: (t) => ({
+    quarter: t.exposeString('quarter'),
+    receiptsUsd: t.exposeFloat('receiptsUsd', { nullable: true }),
+    receiptsChangePct: t.exposeFloat('receiptsChangePct', { nullable: true }),
+    spendingAbroadUsd: t.exposeFloat('spendingAbroadUsd', { nullable: true }),
+    spendingChangePct: t.exposeFloat('spendingChangePct', { nullable: true }),
+  }),
+});
+
+const TourismEconomyType = builder.objectRef<TourismBalance>('TourismEconomy').implement({
+  fields: (t) => ({
+    latestYear: t.exposeInt('latestYear', { nullable: true }),
+    note: t.exposeString('note'),
+    quarters: t.field({
+      type: [TourismQuarterType],
+      description: 'The last eight quarters, newest first. Empty: no quarterly source is held (see note).',
+      resolve: () => [],
+    }),
+    years: t.field({ type: [TourismYearType], description: 'Newest year first.', resolve: (b) => b.years }),
+  }),
+});
+
+const TOURISM_INDICATORS = ['ST.INT.RCPT.CD', 'ST.INT.ARVL', 'NY.GDP.MKTP.CD'];
+const SCALE: Record<string, number> = { thousands: 1e3, millions: 1e6 };
+
+interface HeldSeries {
+  alias: string;
+  tableCode: string;
+  measure: string;
+  breakdown: string | null;
+  member: string | null;
+  freq: string;
+  headline: boolean;
+  scale: string | null;
+  names: { name: string }[];
+  observations: { period: string; value: number | null }[];
+}
+
+/** Annual values in units (the publisher's scale applied), by year. */
+function annualValues(series: HeldSeries | undefined): Map<number, number> {
+  const out = new Map<number, number>();
+  const factor = SCALE[series?.scale ?? ''] ?? 1;
+  for (const o of series?.observations ?? []) {
+    if (o.value !== null && /^\d{4}$/.test(o.period)) out.set(Number(o.period), o.value * factor);
+  }
+  return out;
+}
+
+builder.prismaObjectField('Country', 'tourismEconomy', (t) =>
+  t.field({
+    type: TourismEconomyType,
+    description: 'Travel receipts and spending abroad by year beside the size of the economy, with arrivals summed over whole years.',
+    authScopes: { analyst: true },
+    select: {
+      indicators: {
+        where: { indicator: { in: TOURISM_INDICATORS } },
+        select: { indicator: true, year: true, value: true },
+      },
+      series: {
+        where: {
+          OR: [
+            { tableCode: 'unwto_inbound_expenditure', breakdown: null, freq: 'A' },
+            { tableCode: 'unwto_outbound_expenditure', breakdown: 'direction', member: 'outbound', freq: 'A' },
+            { tableCode: 'unwto_inbound_arrivals', breakdown: null, freq: 'A' },
+            { measure: 'arrivals', freq: 'M', OR: [{ headline: true }, { breakdown: 'residence', member: 'foreign' }] },
+          ],
+        },
+        select: {
+          alias: true,
+          tableCode: true,
+          measure: true,
+          breakdown: true,
+          member: true,
+          freq: true,
+          headline: true,
+          scale: true,
+          names: { where: { lang: 'en' }, select: { name: true } },
+          observations: { select: { period: true, value: true }, orderBy: { period: 'asc' } },
+        },
+      },
+    },
+    resolve: (c) => {
+      const indicator = (code: string) =>
+        new Map(c.indicators.filter((i) => i.indicator === code).map((i) => [i.year, i.value]));
+      const series = c.series as HeldSeries[];
+      const find = (pred: (s: HeldSeries) => boolean) => series.find(pred);
+      // Receipts are spent by non-residents, so the non-resident count is the matching one where held.
+      const monthly =
+        find((s) => s.freq === 'M' && s.breakdown === 'residence' && s.member === 'foreign') ??
+        find((s) => s.freq === 'M' && s.headline && s.breakdown === null);
+      return tourismBalance({
+        receiptsWorldBank: indicator('ST.INT.RCPT.CD'),
+        receiptsUnTourism: annualValues(find((s) => s.tableCode === 'unwto_inbound_expenditure')),
+        spendingAbroad: annualValues(find((s) => s.tableCode === 'unwto_outbound_expenditure')),
+        monthlyArrivals: monthly
+          ? {
+              series: monthly.alias,
+              description: monthly.names[0]?.name ?? monthly.alias,
+              observations: monthly.observations.map((o) => ({
+                period: o.period,
+                value: o.value === null ? null : o.value * (SCALE[monthly.scale ?? ''] ?? 1),
+              })),
+            }
+          : null,
+        annualArrivalsWorldBank: indicator('ST.INT.ARVL'),
+        annualArrivalsUnTourism: annualValues(find((s) => s.tableCode === 'unwto_inbound_arrivals')),
+        gdpUsd: indicator('NY.GDP.MKTP.CD'),
+      });
+    },
+  }),
+);

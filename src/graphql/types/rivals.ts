@@ -1,0 +1,31 @@
+/** Country.rivals: destinations competing for the same travellers, computed once per release. */
+import { builder } from '../builder';
+import { rivalsOf, type RivalEntry, type SharedMarket } from '../rival-table';
+
+const SharedMarketType = builder.objectRef<SharedMarket>('SharedMarket').implement({
+  description: 'An origin market both destinations draw on: a country code or a UN Tourism region of origin.',
+  fields: (t) => ({ country: t.exposeString('country'), name: t.exposeString('name') }),
+});
+
+const RivalType = builder.objectRef<RivalEntry>('Rival').implement({
+  description: 'A destination competing for the same travellers.',
+  fields: (t) => ({
+    country: t.exposeString('country'),
+    name: t.exposeString('name'),
+    rank: t.exposeInt('rank'),
+    score: t.exposeFloat('score', { description: '0 to 100.' }),
+    sharedMarkets: t.field({ type: [SharedMarketType], resolve: (r) => r.shared_markets }),
+    basis: t.exposeString('basis', { description: 'What was compared, in words.' }),
+  }),
+});
+
+builder.prismaObjectField('Country', 'rivals', (t) =>
+  t.field({
+    type: [RivalType],
+    description:
+      'Up to six destinations competing for the same travellers: overlap of origin-market mixes (monthly origins over the latest 12 months, else UN Tourism arrivals by region of origin in the latest year), or the season shape where origins are unknown.',
+    authScopes: { developer: true },
+    select: { iso: true },
+    resolve: async (c, _args, ctx) => (await rivalsOf(ctx.snapshot, c.iso)).rivals,
+  }),
+);

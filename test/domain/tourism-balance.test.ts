@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { tourismBalance, wholeYearTotals, type TourismBalanceInput } from '../../src/domain/tourism-balance';
+
+const months = (year: number, values: (number | null)[]) =>
+  values.map((value, i) => ({ period: `${year}-${String(i + 1).padStart(2, '0')}`, value }));
+
+const base: TourismBalanceInput = {
+  receiptsWorldBank: new Map([[2019, 1000]]),
+  receiptsUnTourism: new Map([[2019, 990], [2020, 500]]),
+  spendingAbroad: new Map([[2019, 400], [2018, 300]]),
+  monthlyArrivals: null,
+  annualArrivalsWorldBank: new Map([[2019, 8]]),
+  annualArrivalsUnTourism: new Map([[2019, 9], [2020, 4]]),
+  gdpUsd: new Map([[2019, 40000], [2020, 30000]]),
+};
+
+describe('wholeYearTotals', () => {
+  it('sums whole years only', () => {
+    const obs = [...months(2019, Array(12).fill(10)), ...months(2020, [...Array(11).fill(5), null]), ...months(2021, [1, 2])];
+    expect([...wholeYearTotals(obs)]).toEqual([[2019, 120]]);
+  });
+});
+
+describe('tourismBalance', () => {
+  it('takes World Bank receipts first, UN Tourism for the years the Bank lacks', () => {
+    const { years, latestYear, note } = tourismBalance(base);
+    expect(years.map((y) => [y.year, y.receipts_usd, y.spending_abroad_usd])).toEqual([
+      [2020, 500, null],
+      [2019, 1000, 400],
+      [2018, null, 300],
+    ]);
+    expect(latestYear).toBe(2020);
+    expect(note).toContain('for 2020, which the Bank lacks');
+  });
+
+  it('uses the annual published arrivals only without a monthly series', () => {
+    const { years, note } = tourismBalance(base);
+    // 2019: World Bank 8 (before UN Tourism's 9); 1000 / 8 = 125 per arrival; 1000 / 40000 = 2.5% of GDP
+    expect(years.find((y) => y.year === 2019)).toMatchObject({ arrivals: 8, receipts_per_arrival_usd: 125, receipts_share_gdp_pct: 2.5 });
+    expect(years.find((y) => y.year === 2020)!.arrivals).toBe(4);
+    expect(note).toContain('no monthly arrivals series is held');
+  });
+
+  it('with a monthly series, sums whole years and leaves other years null', () => {
+    const { years, note } = tourismBalance({
+      ...base,
+      monthlyArrivals: { series: 'xx.arrivals.total.m', description: 'Test arrivals', observations: months(2019, Array(12).fill(10)) },
+    });
+    // 2019: 12 × 10 = 120; 1000 / 120 = 8.333… → 8.33. 2020 has no months → null, not the annual 4.
+    expect(years.find((y) => y.year === 2019)).toMatchObject({ arrivals: 120, receipts_per_arrival_usd: 8.33 });
+    expect(years.find((y) => y.year === 2020)).toMatchObject({ arrivals: null, receipts_per_arrival_usd: null, receipts_share_gdp_pct: 1.67 });
+    expect(note).toContain('Test arrivals (series xx.arrivals.total.m)');
+  });
+});
