@@ -1,11 +1,11 @@
 /**
  * Rolling-origin evaluation. chooseMethod uses it on a series' own recent past to pick a
- * method; backtest uses it (with chooseMethod re-run at every origin, so nothing is chosen
+ * method; backtest uses it (re-running the choice at every origin, so nothing is chosen
  * with hindsight) to measure how well the whole procedure forecasts.
  */
 import { DEFAULT_BAND, type BandOptions } from './intervals';
-import { METHODS, fitLogModel, forecastLog, minLength, type LogForecast, type MethodName } from './methods';
-import { median, prepareLogSeries } from './series';
+import { DEFAULT_CANDIDATES, METHODS, fitLogModel, forecastLog, minLength, type LogForecast, type MethodName } from './methods';
+import { prepareLogSeries } from './series';
 
 type Cell = number | null | undefined;
 
@@ -17,8 +17,11 @@ export interface MethodChoice {
 
 export interface ChooseOptions {
   m?: number;
+  /** Rolling origins to score (default 36: three years of origins steadies the choice). */
   origins?: number;
   horizons?: number[];
+  /** Methods to choose among; seasonal naive is always added. */
+  candidates?: readonly MethodName[];
 }
 
 /** In-sample seasonal naive MAE of exp(x[0..o)) for every o, from one running sum. */
@@ -32,44 +35,40 @@ function scalesByOrigin(x: readonly number[], m: number): number[] {
   return scales;
 }
 
-/**
- * Months whose year-on-year log change is within k robust standard deviations of the usual.
- * No method foresees a lockdown or its rebound, so scoring methods on those months would
- * reward whichever happened to chase them, not whichever forecasts ordinary months best.
- */
-function normalMonths(x: readonly number[], m: number, k: number): boolean[] {
-  const z: number[] = [];
-  for (let t = m; t < x.length; t++) z.push(x[t] - x[t - m]);
-  const centre = median(z);
-  const spread = 1.4826 * median(z.map((v) => Math.abs(v - centre)));
-  return x.map((v, t) => t < m || !(spread > 0) || Math.abs(v - x[t - m] - centre) <= k * spread);
+/** Origins o (observations before the forecast) for a backtest leaving room for maxH steps. */
+function originRange(n: number, wanted: number, maxH: number, m: number): number[] {
+  const count = Math.max(0, Math.min(wanted, n - maxH - m - 1));
+  return Array.from({ length: count }, (_, i) => n - maxH - count + 1 + i);
 }
 
-/** Pick the candidate with the lowest rolling-origin MASE on the log series; seasonal naive wins ties. */
+/**
+ * Pick the candidate with the lowest rolling-origin MASE on the log series. Parameters are
+ * fitted once on the data before the first origin and states run on, which keeps the choice
+ * honest and costs one fit per candidate. Seasonal naive is always scored and wins ties, so
+ * the choice is never worse than it on this backtest.
+ */
 export function chooseOnLog(x: readonly number[], observed: readonly boolean[], options: ChooseOptions = {}): MethodChoice {
   const m = options.m ?? 12;
   const horizons = options.horizons ?? [1, 2, 3];
   const maxH = Math.max(...horizons);
-  const n = x.length;
-  if (n < m) return { method: 'naive', scores: {} };
-  const count = Math.min(options.origins ?? Number(process.env.INNER ?? 24), n - maxH - m - 1);
-  if (count < 1) return { method: 'seasonal_naive', scores: {} };
-  const first = n - maxH - count + 1;
+  if (x.length < m) return { method: 'naive', scores: {} };
+  const origins = originRange(x.length, options.origins ?? 36, maxH, m);
+  if (origins.length === 0) return { method: 'seasonal_naive', scores: {} };
+  const first = origins[0];
   const scales = scalesByOrigin(x, m);
-  const normal = normalMonths(x, m, Number(process.env.SHOCKX ?? 1e9));
+  const candidates = new Set<MethodName>(['seasonal_naive', ...(options.candidates ?? DEFAULT_CANDIDATES)]);
 
   const scores: Partial<Record<MethodName, number>> = {};
-  for (const method of METHODS) {
+  for (const method of candidates) {
     if (minLength(method, m) > first) continue;
-    if (process.env.CANDS && !process.env.CANDS.split(',').includes(method)) continue;
     const model = fitLogModel(method, x, m, first);
     let sum = 0;
     let k = 0;
-    for (let o = first; o < first + count; o++) {
+    for (const o of origins) {
       const f = model.forecastFrom(o, maxH);
       for (const h of horizons) {
         const t = o + h - 1;
-        if (!observed[t] || !normal[t] || !(scales[o] > 0)) continue;
+        if (!observed[t] || !(scales[o] > 0)) continue;
         sum += Math.abs(Math.exp(x[t]) - Math.exp(f[h - 1])) / scales[o];
         k++;
       }
@@ -77,28 +76,27 @@ export function chooseOnLog(x: readonly number[], observed: readonly boolean[], 
     scores[method] = k ? sum / k : NaN;
   }
   let method: MethodName = 'seasonal_naive';
-  for (const candidate of METHODS) {
-    const s = scores[candidate];
-    if (s !== undefined && s < (scores[method] ?? Infinity)) method = candidate;
+  for (const [candidate, score] of Object.entries(scores) as [MethodName, number][]) {
+    if (score < (scores[method] ?? Infinity)) method = candidate;
   }
   return { method, scores };
 }
 
 /** Choose a forecasting method for a raw monthly series (nulls allowed; see prepareLogSeries). */
 export function chooseMethod(y: readonly Cell[], options: ChooseOptions = {}): MethodChoice {
-  const m = options.m ?? 12;
-  const { x, observed } = prepareLogSeries(y, m);
+  const { x, observed } = prepareLogSeries(y, options.m ?? 12);
   return chooseOnLog(x, observed, options);
 }
 
 export interface Score {
   /** Mean absolute scaled error over every origin × horizon scored. */
   mase: number;
-  /** Share of actuals inside the 80% interval. */
+  /** Share of published values inside the 80% interval. */
   coverage: number;
   count: number;
 }
 
+/** A method scored on its own, or 'chosen': whatever chooseMethod picked at each origin. */
 export type Contender = MethodName | 'chosen';
 
 export interface BacktestResult {
@@ -107,6 +105,17 @@ export interface BacktestResult {
   scores: Partial<Record<Contender, Score>>;
   /** How often each method was chosen across origins. */
   picks: Partial<Record<MethodName, number>>;
+  /** Milliseconds spent. */
+  ms: number;
+}
+
+export interface BacktestOptions {
+  m?: number;
+  band?: BandOptions;
+  /** Passed to chooseMethod at each origin. */
+  candidates?: readonly MethodName[];
+  /** Methods scored on their own alongside the choice (default: all). */
+  compare?: readonly MethodName[];
 }
 
 interface Tally {
@@ -116,52 +125,47 @@ interface Tally {
 }
 
 /**
- * Rolling-origin backtest: at each of the last `origins` origins (each leaving room for the
- * longest horizon) every candidate is refitted on the data before it and the method choice
- * is re-made, then horizons are scored against the published values.
+ * Rolling-origin backtest over the last `origins` origins (each leaving room for the longest
+ * horizon). At each, every compared method is refitted on the data before it, the choice is
+ * re-made on that data alone, and the horizons are scored against the published values.
+ * Values filled into gaps are never scored.
  */
-export function backtest(y: readonly Cell[], horizons: number[] = [1, 2, 3], origins = 36, m = 12, band: BandOptions = DEFAULT_BAND): BacktestResult {
+export function backtest(y: readonly Cell[], horizons: number[] = [1, 2, 3], origins = 36, options: BacktestOptions = {}): BacktestResult {
+  const started = performance.now();
+  const m = options.m ?? 12;
+  const band = options.band ?? DEFAULT_BAND;
   const { x, observed } = prepareLogSeries(y, m);
   const maxH = Math.max(...horizons);
-  const n = x.length;
-  const count = Math.max(0, Math.min(origins, n - maxH - m - 1));
   const scales = scalesByOrigin(x, m);
   const tallies: Partial<Record<Contender, Tally>> = {};
   const picks: Partial<Record<MethodName, number>> = {};
+  const range = originRange(x.length, origins, maxH, m);
 
-  for (let o = n - maxH - count + 1; o <= n - maxH; o++) {
+  for (const o of range) {
     const train = x.slice(0, o);
-    const choice = chooseOnLog(train, observed.slice(0, o), { m, horizons });
+    const choice = chooseOnLog(train, observed.slice(0, o), { m, horizons, candidates: options.candidates });
     picks[choice.method] = (picks[choice.method] ?? 0) + 1;
     const forecasts = new Map<MethodName, LogForecast>();
-    for (const method of [...METHODS, choice.method]) {
+    for (const method of [...(options.compare ?? METHODS), choice.method]) {
       if (forecasts.has(method) || minLength(method, m) > o) continue;
       forecasts.set(method, forecastLog(fitLogModel(method, train, m), train, maxH, band));
     }
-    for (const [method, f] of forecasts) tally(tallies, method, f, x, observed, o, horizons, scales[o]);
+    const score = (key: Contender, f: LogForecast): void => {
+      if (scales[o] > 0) tally((tallies[key] ??= { scaled: 0, inside: 0, count: 0 }), f, x, observed, o, horizons, scales[o]);
+    };
+    for (const [method, f] of forecasts) score(method, f);
     const chosen = forecasts.get(choice.method);
-    if (chosen) tally(tallies, 'chosen', chosen, x, observed, o, horizons, scales[o]);
+    if (chosen) score('chosen', chosen);
   }
 
   const scores: Partial<Record<Contender, Score>> = {};
   for (const [key, t] of Object.entries(tallies) as [Contender, Tally][]) {
     scores[key] = { mase: t.count ? t.scaled / t.count : NaN, coverage: t.count ? t.inside / t.count : NaN, count: t.count };
   }
-  return { length: n, origins: count, scores, picks };
+  return { length: x.length, origins: range.length, scores, picks, ms: performance.now() - started };
 }
 
-function tally(
-  tallies: Partial<Record<Contender, Tally>>,
-  key: Contender,
-  f: LogForecast,
-  x: readonly number[],
-  observed: readonly boolean[],
-  o: number,
-  horizons: readonly number[],
-  scale: number,
-): void {
-  if (!(scale > 0)) return;
-  const t = (tallies[key] ??= { scaled: 0, inside: 0, count: 0 });
+function tally(t: Tally, f: LogForecast, x: readonly number[], observed: readonly boolean[], o: number, horizons: readonly number[], scale: number): void {
   for (const h of horizons) {
     const i = o + h - 1;
     if (!observed[i]) continue;
@@ -172,16 +176,20 @@ function tally(
 }
 
 export interface BacktestSummary {
+  /** Series with at least one scored forecast. */
   series: number;
   /** Mean over series of each contender's MASE (series where it could not run are skipped). */
   meanMase: Partial<Record<Contender, number>>;
-  /** Mean chosen MASE divided by mean seasonal naive MASE over the same series; goal ≤ 0.9. */
+  /** Mean chosen MASE ÷ mean seasonal naive MASE over the series both have; goal ≤ 0.9. */
   relativeMase: number;
-  /** Pooled share of actuals inside the 80% intervals; goal 0.75..0.85. */
+  /** Pooled share of values inside the 80% intervals; goal 0.75..0.85. */
   coverage: Partial<Record<Contender, number>>;
   picks: Partial<Record<MethodName, number>>;
+  /** Mean milliseconds per series. */
+  msPerSeries: number;
 }
 
+/** The numbers a benchmark prints: mean MASE per contender, chosen vs seasonal naive, coverage. */
 export function summariseBacktests(results: readonly BacktestResult[]): BacktestSummary {
   const meanMase: Partial<Record<Contender, number>> = {};
   const coverage: Partial<Record<Contender, number>> = {};
@@ -193,12 +201,22 @@ export function summariseBacktests(results: readonly BacktestResult[]): Backtest
     const total = scored.reduce((a, s) => a + s.count, 0);
     coverage[key] = total ? scored.reduce((a, s) => a + s.coverage * s.count, 0) / total : NaN;
   }
-  for (const r of results) for (const [k, v] of Object.entries(r.picks) as [MethodName, number][]) picks[k] = (picks[k] ?? 0) + v;
-  const paired = results.filter((r) => Number.isFinite(r.scores.chosen?.mase) && Number.isFinite(r.scores.seasonal_naive?.mase));
-  const relativeMase =
-    mean(paired.map((r) => r.scores.chosen!.mase)) / mean(paired.map((r) => r.scores.seasonal_naive!.mase));
-  const series = results.filter((r) => r.scores.chosen).length;
-  return { series, meanMase, relativeMase, coverage, picks };
+  for (const r of results) {
+    for (const [k, v] of Object.entries(r.picks) as [MethodName, number][]) picks[k] = (picks[k] ?? 0) + v;
+  }
+  const paired = results.flatMap((r) => {
+    const chosen = r.scores.chosen?.mase;
+    const naive = r.scores.seasonal_naive?.mase;
+    return chosen !== undefined && naive !== undefined && Number.isFinite(chosen) && Number.isFinite(naive) ? [[chosen, naive]] : [];
+  });
+  return {
+    series: results.filter((r) => r.scores.chosen).length,
+    meanMase,
+    relativeMase: mean(paired.map((p) => p[0])) / mean(paired.map((p) => p[1])),
+    coverage,
+    picks,
+    msPerSeries: mean(results.map((r) => r.ms)),
+  };
 }
 
 function mean(values: readonly number[]): number {

@@ -11,8 +11,8 @@
  * Holt–Winters seasonal state carries the scar for many. Shocks beyond `clip` move g only
  * by the clip and contribute a constant to the loss, so they do not set the parameters.
  */
-import { median } from './series';
 import { nelderMead } from './optimise';
+import { yoyScale } from './series';
 
 export interface GrowthParams {
   alpha: number;
@@ -28,13 +28,13 @@ export interface GrowthRun {
   loss: number;
 }
 
-/** Shocks: beyond 2 robust standard deviations of the year-on-year log change. */
+/**
+ * Shocks: beyond 2 robust standard deviations of the year-on-year log change. Tighter than
+ * Holt–Winters' 3 because g is itself a year-on-year change, so a shock hits it undiluted.
+ */
 export function growthClip(x: readonly number[], m: number): number {
-  const z: number[] = [];
-  for (let t = m; t < x.length; t++) z.push(x[t] - x[t - m]);
-  const centre = median(z);
-  const spread = 1.4826 * median(z.map((v) => Math.abs(v - centre)));
-  return spread > 0 ? 2 * spread : Infinity;
+  const scale = yoyScale(x, m);
+  return scale > 0 ? 2 * scale : Infinity;
 }
 
 /**

@@ -2,9 +2,10 @@
  * Additive Holt–Winters in error-correction form: ETS(A,Ad,A) when `trend` is set,
  * ETS(A,N,A) otherwise. The caller passes log values, which makes the seasonality
  * multiplicative in the original units and keeps back-transformed forecasts positive.
+ * Shocks are damped by a robust filter (see `filter`), so the pandemic does not set the fit.
  */
 import { nelderMead } from './optimise';
-import { median } from './series';
+import { yoyScale } from './series';
 
 export interface HoltWintersParams {
   alpha: number;
@@ -30,12 +31,18 @@ export interface HoltWintersRun {
   season: Float64Array;
   /** Shock threshold used (log units); see filter. */
   clip: number;
-  /** Huber loss of the one-step errors over the run (squared error below the threshold). */
+  /** Trimmed squared one-step error over the run (shocks count as the threshold squared). */
   loss: number;
 }
 
 export function minLengthFor(m: number): number {
   return 2 * m;
+}
+
+export interface InitialStates {
+  level: number;
+  slope: number;
+  season: number[];
 }
 
 /** Level, slope and seasonal indices from the first two seasons, so a linear+seasonal series starts exactly on track. */
@@ -53,18 +60,12 @@ export function initialStates(x: readonly number[], spec: HoltWintersSpec): Init
   return { level: levelAt(-1), slope, season: season.map((s) => s - shift) };
 }
 
-export interface InitialStates {
-  level: number;
-  slope: number;
-  season: number[];
-}
-
 /**
  * One pass of the filter. Errors beyond `clip` are shocks (COVID closures, one-off events):
- * the level takes them in full so forecasts follow a collapse and its rebound, but the slope
- * and seasonal indices only see the clipped part, so a locked-down April does not teach the
- * model that Aprils are small. The loss is Huber's on the same threshold, so the fit is not
- * dominated by a handful of collapsed months either.
+ * every state sees only the clipped error (a robust filter in the manner of Gelper, Fried &
+ * Croux 2010), so a locked-down April does not teach the model that Aprils are small, and a
+ * shock adds a constant to the loss (trimmed squares), so a handful of collapsed months
+ * cannot set the parameters.
  */
 function filter(
   x: readonly number[],
@@ -76,45 +77,36 @@ function filter(
 ): number {
   const m = spec.m;
   const phi = spec.trend ? p.phi : 0;
-  const ring = states ? states.season : new Float64Array(m);
-  ring.set(init.season, 0);
+  // Recording keeps every seasonal state; the loss-only pass cycles through m of them.
+  const season = states ? states.season : Float64Array.from(init.season);
+  if (states) season.set(init.season, 0);
   let level = init.level;
   let slope = init.slope;
   let loss = 0;
   for (let t = 0; t < x.length; t++) {
-    const si = states ? t : t % m;
+    const read = states ? t : t % m;
     const base = level + phi * slope;
-    const e = x[t] - base - ring[si];
-    const a = Math.abs(e);
-    loss += a <= clip ? e * e : LOSSV === 'trim' ? clip * clip : clip * (2 * a - clip);
-    const ec = a <= clip ? e : e > 0 ? clip : -clip;
-    level = base + p.alpha * (LEVELV === 'clip' ? ec : e);
+    const e = x[t] - base - season[read];
+    const shock = Math.abs(e) > clip;
+    loss += shock ? clip * clip : e * e;
+    const ec = shock ? Math.sign(e) * clip : e;
+    level = base + p.alpha * ec;
     slope = phi * slope + p.beta * ec;
-    const s = ring[si] + p.gamma * ec;
+    const s = season[read] + p.gamma * ec;
     if (states) {
-      ring[t + m] = s;
+      season[t + m] = s;
       states.level[t + 1] = level;
       states.slope[t + 1] = slope;
-    } else ring[si] = s;
+    } else season[read] = s;
   }
   return loss;
 }
 
-/**
- * Shock threshold: 3 robust standard deviations of the year-on-year log change, a scale
- * every seasonal series has and that the pandemic months barely move (median-based).
- */
-export function shockThreshold(x: readonly number[], m: number, k = SHOCK_K): number {
-  const diffs: number[] = [];
-  for (let t = m; t < x.length; t++) diffs.push(x[t] - x[t - m]);
-  const centre = median(diffs);
-  const spread = 1.4826 * median(diffs.map((d) => Math.abs(d - centre)));
-  return spread > 0 ? k * spread : Infinity;
+/** Shock threshold for Holt–Winters: 3 robust standard deviations of the year-on-year log change. */
+export function shockThreshold(x: readonly number[], m: number): number {
+  const scale = yoyScale(x, m);
+  return scale > 0 ? 3 * scale : Infinity;
 }
-
-export const SHOCK_K = Number(process.env.SHOCKK ?? 3);
-const LOSSV = process.env.LOSSV ?? 'huber';
-const LEVELV = process.env.LEVELV ?? 'full';
 
 export function runHoltWinters(
   x: readonly number[],
@@ -154,7 +146,7 @@ const within = (u: number, lo: number, hi: number): number => lo + (hi - lo) * s
 /** Map unconstrained optimiser coordinates onto the admissible region. */
 function toParams(u: readonly number[], spec: HoltWintersSpec): HoltWintersParams {
   const alpha = within(u[0], EDGE, 1 - EDGE);
-  const gamma = within(u[1], 0, 1 - alpha) || EDGE * EDGE;
+  const gamma = within(u[1], 0, 1 - alpha);
   if (!spec.trend) return { alpha, beta: 0, gamma, phi: 1 };
   return { alpha, gamma, beta: within(u[2], 0, alpha), phi: within(u[3], 0.8, 0.98) };
 }
@@ -167,7 +159,7 @@ function fromParams(p: HoltWintersParams, spec: HoltWintersSpec): number[] {
 
 const START: HoltWintersParams = { alpha: 0.3, beta: 0.03, gamma: 0.1, phi: 0.95 };
 
-/** Fit the smoothing parameters by minimising the in-sample one-step (Huber) loss. */
+/** Fit the smoothing parameters by minimising the in-sample one-step squared error, trimmed at shocks. */
 export function fitHoltWinters(x: readonly number[], spec: HoltWintersSpec, clip = shockThreshold(x, spec.m)): HoltWintersRun {
   const init = initialStates(x, spec);
   const loss = (u: number[]): number => filter(x, toParams(u, spec), spec, init, clip);
