@@ -15,6 +15,11 @@ export interface Snapshot {
   loadedAt: string;
   /** Per-release memo for figures computed once per release (e.g. rivals, briefs). */
   memo: Map<string, Promise<unknown>>;
+  /**
+   * Observations by series id, kept for the life of the release: a release is read-only, and the
+   * whole of it is a few tens of megabytes, so derived statistics never re-read a series.
+   */
+  observations: Map<string, unknown[]>;
 }
 
 export class DataStore {
@@ -50,6 +55,7 @@ export class DataStore {
       dataAsOf: meta.data_as_of,
       loadedAt: meta.loaded_at,
       memo: new Map(),
+      observations: new Map(),
     };
     for (const l of this.listeners) l(this.snapshot);
     // Requests already running on the old release finish before it is closed.

@@ -17,11 +17,15 @@ export function periodBounds(from?: string | null, to?: string | null): { from?:
   return bounds;
 }
 
-export function limitArg(limit: number | null | undefined): number | undefined {
+/** Pages hold 1 to 1000 rows; a list the REST layer pages may be asked for one more, to see whether a next page exists. */
+export function limitArg(limit: number | null | undefined, max = 1000): number | undefined {
   if (limit == null) return undefined;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidParameter('limit must be an integer from 1 to 1000.', 'limit');
+  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw invalidParameter('limit must be an integer from 1 to 1000.', 'limit');
   return limit;
 }
+
+/** The largest `limit` a paged list takes: a 1000-row page plus the row that shows a next page exists. */
+export const PAGED_LIST_MAX = 1001;
 
 const ISO_RE = /^[A-Z]{2}$/;
 export function isoArg(iso: string): string {

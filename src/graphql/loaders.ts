@@ -1,6 +1,7 @@
 /**
  * Per-request DataLoaders for the reads plugin-prisma cannot fold into its parent query
- * (derived statistics that need whole series). Each batches one SQL statement per tick.
+ * (derived statistics that need whole series). Each batches one SQL statement per tick, and
+ * series already read in this release come from the release's own store.
  */
 import DataLoader from 'dataloader';
 import type { Snapshot } from '../db/data-store';
@@ -21,14 +22,18 @@ export interface Loaders {
 export function createLoaders(snapshot: Snapshot): Loaders {
   return {
     observations: new DataLoader(async (ids) => {
+      const kept = snapshot.observations as Map<string, ObservationPoint[]>;
+      const missing = ids.filter((id) => !kept.has(id));
+      if (missing.length === 0) return ids.map((id) => kept.get(id)!);
       const rows = await snapshot.prisma.observation.findMany({
-        where: { seriesId: { in: [...ids] } },
+        where: { seriesId: { in: missing } },
         select: { seriesId: true, period: true, value: true, status: true, published: true },
         orderBy: [{ seriesId: 'asc' }, { period: 'asc' }],
       });
-      const bySeries = new Map<string, ObservationPoint[]>(ids.map((id) => [id, []]));
+      const bySeries = new Map<string, ObservationPoint[]>(missing.map((id) => [id, []]));
       for (const r of rows) bySeries.get(r.seriesId)?.push({ period: r.period, value: r.value, status: r.status, published: r.published });
-      return ids.map((id) => bySeries.get(id)!);
+      for (const [id, points] of bySeries) kept.set(id, points);
+      return ids.map((id) => kept.get(id)!);
     }),
   };
 }

@@ -26,6 +26,8 @@ export interface AppOptions {
   /** Requests per minute per plan, e.g. "free:60,developer:300" (RATE_LIMITS). */
   rates?: string;
   onQuery?: (sql: string) => void;
+  /** false turns off the REST answer cache (for timing uncached answers). */
+  cacheAnswers?: boolean;
 }
 
 export async function startApp(options: AppOptions): Promise<App> {
@@ -46,6 +48,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     now: config.now,
     publicBaseUrl: config.publicBaseUrl,
     log,
+    cacheAnswers: options.cacheAnswers,
   });
   const yoga = createGraphQLEndpoint({ schema, store, now: config.now, publicBaseUrl: config.publicBaseUrl });
   const openapi = JSON.stringify(openApiDocument(ROUTES, config.publicBaseUrl));

@@ -2,7 +2,7 @@
 import { GraphQLError } from 'graphql';
 import { holidaysOf } from '../../domain/holidays';
 import { monthsBehind } from '../../domain/periods';
-import { freqArg, invalidParameter, isoArg, limitArg } from '../args';
+import { freqArg, invalidParameter, isoArg, limitArg, PAGED_LIST_MAX } from '../args';
 import { builder } from '../builder';
 
 builder.queryFields((t) => ({
@@ -26,7 +26,7 @@ builder.queryFields((t) => ({
           ...(args.after ? { AND: [{ iso: { gt: args.after } }] } : {}),
         },
         orderBy: { iso: 'asc' },
-        take: limitArg(args.limit),
+        take: limitArg(args.limit, PAGED_LIST_MAX),
       });
     },
   }),

@@ -4,7 +4,7 @@ import { versionDate } from '../../domain/releases';
 import { newestVisible, visibleFrom } from '../../domain/visibility';
 import { yoyPct } from '../../domain/yoy';
 import { addMonths, parsePeriod } from '../../domain/periods';
-import { invalidParameter, isoArg, limitArg } from '../args';
+import { invalidParameter, isoArg, limitArg, PAGED_LIST_MAX } from '../args';
 import { builder } from '../builder';
 import { SeriesType } from './series';
 import { summariseTables } from '../../domain/tables';
@@ -28,7 +28,7 @@ builder.queryFields((t) => ({
       if (!Number.isInteger(offset) || offset < 0) throw invalidParameter('offset must be a whole number.', 'offset');
       const ids = await searchSeriesIds(ctx.prisma, args.q, {
         country: args.country ? isoArg(args.country) : undefined,
-        limit: limitArg(args.limit) ?? 50,
+        limit: limitArg(args.limit, PAGED_LIST_MAX) ?? 50,
         offset,
       });
       const rows = await ctx.prisma.series.findMany({ ...query, where: { id: { in: ids } } });
@@ -121,7 +121,7 @@ builder.queryFields((t) => ({
         }),
       ]);
       const rows = summariseTables(tables, series).filter((r) => !args.after || r.table > args.after);
-      const limit = limitArg(args.limit);
+      const limit = limitArg(args.limit, PAGED_LIST_MAX);
       return limit ? rows.slice(0, limit) : rows;
     },
   }),

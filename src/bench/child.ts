@@ -1,0 +1,31 @@
+/**
+ * A server for the benchmark, in its own process so the load generator does not share its thread:
+ *   child.ts app <dataDir> <key> <cache on|off>   the service
+ *   child.ts bare <file> <content-type>           a bare node:http server sending the file's bytes
+ * Prints "ready <url>" once listening.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../config';
+import { startApp } from '../server/app';
+
+const [mode, a, b, c] = process.argv.slice(2);
+
+if (mode === 'bare') {
+  const body = fs.readFileSync(a);
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': b, 'Content-Length': body.length });
+    res.end(body);
+  });
+  server.listen(0, '127.0.0.1', () => console.log(`ready http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+} else {
+  const config = loadConfig({ ...process.env, DATA_DIR: a, PORT: '0', TOURISM_API_KEYS: `intel:${b}` });
+  const app = await startApp({
+    config,
+    rates: 'free:100000000,developer:100000000,analyst:100000000,intel:100000000',
+    cacheAnswers: c !== 'off',
+    log: () => {},
+  });
+  console.log(`ready ${app.url}`);
+}

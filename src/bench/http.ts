@@ -1,0 +1,133 @@
+/**
+ * HTTP benchmark: each measurement runs beside a bare node:http server sending the same bytes in
+ * the same run, and the report gives ratios to it (these machines are noisy; ratios hold better).
+ *   - cached answers: requests/second under load (autocannon), REST and GraphQL;
+ *   - uncached answers: p50/p99 latency of sequential requests with the answer cache off.
+ * Uses DATA_DIR when it holds a release, else builds one from TOURISM_SOURCES or ../shared/data.
+ */
+import autocannon from 'autocannon';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { currentReleaseFile } from '../db/release-store';
+import { buildRelease } from '../ingest/build';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+const KEY = 'bench-key-intel';
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
+
+const UNCACHED: string[] = [
+  '/v1/countries/ES',
+  '/v1/countries',
+  '/v1/arrivals?country=ES&from=2015',
+  '/v1/arrivals?from=2019&to=2019',
+  '/v1/spend?country=FR&currency=EUR',
+  '/v1/capacity?country=ES',
+  '/v1/nights/by-region?iso=ES',
+  '/v1/series/search?q=nights%20spain',
+  '/v1/series/es.nights.total.m/metadata',
+  '/v1/series/es.nights.total.m/latest',
+  '/v1/tables?country=ES',
+  '/v1/countries/ES/coverage',
+  '/v1/gaps?country=ES',
+  '/v1/gaps',
+  '/v1/freshness',
+  '/v1/calendar',
+  '/v1/releases/latest',
+];
+
+function dataDir(): string {
+  const configured = process.env.DATA_DIR;
+  if (configured && currentReleaseFile(configured)) return configured;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-bench-'));
+  const sources = process.env.TOURISM_SOURCES ?? path.resolve('../shared/data');
+  console.log(`Building a release from ${sources} …`);
+  buildRelease({ sourcesDir: sources, dataDir: dir });
+  return dir;
+}
+
+/** Starts a benchmark server (src/bench/child.ts) in its own process and waits for its address. */
+async function child(args: string[]): Promise<{ url: string; close: () => void }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'child.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    proc.stdout.on('data', (chunk: Buffer) => {
+      const m = /ready (\S+)/.exec(chunk.toString());
+      if (m) resolve(m[1]);
+    });
+    proc.on('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)));
+  });
+  return { url, close: () => proc.kill() };
+}
+
+async function bareServer(body: Buffer, contentType: string): Promise<{ url: string; close: () => void }> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-bare-')), 'body');
+  fs.writeFileSync(file, body);
+  return child(['bare', file, contentType]);
+}
+
+async function load(url: string, init: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}) {
+  const result = await autocannon({ url, connections: 10, duration: DURATION, ...init });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function latency(url: string, init: RequestInit = {}): Promise<{ p50: number; p99: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES + 3; i++) {
+    const t = performance.now();
+    const res = await fetch(url, init);
+    await res.arrayBuffer();
+    if (i >= 3) times.push(performance.now() - t); // the first three warm up
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+async function cachedComparison(app: { url: string }, label: string, target: string, init: { method?: 'GET' | 'POST'; body?: string } = {}) {
+  const headers = { 'X-API-Key': KEY, ...(init.body ? { 'Content-Type': 'application/json' } : {}) };
+  const first = await fetch(`${app.url}${target}`, { ...init, headers });
+  const bytes = Buffer.from(await first.arrayBuffer());
+  const bare = await bareServer(bytes, first.headers.get('content-type') ?? 'application/json');
+  const ours = await load(`${app.url}${target}`, { ...init, headers });
+  const base = await load(`${bare.url}${target}`, init);
+  bare.close();
+  console.log(
+    `${label.padEnd(34)} ${ours.rps.toFixed(0).padStart(7)} req/s   bare ${base.rps.toFixed(0).padStart(7)} req/s   ratio ${(ours.rps / base.rps).toFixed(2)}${ours.errors ? `   (${ours.errors} errors)` : ''}`,
+  );
+  return ours.rps / base.rps;
+}
+
+async function main(): Promise<void> {
+  const dir = dataDir();
+  const cached = await child(['app', dir, KEY, 'on']);
+  console.log(`\nCached answers (${DURATION} s each, 10 connections)`);
+  await cachedComparison(cached, 'REST /v1/countries', '/v1/countries');
+  await cachedComparison(cached, 'REST /v1/arrivals?country=ES', '/v1/arrivals?country=ES&from=2015');
+  const gql = JSON.stringify({ query: '{ country(iso: "ES") { name latest series(headline: true) { alias observations(from: "2019") { period value } } } }' });
+  await cachedComparison(cached, 'GraphQL nested country query', '/graphql', { method: 'POST', body: gql });
+  cached.close();
+
+  const uncached = await child(['app', dir, KEY, 'off']);
+  const sample = Buffer.from(await (await fetch(`${uncached.url}/v1/countries/ES`, { headers: { 'X-API-Key': KEY } })).arrayBuffer());
+  const bare = await bareServer(sample, 'application/json');
+  const baseline = await latency(bare.url);
+  console.log(`\nUncached answers (${SAMPLES} sequential requests each); bare node:http p50 ${baseline.p50.toFixed(2)} ms, p99 ${baseline.p99.toFixed(2)} ms`);
+  console.log(`${'endpoint'.padEnd(44)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'p50/bare'.padStart(9)} ${'p99/bare'.padStart(9)}`);
+  for (const target of UNCACHED) {
+    const t = await latency(`${uncached.url}${target}`, { headers: { 'X-API-Key': KEY } });
+    console.log(
+      `${target.padEnd(44)} ${t.p50.toFixed(1).padStart(8)} ${t.p99.toFixed(1).padStart(8)} ${(t.p50 / baseline.p50).toFixed(1).padStart(9)} ${(t.p99 / baseline.p99).toFixed(1).padStart(9)}`,
+    );
+  }
+  bare.close();
+  uncached.close();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
