@@ -1,9 +1,10 @@
-/** The route table: every /v1 endpoint. */
+/** The route table: every /v1 endpoint, in the order of SPEC.md. */
 import type { Route } from '../route';
 import { analysisRoutes } from './analysis';
-import { measureRoutes } from './measures';
+import { briefRoutes } from './brief';
 import { economyRoutes } from './economy';
 import { fuelRoutes } from './fuel';
+import { measureRoutes } from './measures';
 import { qualityRoutes } from './quality';
 import { referenceRoutes } from './reference';
 import { rivalsRoutes } from './rivals';
@@ -11,11 +12,12 @@ import { seriesRoutes } from './series';
 
 export const ROUTES: Route<any, any>[] = [
   ...referenceRoutes,
-  ...fuelRoutes,
-  ...economyRoutes,
   ...rivalsRoutes,
-  ...analysisRoutes,
+  ...briefRoutes,
   ...measureRoutes,
   ...seriesRoutes,
+  ...analysisRoutes,
   ...qualityRoutes,
+  ...fuelRoutes,
+  ...economyRoutes,
 ];

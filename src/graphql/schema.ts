@@ -4,21 +4,22 @@ import { builder } from './builder';
 import './types/country';
 import './types/series';
 import './types/reference';
-import './types/fuel';
-import './types/economy';
-import './types/rivals';
 import './types/measures';
 import './types/series-info';
 import './types/quality';
-
-export const schema = builder.toSchema();
-
-export function printedSchema(): string {
-  return `${printSchema(lexicographicSortSchema(schema))}\n`;
-}
 import './types/seasonality';
 import './types/holiday-join';
 import './types/tourism-intensity';
 import './types/origin-shift';
 import './types/stay-length';
 import './types/regional-totals';
+import './types/fuel';
+import './types/economy';
+import './types/rivals';
+import './types/brief';
+
+export const schema = builder.toSchema();
+
+export function printedSchema(): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}

@@ -1,0 +1,106 @@
+/**
+ * Gathers the figures of a country brief from plain inputs: the country's main monthly series,
+ * its region's values for the same month, the trust inputs, context prices and rates, and rivals.
+ * Pure: every input is passed in, "today" included.
+ */
+import { forecast } from '../forecast';
+import { round, roundOrNull } from '../numeric';
+import { addMonths, monthFromIndex, monthIndex } from '../periods';
+import type { PeriodValue } from '../series';
+import { vs3yrAvgPct, vsBaselinePct, ytdYoyPct, yoyPct } from '../yoy';
+import type { BriefContext, BriefFigures, MonthFigures, OutlookMonth, Rival, Trust } from './types';
+
+export interface BriefInputs {
+  country: string;
+  name: string;
+  region: string | null;
+  measure: { name: string; unit: string };
+  /** The main monthly series, oldest first (nulls where the publisher gives no figure). */
+  observations: PeriodValue[];
+  /** The latest month's value of every country of the region with the same measure (self included). */
+  regionValues: { country: string; value: number }[];
+  trust: Trust | null;
+  context: BriefContext;
+  rivals: Rival[];
+  rivalFor: string[];
+  names: Record<string, string>;
+}
+
+function valueAt(byPeriod: Map<string, number | null>, month: string): number | null {
+  return byPeriod.get(month) ?? null;
+}
+
+function monthFigures(byPeriod: Map<string, number | null>, observations: PeriodValue[], month: string): MonthFigures {
+  const value = valueAt(byPeriod, month);
+  return {
+    month,
+    value,
+    yoy_pct: yoyPct(value, valueAt(byPeriod, addMonths(month, -12))),
+    vs_2019_pct: vsBaselinePct(value, valueAt(byPeriod, `2019-${month.slice(5)}`)),
+    vs_3yr_avg_pct: vs3yrAvgPct(observations, month),
+  };
+}
+
+/** A dense array of the series from its first figure to `month` (null where none), for the forecaster. */
+function denseUpTo(observations: PeriodValue[], month: string): { y: (number | null)[]; first: number } {
+  const held = observations.filter((o) => o.value !== null && o.period <= month);
+  const first = monthIndex(held[0].period);
+  const byPeriod = new Map(observations.map((o) => [o.period, o.value]));
+  const y = Array.from({ length: monthIndex(month) - first + 1 }, (_, i) => byPeriod.get(monthFromIndex(first + i)) ?? null);
+  return { y, first };
+}
+
+function outlook(observations: PeriodValue[], month: string, byPeriod: Map<string, number | null>): OutlookMonth[] {
+  const { y, first } = denseUpTo(observations, month);
+  if (y.filter((v) => v !== null).length < 36) return [];
+  const f = forecast(y, 3);
+  return f.points.map((p, i) => {
+    const m = monthFromIndex(first + f.lastIndex + 1 + i);
+    const value = Math.round(p.value);
+    return { month: m, value, low: Math.round(p.low), high: Math.round(p.high), yoy_pct: yoyPct(value, valueAt(byPeriod, addMonths(m, -12))) };
+  });
+}
+
+/** Null when the series holds no figure. */
+export function assembleBriefFigures(inputs: BriefInputs): BriefFigures | null {
+  const held = inputs.observations.filter((o) => o.value !== null);
+  const latest = held[held.length - 1];
+  if (!latest) return null;
+  const month = latest.period;
+  const byPeriod = new Map(inputs.observations.map((o) => [o.period, o.value]));
+  const ranked = [...inputs.regionValues].sort((a, b) => b.value - a.value || a.country.localeCompare(b.country));
+  const rank = ranked.findIndex((r) => r.country === inputs.country) + 1;
+  const head = monthFigures(byPeriod, inputs.observations, month);
+  return {
+    country: inputs.country,
+    name: inputs.name,
+    month,
+    measure: inputs.measure,
+    region: inputs.region,
+    figures: {
+      value: latest.value!,
+      yoy_pct: head.yoy_pct,
+      vs_2019_pct: head.vs_2019_pct,
+      ytd_yoy_pct: ytdYoyPct(inputs.observations, month),
+      region_rank: rank > 0 ? { rank, of: ranked.length } : null,
+      trust: inputs.trust,
+    },
+    last_six: [5, 4, 3, 2, 1, 0].map((back) => monthFigures(byPeriod, inputs.observations, addMonths(month, -back))),
+    outlook: outlook(inputs.observations, month, byPeriod),
+    context: inputs.context,
+    rivals: inputs.rivals,
+    rival_for: inputs.rivalFor,
+    names: inputs.names,
+  };
+}
+
+/** Year-on-year change of a monthly price or rate list at a month, or the newest month before it. */
+export function contextPoint(points: readonly { period: string; value: number }[], month: string): { month: string; value: number; yoy_pct: number | null } | null {
+  const upTo = points.filter((p) => p.period <= month);
+  const last = upTo[upTo.length - 1];
+  if (!last) return null;
+  const before = points.find((p) => p.period === addMonths(last.period, -12));
+  return { month: last.period, value: last.value, yoy_pct: roundOrNull(before ? yoyPct(last.value, before.value) : null, 1) };
+}
+
+export { round };

@@ -1,0 +1,233 @@
+/**
+ * Country.brief: the latest month in words and figures, written from the figures and checked
+ * against them before it is served; remade once per release (memoised in the snapshot).
+ */
+import { assembleBriefFigures, contextPoint } from '../../domain/brief/assemble';
+import { composeBrief, verifyBrief, type BriefFigures } from '../../domain/brief';
+import { primarySeries } from '../../domain/country-summary';
+import { gaps, type GapObservation } from '../../domain/gaps';
+import { monthsBehind } from '../../domain/periods';
+import { trustGrade } from '../../domain/trust';
+import { yoyPct } from '../../domain/yoy';
+import { roundOrNull } from '../../domain/numeric';
+import { builder } from '../builder';
+import type { GraphQLContext } from '../context';
+import { rivalFor, rivalsOf } from '../rival-table';
+import { currencyRates } from './measures';
+
+export interface ServedBrief {
+  figures: BriefFigures;
+  headline: string;
+  brief: string[];
+}
+
+const FLAGGED = new Set(['estimated', 'provisional', 'break']);
+
+async function headlineByCountry(ctx: GraphQLContext) {
+  const rows = await ctx.prisma.series.findMany({
+    where: { headline: true, freq: 'M' },
+    select: { id: true, countryIso: true, measure: true, freq: true, headline: true, country: { select: { name: true, regionSlug: true } } },
+  });
+  const byIso = new Map<string, typeof rows>();
+  for (const r of rows) byIso.set(r.countryIso, [...(byIso.get(r.countryIso) ?? []), r]);
+  return new Map([...byIso].map(([iso, list]) => [iso, primarySeries(list)!]));
+}
+
+async function growthOf(ctx: GraphQLContext, iso: string, year: number) {
+  const rows = await ctx.prisma.indicator.findMany({
+    where: { countryIso: iso, indicator: { in: ['NY.GDP.MKTP.KD.ZG', 'WEO:gdp_growth_pct'] }, year: { lte: year } },
+    orderBy: { year: 'desc' },
+  });
+  // The World Bank's figure for the year, else the IMF's (flagged when a projection), else the newest held.
+  const pick = rows.find((r) => r.year === year && r.indicator === 'NY.GDP.MKTP.KD.ZG') ?? rows.find((r) => r.year === year) ?? rows[0];
+  return pick ? { year: pick.year, pct: roundOrNull(pick.value, 1)!, projected: pick.projection } : null;
+}
+
+async function currencyContext(ctx: GraphQLContext, currency: string | null, month: string) {
+  if (!currency) return null;
+  if (currency === 'EUR') return { currency, per_eur: 1, yoy_pct: 0 };
+  const rates = await currencyRates(ctx, currency);
+  if (!rates || rates === 'EUR') return null;
+  const point = contextPoint([...rates.monthly].map(([period, value]) => ({ period, value })), month);
+  return point ? { currency, per_eur: point.value, yoy_pct: point.yoy_pct } : null;
+}
+
+async function buildBrief(ctx: GraphQLContext, iso: string): Promise<ServedBrief | null> {
+  const primaries = await headlineByCountry(ctx);
+  const main = primaries.get(iso);
+  if (!main) return null;
+  const observations = await ctx.loaders.observations.load(main.id);
+  const held = observations.filter((o) => o.value !== null);
+  if (held.length === 0) return null;
+  const month = held[held.length - 1].period;
+  // Region peers with the same measure, for the rank in the latest month.
+  const peers = [...primaries.values()].filter((p) => p.measure === main.measure && p.country.regionSlug && p.country.regionSlug === main.country.regionSlug);
+  const peerObs = await Promise.all(peers.map((p) => ctx.loaders.observations.load(p.id)));
+  const regionValues = peers.flatMap((p, i) => {
+    const v = peerObs[i].find((o) => o.period === month)?.value;
+    return v == null ? [] : [{ country: p.countryIso, value: v }];
+  });
+  const [country, revisions, fuel, table] = await Promise.all([
+    ctx.prisma.country.findUnique({ where: { iso }, select: { currency: true, region: { select: { name: true } } } }),
+    ctx.prisma.revision.count({ where: { seriesId: main.id } }),
+    ctx.prisma.price.findMany({ where: { code: 'jet_fuel' }, orderBy: { period: 'asc' }, select: { period: true, value: true } }),
+    rivalsOf(ctx.snapshot, iso),
+  ]);
+  const report = gaps(observations as GapObservation[], ctx.now, 1);
+  const trust = trustGrade({
+    complete_pct: report?.complete_pct ?? 0,
+    revisions,
+    flagged_share: held.filter((o) => FLAGGED.has(o.status)).length / held.length,
+    months_behind: monthsBehind(month, ctx.now),
+  });
+  const jet = contextPoint(fuel, month);
+  const rivals = await Promise.all(
+    table.rivals.map(async (r) => {
+      const theirs = primaries.get(r.country);
+      const obs = theirs ? (await ctx.loaders.observations.load(theirs.id)).filter((o) => o.value !== null) : [];
+      const last = obs[obs.length - 1];
+      const before = last ? obs.find((o) => o.period === `${Number(last.period.slice(0, 4)) - 1}${last.period.slice(4)}`) : undefined;
+      return {
+        country: r.country,
+        name: r.name,
+        score: r.score,
+        shared_markets: r.shared_markets.map((m) => m.country),
+        month: last?.period ?? null,
+        yoy_pct: last ? yoyPct(last.value, before?.value) : null,
+      };
+    }),
+  );
+  const rivalForCodes = await rivalFor(ctx.snapshot, iso);
+  const names = Object.fromEntries(
+    (await ctx.prisma.country.findMany({ where: { iso: { in: rivalForCodes } }, select: { iso: true, name: true } })).map((c) => [c.iso, c.name]),
+  );
+  const figures = assembleBriefFigures({
+    country: iso,
+    name: main.country.name,
+    region: country?.region?.name ?? null,
+    measure: { name: main.measure, unit: main.measure },
+    observations,
+    regionValues,
+    trust,
+    context: {
+      jet_fuel: jet ? { month: jet.month, usd_gallon: jet.value, yoy_pct: jet.yoy_pct } : null,
+      currency: await currencyContext(ctx, country?.currency ?? null, month),
+      growth: await growthOf(ctx, iso, Number(month.slice(0, 4))),
+    },
+    rivals,
+    rivalFor: rivalForCodes,
+    names,
+  });
+  if (!figures) return null;
+  const text = composeBrief(figures);
+  const check = verifyBrief([text.headline, ...text.brief], figures);
+  // A brief whose text does not match its figures is not served.
+  if (!check.ok) {
+    console.error(`brief of ${iso} withheld: its text failed the number check: ${check.problems.join('; ')}`);
+    return null;
+  }
+  return { figures, headline: text.headline, brief: text.brief };
+}
+
+/** One brief per country and release (and day, as "today" enters freshness and trust). */
+export function briefOf(ctx: GraphQLContext, iso: string): Promise<ServedBrief | null> {
+  const key = `brief:${iso}:${ctx.now.toISOString().slice(0, 10)}`;
+  let hit = ctx.snapshot.memo.get(key) as Promise<ServedBrief | null> | undefined;
+  if (!hit) {
+    hit = buildBrief(ctx, iso);
+    ctx.snapshot.memo.set(key, hit);
+    hit.catch(() => ctx.snapshot.memo.delete(key));
+  }
+  return hit;
+}
+
+const RegionRankType = builder.objectRef<{ rank: number; of: number }>('RegionRank').implement({
+  fields: (t) => ({ rank: t.exposeInt('rank'), of: t.exposeInt('of') }),
+});
+const TrustType = builder.objectRef<{ grade: string; score: number }>('TrustGrade').implement({
+  description: 'From completeness (gaps), timeliness, flagged figures and revisions: A ≥ 85, B ≥ 70, C ≥ 55, else D.',
+  fields: (t) => ({ grade: t.exposeString('grade'), score: t.exposeFloat('score') }),
+});
+const BriefFiguresType = builder.objectRef<BriefFigures['figures']>('BriefFigures').implement({
+  fields: (t) => ({
+    value: t.exposeFloat('value'),
+    yoyPct: t.exposeFloat('yoy_pct', { nullable: true }),
+    vs2019Pct: t.exposeFloat('vs_2019_pct', { nullable: true }),
+    ytdYoyPct: t.exposeFloat('ytd_yoy_pct', { nullable: true }),
+    regionRank: t.field({ type: RegionRankType, nullable: true, resolve: (f) => f.region_rank }),
+    trust: t.field({ type: TrustType, nullable: true, resolve: (f) => f.trust }),
+  }),
+});
+const BriefMonthType = builder.objectRef<BriefFigures['last_six'][number]>('BriefMonth').implement({
+  fields: (t) => ({
+    month: t.exposeString('month'),
+    value: t.exposeFloat('value', { nullable: true }),
+    yoyPct: t.exposeFloat('yoy_pct', { nullable: true }),
+    vs2019Pct: t.exposeFloat('vs_2019_pct', { nullable: true }),
+    vs3yrAvgPct: t.exposeFloat('vs_3yr_avg_pct', { nullable: true }),
+  }),
+});
+const OutlookType = builder.objectRef<BriefFigures['outlook'][number]>('OutlookMonth').implement({
+  description: 'A forecast month with its 80% interval.',
+  fields: (t) => ({
+    month: t.exposeString('month'),
+    value: t.exposeFloat('value'),
+    low: t.exposeFloat('low'),
+    high: t.exposeFloat('high'),
+    yoyPct: t.exposeFloat('yoy_pct', { nullable: true }),
+  }),
+});
+type Ctx = BriefFigures['context'];
+const JetFuelType = builder.objectRef<NonNullable<Ctx['jet_fuel']>>('BriefJetFuel').implement({
+  fields: (t) => ({ month: t.exposeString('month'), usdGallon: t.exposeFloat('usd_gallon'), yoyPct: t.exposeFloat('yoy_pct', { nullable: true }) }),
+});
+const CurrencyType = builder.objectRef<NonNullable<Ctx['currency']>>('BriefCurrency').implement({
+  fields: (t) => ({ currency: t.exposeString('currency'), perEur: t.exposeFloat('per_eur'), yoyPct: t.exposeFloat('yoy_pct', { nullable: true }) }),
+});
+const GrowthType = builder.objectRef<NonNullable<Ctx['growth']>>('BriefGrowth').implement({
+  fields: (t) => ({ year: t.exposeInt('year'), pct: t.exposeFloat('pct'), projected: t.exposeBoolean('projected') }),
+});
+const BriefContextType = builder.objectRef<Ctx>('BriefContext').implement({
+  fields: (t) => ({
+    jetFuel: t.field({ type: JetFuelType, nullable: true, resolve: (c) => c.jet_fuel }),
+    currency: t.field({ type: CurrencyType, nullable: true, resolve: (c) => c.currency }),
+    growth: t.field({ type: GrowthType, nullable: true, resolve: (c) => c.growth }),
+  }),
+});
+const BriefRivalType = builder.objectRef<BriefFigures['rivals'][number]>('BriefRival').implement({
+  fields: (t) => ({
+    country: t.exposeString('country'),
+    name: t.exposeString('name'),
+    score: t.exposeFloat('score'),
+    sharedMarkets: t.exposeStringList('shared_markets'),
+    month: t.exposeString('month', { nullable: true }),
+    yoyPct: t.exposeFloat('yoy_pct', { nullable: true }),
+  }),
+});
+const BriefType = builder.objectRef<ServedBrief>('CountryBrief').implement({
+  fields: (t) => ({
+    country: t.string({ resolve: (b) => b.figures.country }),
+    name: t.string({ resolve: (b) => b.figures.name }),
+    month: t.string({ resolve: (b) => b.figures.month }),
+    measure: t.string({ resolve: (b) => b.figures.measure.name }),
+    headline: t.exposeString('headline'),
+    brief: t.exposeStringList('brief'),
+    figures: t.field({ type: BriefFiguresType, resolve: (b) => b.figures.figures }),
+    lastSix: t.field({ type: [BriefMonthType], resolve: (b) => b.figures.last_six }),
+    outlook: t.field({ type: [OutlookType], resolve: (b) => b.figures.outlook }),
+    context: t.field({ type: BriefContextType, resolve: (b) => b.figures.context }),
+    rivals: t.field({ type: [BriefRivalType], resolve: (b) => b.figures.rivals }),
+    rivalFor: t.stringList({ resolve: (b) => b.figures.rival_for }),
+  }),
+});
+
+builder.prismaObjectField('Country', 'brief', (t) =>
+  t.field({
+    type: BriefType,
+    nullable: true,
+    description: "The latest month of the country's main monthly series in words and figures; null without a monthly series.",
+    authScopes: { analyst: true },
+    select: { iso: true },
+    resolve: (c, _args, ctx) => briefOf(ctx, c.iso),
+  }),
+);

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyBrief } from '../../src/domain/brief';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => s.close());
+
+describe('/v1/countries/{iso}/brief', () => {
+  it("writes Spain's latest month from its figures, every number checked", async () => {
+    const body = await s.json('/v1/countries/ES/brief', 'analyst');
+    expect(body.meta.next).toBeNull();
+    const b = body.data[0];
+    expect(b).toMatchObject({ country: 'ES', name: 'Spain', month: '2026-02' });
+    // The published figure itself: Eurostat arrivals for Spain.
+    const arrivals = await s.json('/v1/arrivals?country=ES&from=2026-02&to=2026-02', 'analyst');
+    expect(b.figures.value).toBe(arrivals.data[0].observations[0].value);
+    const before = await s.json('/v1/arrivals?country=ES&from=2025-02&to=2025-02', 'analyst');
+    const prior = before.data[0].observations[0].value;
+    expect(b.figures.yoy_pct).toBeCloseTo(((b.figures.value - prior) / prior) * 100, 1);
+    expect(b.last_six).toHaveLength(6);
+    expect(b.last_six[5].month).toBe('2026-02');
+    expect(b.outlook.map((o: any) => o.month)).toEqual(['2026-03', '2026-04', '2026-05']);
+    for (const o of b.outlook) expect(o.low <= o.value && o.value <= o.high).toBe(true);
+    expect(b.figures.trust.grade).toMatch(/^[A-D]$/);
+    expect(b.figures.region_rank.rank).toBeGreaterThan(0);
+    expect(b.context.currency).toMatchObject({ currency: 'EUR', per_eur: 1 });
+    expect(b.context.jet_fuel.usd_gallon).toBeGreaterThan(0);
+    expect(b.rivals.length).toBeGreaterThan(0);
+    expect(b.rivals.length).toBeLessThanOrEqual(6);
+    expect(b.headline).toContain('Spain');
+    // The served text passes the same check against the served figures.
+    const check = verifyBrief([b.headline, ...b.brief], {
+      country: b.country,
+      name: b.name,
+      month: b.month,
+      measure: { name: 'arrivals', unit: 'arrivals' },
+      region: 'Europe',
+      figures: b.figures,
+      last_six: b.last_six,
+      outlook: b.outlook,
+      context: b.context,
+      rivals: b.rivals,
+      rival_for: b.rival_for,
+    });
+    expect(check.problems).toEqual([]);
+  });
+
+  it('gives no brief for a country without a monthly series, 404 for one not held, 403 below analyst', async () => {
+    const us = await s.json('/v1/countries/US/brief', 'analyst');
+    expect(us.data).toEqual([]);
+    expect(us.meta.note).toMatch(/monthly/);
+    expect((await s.get('/v1/countries/QQ/brief', { plan: 'analyst' })).status).toBe(404);
+    expect((await s.get('/v1/countries/ES/brief', { plan: 'developer' })).status).toBe(403);
+  });
+
+  it('lets a notebook fetch a country with its headline series, seasonality, stay length and brief in one query', async () => {
+    const { status, body } = await s.graphql(`{
+      country(iso: "ES") {
+        name
+        series(headline: true, freq: "M") { alias freq seasonality { years months { month index low high } } }
+        stayLength { months { period nightsPerArrival } }
+        brief { month headline outlook { month value low high } }
+      }
+    }`, {}, 'analyst');
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    const c = body.data.country;
+    expect(c.brief.month).toBe('2026-02');
+    expect(c.series.find((x: any) => x.alias === 'es.nights.total.m').seasonality.months).toHaveLength(12);
+    expect(c.stayLength.months.length).toBeGreaterThan(100);
+  });
+});
