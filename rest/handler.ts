@@ -33,8 +33,11 @@ export interface RestDeps {
 
 interface CachedAnswer {
   body: Buffer;
-  contentType: string;
+  /** For JSON: the body around the request_id placeholder, so each answer is written without copying it. */
+  split: [Buffer, Buffer] | null;
   etag: string;
+  /** The headers that belong to the answer (type, validators, Vary) as a flat [name, value, …] list. */
+  headerList: string[];
 }
 
 const MAX_CACHED = 5000;
@@ -42,8 +45,12 @@ const FORMAT_PARAM: ParamSpec = { name: 'format', kind: 'format', description: '
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
 
+// Request ids: a random prefix per process and a counter, unique without drawing randomness per request.
+const ID_PREFIX = `req_${randomBytes(6).toString('base64url')}`;
+let idCounter = 0;
+
 export function newRequestId(): string {
-  return `req_${randomBytes(9).toString('base64url')}`;
+  return `${ID_PREFIX}${(idCounter++).toString(36)}`;
 }
 
 /** Seconds until the next expected data load: releases are checked at 00:00 UTC each day. */
@@ -52,8 +59,11 @@ export function secondsToNextLoad(now: Date): number {
   return Math.max(1, Math.min(86400, Math.round((next - now.getTime()) / 1000)));
 }
 
+let lastDate = { iso: '', http: '' };
+/** The HTTP date of data_as_of, remembered since it changes once per release. */
 function httpDate(iso: string): string {
-  return new Date(iso).toUTCString();
+  if (lastDate.iso !== iso) lastDate = { iso, http: new Date(iso).toUTCString() };
+  return lastDate.http;
 }
 
 function wantsCsv(url: URL, req: IncomingMessage): boolean {
@@ -67,8 +77,14 @@ export function createRestHandler(deps: RestDeps) {
   const cache = new Map<string, CachedAnswer>();
   let cacheVersion = '';
 
+  // Paths without parameters are found by a map lookup; only the others are tried as patterns.
+  const fixed = new Map(compiled.filter((c) => c.names.length === 0).map((c) => [c.route.path, c]));
+  const patterned = compiled.filter((c) => c.names.length > 0);
+
   function match(path: string): { c: CompiledRoute; values: string[] } | null {
-    for (const c of compiled) {
+    const exact = fixed.get(path);
+    if (exact) return { c: exact, values: [] };
+    for (const c of patterned) {
       const m = c.regex.exec(path);
       if (m) return { c, values: m.slice(1) };
     }
@@ -193,15 +209,120 @@ export function createRestHandler(deps: RestDeps) {
     return { data, meta };
   }
 
-  return async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  function answerHeaders(etag: string, dataAsOf: string): Record<string, string> {
+    return { ETag: etag, 'Last-Modified': httpDate(dataAsOf), Vary: 'X-API-Key, Accept' };
+  }
+
+  /** The clock as the answers need it, worked out once a second: today's date and Cache-Control. */
+  let clock = { second: -1, day: '', cacheControl: '' };
+  function clockAt(now: Date) {
+    const second = Math.floor(now.getTime() / 1000);
+    if (clock.second !== second) {
+      clock = { second, day: now.toISOString().slice(0, 10), cacheControl: `private, max-age=${secondsToNextLoad(now)}` };
+    }
+    return clock;
+  }
+
+  function rateHeaders(rate: RateDecision | null): Record<string, number> {
+    return rate ? { 'RateLimit-Limit': rate.limit, 'RateLimit-Remaining': rate.remaining, 'RateLimit-Reset': rate.resetSeconds } : {};
+  }
+
+  function fail(req: IncomingMessage, res: ServerResponse, err: unknown, plan: Plan, requestId: string, rate: RateDecision | null): void {
+    if (err instanceof ApiError) {
+      sendError(req, res, err, plan, requestId, rateHeaders(rate));
+      return;
+    }
+    deps.log(`${requestId} internal error: ${(err as Error)?.stack ?? String(err)}`);
+    sendError(req, res, new ApiError('internal_error', `Something went wrong on our side (request ${requestId}).`), plan, requestId);
+  }
+
+  function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer, requestId: string, now: Date, rate: RateDecision): void {
+    // A flat [name, value, …] list: node:http writes it without walking an object's keys.
+    const id = answer.split ? Buffer.from(`"${requestId}"`) : null;
+    const notModified = req.headers['if-none-match'] === answer.etag;
+    const length = notModified ? 0 : id ? answer.split![0].length + id.length + answer.split![1].length : answer.body.length;
+    const headers = answer.headerList.concat(
+      'X-Request-Id', requestId,
+      'Cache-Control', clockAt(now).cacheControl,
+      'RateLimit-Limit', String(rate.limit),
+      'RateLimit-Remaining', String(rate.remaining),
+      'RateLimit-Reset', String(rate.resetSeconds),
+      'Content-Length', String(length),
+    );
+    res.writeHead(notModified ? 304 : 200, headers);
+    if (notModified || req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    if (!id) {
+      res.end(answer.body);
+      return;
+    }
+    res.cork();
+    res.write(answer.split![0]);
+    res.write(id);
+    res.end(answer.split![1]);
+  }
+
+  /** Works out an answer not in the cache: parameters, resources, the operation, the body. */
+  async function answerFresh(
+    req: IncomingMessage,
+    found: { c: CompiledRoute; values: string[] },
+    path: string,
+    query: string,
+    caller: { plan: Plan },
+    snapshot: Snapshot | null,
+    cacheKey: string,
+    requestId: string,
+    now: Date,
+  ): Promise<CachedAnswer> {
+    const { route } = found.c;
+    let url: URL;
+    try {
+      url = new URL(`http://localhost${path}?${query}`);
+    } catch {
+      throw new ApiError('invalid_parameter', 'The request target is malformed.');
+    }
+    const params = parseParams(found.c, found.values, url);
+    if (!snapshot) throw new ApiError('data_unavailable', 'No data release is loaded yet; try again shortly.');
+    const csv = wantsCsv(url, req) && Boolean(route.csv);
+    const etag = `"${createHash('sha1').update(`${snapshot.dataVersion}|${cacheKey}`).digest('base64url')}"`;
+    const headerList = Object.entries({ 'Content-Type': csv ? CSV_TYPE : JSON_TYPE, ...answerHeaders(etag, snapshot.dataAsOf) }).flat();
+    // A matching validator needs no work: the answer is known to be the same.
+    if (req.headers['if-none-match'] === etag) return { body: Buffer.alloc(0), split: null, etag, headerList };
+    const { data, meta } = await run(route, params, caller.plan, snapshot, requestId, now);
+    const rows = Array.isArray(data) ? data : [data];
+    let body: string;
+    if (csv) {
+      body = route.csv === 'series' ? seriesBlocksToCsv(rows as SeriesBlock[]) : rowsToCsv(rows as Record<string, unknown>[]);
+    } else {
+      // request_id differs per request, so the cached JSON holds a placeholder swapped on the way out.
+      body = JSON.stringify({
+        meta: { request_id: '\u0000', data_as_of: snapshot.dataAsOf, count: Array.isArray(data) ? data.length : 1, ...meta },
+        data,
+      });
+    }
+    const bytes = Buffer.from(body);
+    const answer: CachedAnswer = { body: bytes, split: csv ? null : splitAtPlaceholder(bytes), etag, headerList };
+    if (deps.cacheAnswers !== false) {
+      if (cache.size >= MAX_CACHED) cache.clear();
+      cache.set(cacheKey, answer);
+    }
+    return answer;
+  }
+
+  /**
+   * `path` and `query` are the request target split at '?'. A repeated request is answered from the
+   * cache, synchronously, once route, key, plan and rate are checked: its parameters were checked
+   * when it was first answered, and only valid answers are kept.
+   */
+  return function handle(req: IncomingMessage, res: ServerResponse, path: string, query: string): void {
     const requestId = newRequestId();
     let plan: Plan = 'free';
     let rate: RateDecision | null = null;
-    const rateHeaders = (): Record<string, string | number> =>
-      rate ? { 'RateLimit-Limit': rate.limit, 'RateLimit-Remaining': rate.remaining, 'RateLimit-Reset': rate.resetSeconds } : {};
     try {
-      const found = match(url.pathname);
-      if (!found) throw new ApiError('not_found', `No endpoint at ${url.pathname.slice(0, 100)}.`);
+      const found = match(path);
+      if (!found) throw new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`);
       const { route } = found.c;
       plan = route.plan;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -214,77 +335,42 @@ export function createRestHandler(deps: RestDeps) {
       if (planRank(caller.plan) < planRank(route.plan)) {
         throw new ApiError('plan_required', `${route.path} needs the ${route.plan} plan or above; this key is on ${caller.plan}.`);
       }
-      rate = deps.limiter.take(caller.id, caller.plan);
-      if (!rate.allowed) {
-        throw new ApiError('rate_limited', `Over the ${caller.plan} plan's ${rate.limit} requests per minute.`, {
-          'Retry-After': String(rate.resetSeconds),
+      const allowed = deps.limiter.take(caller.id, caller.plan);
+      rate = allowed;
+      if (!allowed.allowed) {
+        throw new ApiError('rate_limited', `Over the ${caller.plan} plan's ${allowed.limit} requests per minute.`, {
+          'Retry-After': String(allowed.resetSeconds),
         });
       }
-      const params = parseParams(found.c, found.values, url);
-      const csv = wantsCsv(url, req) && Boolean(route.csv);
       const snapshot = deps.store.current;
-      if (!snapshot) throw new ApiError('data_unavailable', 'No data release is loaded yet; try again shortly.');
       const now = deps.now();
-      const day = now.toISOString().slice(0, 10);
-      if (snapshot.dataVersion !== cacheVersion) {
+      const acceptsCsv = (req.headers.accept ?? '').includes('text/csv');
+      const cacheKey = `${clockAt(now).day}|${caller.plan}|${acceptsCsv ? 'csv' : ''}|${path}?${query}`;
+      if (snapshot && snapshot.dataVersion !== cacheVersion) {
         cache.clear();
         cacheVersion = snapshot.dataVersion;
       }
-      const cacheKey = `${day}|${caller.plan}|${csv ? 'csv' : 'json'}|${url.pathname}?${[...url.searchParams].sort().join('&')}`;
-      const headers: Record<string, string | number> = {
-        'X-Request-Id': requestId,
-        'Cache-Control': `private, max-age=${secondsToNextLoad(now)}`,
-        Vary: 'X-API-Key, Accept',
-        'Last-Modified': httpDate(snapshot.dataAsOf),
-        ...rateHeaders(),
-      };
-      let answer = cache.get(cacheKey);
-      const etag = answer?.etag ?? `"${createHash('sha1').update(`${snapshot.dataVersion}|${cacheKey}`).digest('base64url')}"`;
-      headers.ETag = etag;
-      if (req.headers['if-none-match'] === etag) {
-        send(req, res, 304, headers, '');
+      const hit = snapshot ? cache.get(cacheKey) : undefined;
+      if (hit) {
+        sendAnswer(req, res, hit, requestId, now, allowed);
         return;
       }
-      if (!answer) {
-        const { data, meta } = await run(route, params, caller.plan, snapshot, requestId, now);
-        const rows = Array.isArray(data) ? data : [data];
-        let body: string;
-        if (csv) {
-          body = route.csv === 'series' ? seriesBlocksToCsv(rows as SeriesBlock[]) : rowsToCsv(rows as Record<string, unknown>[]);
-        } else {
-          // request_id differs per request, so the cached JSON holds a placeholder swapped on the way out.
-          body = JSON.stringify({
-            meta: { request_id: '\u0000', data_as_of: snapshot.dataAsOf, count: Array.isArray(data) ? data.length : 1, ...meta },
-            data,
-          });
-        }
-        answer = { body: Buffer.from(body), contentType: csv ? CSV_TYPE : JSON_TYPE, etag };
-        if (deps.cacheAnswers !== false) {
-          if (cache.size >= MAX_CACHED) cache.clear();
-          cache.set(cacheKey, answer);
-        }
-      }
-      headers['Content-Type'] = answer.contentType;
-      const out = answer.contentType === JSON_TYPE ? withRequestId(answer.body, requestId) : answer.body;
-      send(req, res, 200, headers, out);
+      answerFresh(req, found, path, query, caller, snapshot, cacheKey, requestId, now).then(
+        (answer) => sendAnswer(req, res, answer, requestId, now, allowed),
+        (err) => fail(req, res, err, plan, requestId, rate),
+      );
     } catch (err) {
-      if (err instanceof ApiError) {
-        sendError(req, res, err, plan, requestId, rateHeaders());
-        return;
-      }
-      deps.log(`${requestId} internal error: ${(err as Error)?.stack ?? String(err)}`);
-      sendError(req, res, new ApiError('internal_error', `Something went wrong on our side (request ${requestId}).`), plan, requestId);
+      fail(req, res, err, plan, requestId, rate);
     }
   };
 }
 
 const PLACEHOLDER = Buffer.from('"\\u0000"');
 
-/** Swaps the cached body's request_id placeholder for this request's id. */
-function withRequestId(body: Buffer, requestId: string): Buffer {
+/** The body before and after its request_id placeholder. */
+function splitAtPlaceholder(body: Buffer): [Buffer, Buffer] | null {
   const at = body.indexOf(PLACEHOLDER);
-  if (at < 0) return body;
-  return Buffer.concat([body.subarray(0, at), Buffer.from(`"${requestId}"`), body.subarray(at + PLACEHOLDER.length)]);
+  return at < 0 ? null : [body.subarray(0, at), body.subarray(at + PLACEHOLDER.length)];
 }
 
 function apiErrorOf(errors: readonly GraphQLError[], route: Route<any, any>, requestId: string, log: (l: string) => void): ApiError {

@@ -28,6 +28,7 @@ export class KeysStore {
   private readonly db: Database.Database;
   private readonly byHash = new Map<string, { hash: Buffer; id: string; plan: Plan }>();
   private loadedAt = 0;
+  private readonly verified = new Map<string, { id: string; plan: Plan }>();
 
   constructor(dataDir: string) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -47,17 +48,24 @@ export class KeysStore {
       plan: Plan;
     }[];
     for (const r of rows) this.byHash.set(r.hash.toString('hex'), r);
+    this.verified.clear();
     this.loadedAt = Date.now();
   }
 
-  /** The plan of a valid key, or null. Keys made by the CLI in another process are seen within 2 s. */
+  /** The plan of a valid key, or null. Keys made, revoked or rotated by the CLI in another process count within 2 s. */
   verify(key: string): { id: string; plan: Plan } | null {
     if (Date.now() - this.loadedAt > 2000) this.reload();
+    // Keys verified since the last reload are remembered (the map is emptied at each reload), so a
+    // busy client costs one hash per reload interval, not one per request.
+    const known = this.verified.get(key);
+    if (known) return known;
     const hash = hashKey(key);
     const hit = this.byHash.get(hash.toString('hex'));
     // The map lookup finds the candidate; the final comparison is constant-time.
     if (!hit || !timingSafeEqual(hit.hash, hash)) return null;
-    return { id: hit.id, plan: hit.plan };
+    const caller = { id: hit.id, plan: hit.plan };
+    if (this.verified.size < 10_000) this.verified.set(key, caller);
+    return caller;
   }
 
   create(plan: Plan, label = ''): { key: string; record: KeyRecord } {

@@ -1,7 +1,7 @@
 /**
  * A server for the benchmark, in its own process so the load generator does not share its thread:
  *   child.ts app <dataDir> <key> <cache on|off>   the service
- *   child.ts bare <file> <content-type>           a bare node:http server sending the file's bytes
+ *   child.ts bare <file> <headers-json>           a bare node:http server sending the file's bytes and headers
  * Prints "ready <url>" once listening.
  */
 import fs from 'node:fs';
@@ -13,9 +13,11 @@ import { startApp } from '../server/app';
 const [mode, a, b, c] = process.argv.slice(2);
 
 if (mode === 'bare') {
+  // The same body and the same response headers as the service's answer (a JSON object of headers).
   const body = fs.readFileSync(a);
+  const headers = { ...(JSON.parse(b) as Record<string, string>), 'Content-Length': String(body.length) };
   const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': b, 'Content-Length': body.length });
+    res.writeHead(200, headers);
     res.end(body);
   });
   server.listen(0, '127.0.0.1', () => console.log(`ready http://127.0.0.1:${(server.address() as AddressInfo).port}`));
@@ -29,3 +31,6 @@ if (mode === 'bare') {
   });
   console.log(`ready ${app.url}`);
 }
+
+// Exit cleanly on a signal, so a --cpu-prof run writes its profile.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));

@@ -1,6 +1,6 @@
 /**
- * HTTP benchmark: each measurement runs beside a bare node:http server sending the same bytes in
- * the same run, and the report gives ratios to it (these machines are noisy; ratios hold better).
+ * HTTP benchmark: each measurement runs beside a bare node:http server sending the same bytes (body
+ * and headers) in the same run, and the report gives ratios to it (these machines are noisy; ratios hold better).
  *   - cached answers: requests/second under load (autocannon), REST and GraphQL;
  *   - uncached answers: p50/p99 latency of sequential requests with the answer cache off.
  * Uses DATA_DIR when it holds a release, else builds one from TOURISM_SOURCES or ../shared/data.
@@ -63,10 +63,14 @@ async function child(args: string[]): Promise<{ url: string; close: () => void }
   return { url, close: () => proc.kill() };
 }
 
-async function bareServer(body: Buffer, contentType: string): Promise<{ url: string; close: () => void }> {
+/** Headers a bare server repeats: everything but what node:http sets per connection. */
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+async function bareServer(body: Buffer, headers: Headers): Promise<{ url: string; close: () => void }> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-bare-')), 'body');
   fs.writeFileSync(file, body);
-  return child(['bare', file, contentType]);
+  const kept = Object.fromEntries([...headers].filter(([k]) => !PER_CONNECTION.has(k)));
+  return child(['bare', file, JSON.stringify(kept)]);
 }
 
 async function load(url: string, init: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}) {
@@ -91,7 +95,7 @@ async function cachedComparison(app: { url: string }, label: string, target: str
   const headers = { 'X-API-Key': KEY, ...(init.body ? { 'Content-Type': 'application/json' } : {}) };
   const first = await fetch(`${app.url}${target}`, { ...init, headers });
   const bytes = Buffer.from(await first.arrayBuffer());
-  const bare = await bareServer(bytes, first.headers.get('content-type') ?? 'application/json');
+  const bare = await bareServer(bytes, first.headers);
   const ours = await load(`${app.url}${target}`, { ...init, headers });
   const base = await load(`${bare.url}${target}`, init);
   bare.close();
@@ -112,8 +116,8 @@ async function main(): Promise<void> {
   cached.close();
 
   const uncached = await child(['app', dir, KEY, 'off']);
-  const sample = Buffer.from(await (await fetch(`${uncached.url}/v1/countries/ES`, { headers: { 'X-API-Key': KEY } })).arrayBuffer());
-  const bare = await bareServer(sample, 'application/json');
+  const sampleResponse = await fetch(`${uncached.url}/v1/countries/ES`, { headers: { 'X-API-Key': KEY } });
+  const bare = await bareServer(Buffer.from(await sampleResponse.arrayBuffer()), sampleResponse.headers);
   const baseline = await latency(bare.url);
   console.log(`\nUncached answers (${SAMPLES} sequential requests each); bare node:http p50 ${baseline.p50.toFixed(2)} ms, p99 ${baseline.p99.toFixed(2)} ms`);
   console.log(`${'endpoint'.padEnd(44)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'p50/bare'.padStart(9)} ${'p99/bare'.padStart(9)}`);

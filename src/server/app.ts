@@ -61,23 +61,17 @@ export async function startApp(options: AppOptions): Promise<App> {
   };
 
   const server = http.createServer((req, res) => {
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://localhost');
-    } catch {
-      plainError(res, new ApiError('not_found', 'Malformed request target.'));
-      return;
-    }
-    const path = url.pathname;
+    // The request target split at '?' (no URL object on the hot path; the REST layer parses the query when it must).
+    const target = req.url ?? '/';
+    const q = target.indexOf('?');
+    const path = q < 0 ? target : target.slice(0, q);
+    const query = q < 0 ? '' : target.slice(q + 1);
     if (path.startsWith('/v1/') || path === '/v1') {
-      rest(req, res, url).catch((err) => {
-        log(`unhandled: ${String(err?.stack ?? err)}`);
-        if (!res.headersSent) plainError(res, new ApiError('internal_error', 'Something went wrong on our side.'));
-      });
+      rest(req, res, path, query);
       return;
     }
     if (path === '/graphql') {
-      const isPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !url.searchParams.has('query');
+      const isPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !new URLSearchParams(query).has('query');
       if (isPage) {
         void yoga(req, res, { plan: 'free', requestId: newRequestId() });
         return;
