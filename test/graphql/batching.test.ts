@@ -46,3 +46,12 @@ it('fits the cost limit, and a deeper or costlier query gets a clear error', asy
   expect(r.body.errors[0].message).toMatch(/depth|complexity/);
   expect(r.body.errors[0].extensions.code).toBe('query_too_complex');
 });
+
+it('answers a repeated query from the response cache without touching the database', async () => {
+  const query = '{ country(iso: "FR") { name series(headline: true) { alias } } }';
+  await s.graphql(query);
+  statements.length = 0;
+  const again = await s.graphql(query);
+  expect(again.body.data.country.name).toBe('France');
+  expect(statements).toHaveLength(0);
+});

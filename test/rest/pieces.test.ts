@@ -1,0 +1,95 @@
+/** The REST adapter's pieces on hand-written inputs: parameters, CSV, paging, rate limits, routes, errors. */
+import { describe, expect, it } from 'vitest';
+import { rowsToCsv, seriesBlocksToCsv } from '../../rest/csv';
+import { ApiError, ERROR_STATUS, errorBody } from '../../rest/errors';
+import { decodeCursor, encodeCursor, nextPageUrl } from '../../rest/paging';
+import { parseParam } from '../../rest/params';
+import { parseRates, RateLimiter } from '../../rest/rate-limit';
+import { compileRoute } from '../../rest/route';
+import { secondsToNextLoad } from '../../rest/handler';
+import { ROUTES } from '../../rest/routes';
+
+const spec = (kind: Parameters<typeof parseParam>[0]['kind']) => ({ name: 'p', kind, description: '' });
+
+describe('parameters', () => {
+  it('parses each kind and rejects bad values with invalid_parameter', () => {
+    expect(parseParam(spec('isoList'), 'es, fr,ES')).toEqual(['ES', 'FR']);
+    expect(parseParam(spec('limit'), '1000')).toBe(1000);
+    expect(parseParam(spec('seriesId'), 'ES.Nights.Total.M')).toBe('es.nights.total.m');
+    for (const [kind, raw] of [
+      ['isoList', 'ESP'],
+      ['limit', '0'],
+      ['limit', '1e3'],
+      ['period', '2019-13'],
+      ['period', '2019-Q5'],
+      ['freq', 'W'],
+      ['year', '19'],
+      ['measure', 'visitors'],
+      ['currency', 'EURO'],
+      ['seriesId', 'sr_123'],
+      ['format', 'xml'],
+      ['text', ' '],
+      ['iso', 'x'.repeat(300)],
+    ] as const) {
+      expect(() => parseParam(spec(kind), raw), `${kind} ${raw}`).toThrow(ApiError);
+    }
+  });
+});
+
+describe('CSV', () => {
+  it('writes RFC 4180 with CRLF, quoting, and arrays joined with ;', () => {
+    const csv = rowsToCsv([{ a: 'x,y', b: ['p', 'q'], c: true, d: null }, { a: 'say "hi"', b: [], c: false, d: 2 }]);
+    expect(csv).toBe('a,b,c,d\r\n"x,y",p;q,true,\r\n"say ""hi""",,false,2\r\n');
+  });
+  it('flattens series blocks to one row per observation, and one row with the note when there is none', () => {
+    const csv = seriesBlocksToCsv([
+      { country: 'ES', series: 'sr_aaaaaaaa', name: 'N', unit: 'u', freq: 'M', observations: [{ period: '2019-01', value: 1, rate: 1.1 }] },
+      { country: 'FR', series: null, unit: '', freq: '', observations: [], note: 'none held' },
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'country,series,name,unit,freq,period,value,rate,note',
+      'ES,sr_aaaaaaaa,N,u,M,2019-01,1,1.1,',
+      'FR,,,,,,,,none held',
+      '',
+    ]);
+  });
+});
+
+describe('paging, limits, routes, errors', () => {
+  it('round-trips opaque cursors and builds the next page URL', () => {
+    const c = encodeCursor('ES');
+    expect(decodeCursor(c)).toBe('ES');
+    expect(decodeCursor(encodeCursor('<script>'))).toBeNull();
+    expect(nextPageUrl('/v1/countries', new URLSearchParams({ limit: '2' }), c)).toBe(`/v1/countries?limit=2&cursor=${c}`);
+  });
+  it('counts requests per key in a one-minute window', () => {
+    const limiter = new RateLimiter(parseRates('free:2'));
+    expect(limiter.take('k', 'free', 0).remaining).toBe(1);
+    expect(limiter.take('k', 'free', 1000).allowed).toBe(true);
+    const third = limiter.take('k', 'free', 2000);
+    expect(third).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 58 });
+    expect(limiter.take('k', 'free', 60_000).allowed).toBe(true);
+    expect(parseRates(undefined).developer).toBe(300);
+  });
+  it('compiles route paths to patterns with named parameters', () => {
+    const c = compileRoute(ROUTES.find((r) => r.path === '/v1/countries/{iso}/peers')!);
+    expect(c.names).toEqual(['iso']);
+    expect(c.regex.exec('/v1/countries/ES/peers')?.[1]).toBe('ES');
+    expect(c.regex.test('/v1/countries/ES/peers/x')).toBe(false);
+  });
+  it('maps every code to its status and writes the error body', () => {
+    expect(new ApiError('plan_required', 'm').status).toBe(403);
+    expect(Object.values(ERROR_STATUS)).toEqual(expect.arrayContaining([400, 401, 403, 404, 405, 429, 500, 503]));
+    const body = JSON.parse(errorBody(new ApiError('unknown_series', 'No series x.'), 'developer', 'http://h', 'req_1'));
+    expect(body).toEqual({ error: { code: 'unknown_series', message: 'No series x.', plan: 'developer', docs: 'http://h/docs#error-unknown_series', request_id: 'req_1' } });
+  });
+  it('keeps answers until the next daily load check', () => {
+    expect(secondsToNextLoad(new Date('2026-04-20T23:59:00Z'))).toBe(60);
+    expect(secondsToNextLoad(new Date('2026-04-20T00:00:00Z'))).toBe(86400);
+  });
+  it('gives every route a distinct path and a known plan', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths.length).toBeGreaterThanOrEqual(30);
+  });
+});
