@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { KeysStore, parseSeedKeys } from '../auth/keys-store';
 import type { Config } from '../config';
 import { DataStore } from '../db/data-store';
+import { execute, parse } from 'graphql';
+import { createContext } from '../graphql/context';
 import { schema } from '../graphql/schema';
 import { ApiError, errorBody } from '../../rest/errors';
 import { createRestHandler, newRequestId } from '../../rest/handler';
@@ -34,6 +36,15 @@ export async function startApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const log = options.log ?? ((line: string) => console.error(line));
   const store = new DataStore(config.dataDir, { onQuery: options.onQuery });
+  // Figures worked out once per release (rivals, origin-shift carriers) are warmed in the background,
+  // so the first caller of a country's detail does not wait for them.
+  store.onSwitch((snapshot) => {
+    void execute({
+      schema,
+      document: parse('{ countries { statistics { name } } }'),
+      contextValue: createContext({ plan: 'intel', requestId: 'req_warmup', snapshot, now: config.now(), publicBaseUrl: config.publicBaseUrl }),
+    });
+  });
   await store.refresh();
   store.watch();
   const keys = new KeysStore(config.dataDir);

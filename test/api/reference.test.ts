@@ -47,6 +47,15 @@ describe('/v1/countries/{iso}', () => {
     expect(body.data.statistics.map((x: any) => x.name)).toEqual(expect.arrayContaining(['seasonality', 'stay-length']));
     expect(body.meta.count).toBe(1);
   });
+  it('lists origin-shift only where two comparable windows are held', async () => {
+    const names = async (iso: string) => (await s.json(`/v1/countries/${iso}`, 'free')).data.statistics.map((x: any) => x.name);
+    expect(await names('JP')).toEqual(expect.arrayContaining(['origin-shift', 'rivals', 'brief', 'seasonality']));
+    for (const iso of ['JP', 'FR', 'GB', 'US', 'ES', 'XK', 'DE']) {
+      const listed = (await names(iso)).includes('origin-shift');
+      const served = (await s.get(`/v1/stats/origin-shift?country=${iso}`, { plan: 'intel' })).status === 200;
+      expect(listed, iso).toBe(served);
+    }
+  });
   it('404s an unknown country, naming it', async () => {
     const res = await s.get('/v1/countries/QQ', { plan: 'free' });
     expect(res.status).toBe(404);

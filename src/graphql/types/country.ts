@@ -1,6 +1,8 @@
 /** Country and Region: the places held, with depth, freshness and measures carried. */
 import { monthsBehind } from '../../domain/periods';
 import { supportedStatistics } from '../../domain/statistics';
+import { rivalsOf } from '../rival-table';
+import { originShiftCountries } from './origin-shift';
 import { builder } from '../builder';
 
 const StatisticRefType = builder
@@ -46,7 +48,10 @@ export const CountryType = builder.prismaObject('Country', {
       type: [StatisticRefType],
       description: 'Derived statistics this country supports, with where each is served.',
       select: { series: { select: { measure: true, freq: true, breakdown: true, headline: true, tableCode: true } } },
-      resolve: (c) => supportedStatistics(c.iso, c.series),
+      resolve: async (c, _args, ctx) => {
+        const [shift, rivals] = await Promise.all([originShiftCountries(ctx), rivalsOf(ctx.snapshot, c.iso)]);
+        return supportedStatistics(c.iso, c.series, { originShift: shift.has(c.iso), rivals: rivals.rivals.length > 0 });
+      },
     }),
     series: t.relation('series', {
       description: 'Series held for this country, optionally only headline ones or one measure.',

@@ -66,7 +66,7 @@ async function carriers(ctx: GraphQLContext): Promise<{ monthly: string[]; annua
   return { monthly, annual: annual.size };
 }
 
-async function shiftOf(ctx: GraphQLContext, iso: string): Promise<(OriginShift & { freq: string }) | null> {
+export async function shiftOf(ctx: GraphQLContext, iso: string): Promise<(OriginShift & { freq: string }) | null> {
   const series = await ctx.prisma.series.findMany({
     where: { countryIso: iso, measure: 'arrivals', OR: [{ breakdown: 'origin' }, { breakdown: null }] },
     select: { id: true, breakdown: true, member: true, freq: true, tableCode: true },
@@ -96,6 +96,23 @@ async function shiftOf(ctx: GraphQLContext, iso: string): Promise<(OriginShift &
     if (shift) return { ...shift, freq };
   }
   return null;
+}
+
+/** Countries whose origin breakdown covers two comparable windows, worked out once per release. */
+export function originShiftCountries(ctx: GraphQLContext): Promise<Set<string>> {
+  const key = 'origin-shift:countries';
+  let hit = ctx.snapshot.memo.get(key) as Promise<Set<string>> | undefined;
+  if (!hit) {
+    hit = (async () => {
+      const rows = await ctx.prisma.series.findMany({ where: { breakdown: 'origin', measure: 'arrivals' }, select: { countryIso: true }, distinct: ['countryIso'] });
+      const carrying = new Set<string>();
+      for (const { countryIso } of rows) if (await shiftOf(ctx, countryIso)) carrying.add(countryIso);
+      return carrying;
+    })();
+    ctx.snapshot.memo.set(key, hit);
+    hit.catch(() => ctx.snapshot.memo.delete(key));
+  }
+  return hit;
 }
 
 builder.prismaObjectField('Country', 'originShift', (t) =>
