@@ -29,6 +29,7 @@ if (mode === 'bare') {
     cacheAnswers: c !== 'off',
     log: () => {},
   });
+  await app.warmed;
   console.log(`ready ${app.url}`);
 }
 

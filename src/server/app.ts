@@ -12,10 +12,13 @@ import { createRestHandler, newRequestId } from '../../rest/handler';
 import { docsPage, openApiDocument } from '../../rest/openapi';
 import { parseRates, RateLimiter } from '../../rest/rate-limit';
 import { ROUTES } from '../../rest/routes';
+import { BodyTooLarge, createGraphQLCache } from './graphql-cache';
 import { createGraphQLEndpoint } from './graphql-endpoint';
 
 export interface App {
   server: http.Server;
+  /** Settles when the per-release figures of the release served at start are worked out. */
+  warmed: Promise<unknown>;
   store: DataStore;
   keys: KeysStore;
   url: string;
@@ -30,6 +33,8 @@ export interface AppOptions {
   onQuery?: (sql: string) => void;
   /** false turns off the REST answer cache (for timing uncached answers). */
   cacheAnswers?: boolean;
+  /** false skips warming the per-release figures at start (a test that counts statements). */
+  warm?: boolean;
 }
 
 export async function startApp(options: AppOptions): Promise<App> {
@@ -38,12 +43,16 @@ export async function startApp(options: AppOptions): Promise<App> {
   const store = new DataStore(config.dataDir, { onQuery: options.onQuery });
   // Figures worked out once per release (rivals, origin-shift carriers) are warmed in the background,
   // so the first caller of a country's detail does not wait for them.
+  let warmed: Promise<unknown> = Promise.resolve();
   store.onSwitch((snapshot) => {
-    void execute({
-      schema,
-      document: parse('{ countries { statistics { name } } }'),
-      contextValue: createContext({ plan: 'intel', requestId: 'req_warmup', snapshot, now: config.now(), publicBaseUrl: config.publicBaseUrl }),
-    });
+    if (options.warm === false) return;
+    warmed = Promise.resolve(
+      execute({
+        schema,
+        document: parse('{ countries { statistics { name } } }'),
+        contextValue: createContext({ plan: 'intel', requestId: 'req_warmup', snapshot, now: config.now(), publicBaseUrl: config.publicBaseUrl }),
+      }),
+    );
   });
   await store.refresh();
   store.watch();
@@ -62,6 +71,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     cacheAnswers: options.cacheAnswers,
   });
   const yoga = createGraphQLEndpoint({ schema, store, now: config.now, publicBaseUrl: config.publicBaseUrl });
+  const graphqlAnswers = createGraphQLCache((request, context) => yoga.fetch(request, context), store, config.now);
   const openapi = JSON.stringify(openApiDocument(ROUTES, config.publicBaseUrl));
   const docs = docsPage(ROUTES, config.publicBaseUrl);
 
@@ -96,8 +106,11 @@ export async function startApp(options: AppOptions): Promise<App> {
       if (!rate.allowed) {
         return plainError(res, new ApiError('rate_limited', `Over the ${caller.plan} plan's ${rate.limit} requests per minute.`, { 'Retry-After': String(rate.resetSeconds) }), rateHeaders);
       }
-      for (const [k, v] of Object.entries(rateHeaders)) res.setHeader(k, v);
-      void yoga(req, res, { plan: caller.plan, requestId: newRequestId() });
+      graphqlAnswers(req, res, { plan: caller.plan, requestId: newRequestId() }, query, Object.entries(rateHeaders).flat()).catch((err) => {
+        if (err instanceof BodyTooLarge) return plainError(res, new ApiError('invalid_parameter', 'The request body is over 1 MB.'));
+        log(`graphql: ${String(err?.stack ?? err)}`);
+        if (!res.headersSent) plainError(res, new ApiError('internal_error', 'Something went wrong on our side.'));
+      });
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -120,6 +133,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   const address = server.address() as AddressInfo;
   return {
     server,
+    warmed,
     store,
     keys,
     url: `http://${config.host}:${address.port}`,

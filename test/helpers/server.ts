@@ -36,7 +36,7 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { dataDir?: string; rates?: string; onQuery?: (sql: string) => void; log?: (l: string) => void } = {},
+  options: { dataDir?: string; rates?: string; onQuery?: (sql: string) => void; log?: (l: string) => void; warm?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? privateDataDir();
   const config = loadConfig({
@@ -51,6 +51,7 @@ export async function startTestServer(
     config,
     rates: options.rates ?? 'free:100000,developer:100000,analyst:100000,intel:100000',
     onQuery: options.onQuery,
+    warm: options.warm,
     log: options.log ?? (() => {}),
   });
   const get: TestServer['get'] = (p, o = {}) => {
