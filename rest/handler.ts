@@ -14,7 +14,8 @@ import { createContext } from '../src/graphql/context';
 import { rowsToCsv, seriesBlocksToCsv, type SeriesBlock } from './csv';
 import { ApiError, errorBody } from './errors';
 import { decodeCursor, encodeCursor, nextPageUrl } from './paging';
-import { parseParam, type ParamSpec } from './params';
+import { formatParam } from './common-params';
+import { parseParam } from './params';
 import type { RateDecision, RateLimiter } from './rate-limit';
 import { compileRoute, type CompiledRoute, type Params, type Route } from './route';
 
@@ -41,7 +42,6 @@ interface CachedAnswer {
 }
 
 const MAX_CACHED = 5000;
-const FORMAT_PARAM: ParamSpec = { name: 'format', kind: 'format', description: 'json (default) or csv.' };
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
 
@@ -140,7 +140,7 @@ export function createRestHandler(deps: RestDeps) {
       }
       params[name] = parseParam(spec, raw);
     });
-    for (const spec of route.query.some((q) => q.name === 'format') ? route.query : [...route.query, FORMAT_PARAM]) {
+    for (const spec of route.query.some((q) => q.name === 'format') ? route.query : [...route.query, formatParam]) {
       const all = url.searchParams.getAll(spec.name);
       if (all.length > 1) throw new ApiError('invalid_parameter', `${spec.name} is given more than once.`);
       if (all.length === 0) {

@@ -10,18 +10,15 @@ import {
 import { ApiError } from '../errors';
 import { defineRoute } from '../route';
 import { unknownCountry } from './reference';
+import {
+  cursorParam as cursor,
+  formatParam as format,
+  fromParam as from,
+  limitParam as limit,
+  seriesIdParam as seriesId,
+  toParam as to,
+} from '../common-params';
 
-const format = { name: 'format', kind: 'format', description: 'json (default) or csv.' } as const;
-const seriesId = {
-  name: 'id',
-  kind: 'seriesId',
-  required: true,
-  description: 'Series id (sr_…) or alias (<iso>.<measure>.<breakdown>.<freq>).',
-} as const;
-const from = { name: 'from', kind: 'period', description: 'First period (YYYY, YYYY-MM or YYYY-Qn), inclusive.' } as const;
-const to = { name: 'to', kind: 'period', description: 'Last period (YYYY, YYYY-MM or YYYY-Qn), inclusive.' } as const;
-const limit = { name: 'limit', kind: 'limit', description: 'Rows per page, 1 to 1000; all rows when absent.' } as const;
-const cursor = { name: 'cursor', kind: 'cursor', description: 'Opaque position from meta.next.' } as const;
 
 const FREQ_WORDS: Record<string, string> = { M: 'monthly', Q: 'quarterly', A: 'annual' };
 

@@ -2,13 +2,14 @@
 import { CountryBriefDocument } from '../../src/generated/operations';
 import { defineRoute } from '../route';
 import { unknownCountry } from './reference';
+import { isoPathParam } from '../common-params';
 
 export const briefRoutes = [
   defineRoute({
     path: '/v1/countries/{iso}/brief',
     summary: 'A short written brief of the latest month, checked against its figures, with a three-month outlook.',
     plan: 'analyst',
-    pathParams: [{ name: 'iso', kind: 'iso', required: true, description: 'ISO 3166 two-letter country code.' }],
+    pathParams: [isoPathParam],
     query: [],
     csv: false,
     operation: CountryBriefDocument,

@@ -2,9 +2,8 @@
 import { CountryEconomyDocument, CountryTourismEconomyDocument } from '../../src/generated/operations';
 import { defineRoute } from '../route';
 import { unknownCountry } from './reference';
+import { formatParam as format, isoPathParam as iso } from '../common-params';
 
-const iso = { name: 'iso', kind: 'iso', required: true, description: 'ISO 3166 two-letter country code.' } as const;
-const format = { name: 'format', kind: 'format', description: 'json (default) or csv.' } as const;
 
 export const economyRoutes = [
   defineRoute({

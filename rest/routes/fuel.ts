@@ -1,5 +1,6 @@
 /** /v1/fuel: monthly jet fuel and Brent crude prices with a 2019 index and year-on-year changes. */
 import { FuelPricesDocument } from '../../src/generated/operations';
+import { formatParam } from '../common-params';
 import { defineRoute } from '../route';
 
 export const fuelRoutes = [
@@ -11,7 +12,7 @@ export const fuelRoutes = [
     query: [
       { name: 'from', kind: 'period', description: 'First month (YYYY, YYYY-MM or YYYY-Qn); 2015 when absent. History starts in 1990.' },
       { name: 'to', kind: 'period', description: 'Last month, inclusive; the last finished month when absent.' },
-      { name: 'format', kind: 'format', description: 'json (default) or csv.' },
+      formatParam,
     ],
     csv: 'rows',
     operation: FuelPricesDocument,

@@ -9,12 +9,10 @@ import type { SeriesBlock } from '../csv';
 import { defineRoute, type Params } from '../route';
 import { unknownCountry } from './reference';
 import type { ParamSpec } from '../params';
+import { formatParam, fromParam, toParam } from '../common-params';
 
 const countryParam: ParamSpec = { name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries holding the measure when absent.' };
 const freqParam: ParamSpec = { name: 'freq', kind: 'freq', description: "M, Q or A: the total series of that frequency; the headline series when absent." };
-const fromParam: ParamSpec = { name: 'from', kind: 'period', description: 'First period (YYYY, YYYY-MM or YYYY-Qn), inclusive.' };
-const toParam: ParamSpec = { name: 'to', kind: 'period', description: 'Last period, inclusive.' };
-const formatParam: ParamSpec = { name: 'format', kind: 'format', description: 'json (default) or csv.' };
 
 /** The unit with the publisher's multiplier, e.g. "arrivals (thousands)". */
 export function unitLabel(s: { unit: string; scale?: string | null }): string {

@@ -10,9 +10,9 @@ import type { ParamSpec } from '../params';
 import { defineRoute } from '../route';
 import { requireHeld } from './measures';
 import { unknownCountry } from './reference';
+import { formatParam, isoPathParam } from '../common-params';
 
 const countryParam: ParamSpec = { name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries when absent.' };
-const formatParam: ParamSpec = { name: 'format', kind: 'format', description: 'json (default) or csv.' };
 
 const countryFilter = (p: Record<string, unknown>) => ({ isos: p.country as string[] | undefined, hasCountry: p.country !== undefined });
 
@@ -21,7 +21,7 @@ export const qualityRoutes = [
     path: '/v1/countries/{iso}/coverage',
     summary: 'A year-by-month grid of which measures hold a value.',
     plan: 'developer',
-    pathParams: [{ name: 'iso', kind: 'iso', required: true, description: 'ISO 3166 two-letter country code.' }],
+    pathParams: [isoPathParam],
     query: [formatParam],
     csv: 'rows',
     operation: CountryCoverageDocument,

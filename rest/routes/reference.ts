@@ -11,9 +11,8 @@ import {
 } from '../../src/generated/operations';
 import { ApiError } from '../errors';
 import { defineRoute } from '../route';
+import { formatParam as format, isoPathParam as iso } from '../common-params';
 
-const iso = { name: 'iso', kind: 'iso', required: true, description: 'ISO 3166 two-letter country code.' } as const;
-const format = { name: 'format', kind: 'format', description: 'json (default) or csv.' } as const;
 
 export function unknownCountry(code: unknown): ApiError {
   return new ApiError('unknown_country', `No country ${String(code)} is held.`);

@@ -2,13 +2,14 @@
 import { CountryRivalsDocument } from '../../src/generated/operations';
 import { defineRoute } from '../route';
 import { unknownCountry } from './reference';
+import { isoPathParam } from '../common-params';
 
 export const rivalsRoutes = [
   defineRoute({
     path: '/v1/countries/{iso}/rivals',
     summary: 'Up to six destinations competing for the same travellers, by overlap of origin markets (or season shape where origins are unknown).',
     plan: 'developer',
-    pathParams: [{ name: 'iso', kind: 'iso', required: true, description: 'ISO 3166 two-letter country code.' }],
+    pathParams: [isoPathParam],
     query: [{ name: 'format', kind: 'format', description: 'json (default) or csv.' }],
     csv: 'rows',
     operation: CountryRivalsDocument,

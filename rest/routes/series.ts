@@ -10,11 +10,8 @@ import { ApiError } from '../errors';
 import type { ParamSpec } from '../params';
 import { defineRoute, type Params } from '../route';
 import { unitLabel, requireHeld } from './measures';
+import { cursorParam, formatParam, limitParam, seriesIdParam as idParam } from '../common-params';
 
-const idParam: ParamSpec = { name: 'id', kind: 'seriesId', required: true, description: 'Series id (sr_…) or alias (<iso>.<measure>.<breakdown>.<freq>).' };
-const limitParam: ParamSpec = { name: 'limit', kind: 'limit', description: 'Rows per page, 1 to 1000.' };
-const cursorParam: ParamSpec = { name: 'cursor', kind: 'cursor', description: 'Opaque position from meta.next.' };
-const formatParam: ParamSpec = { name: 'format', kind: 'format', description: 'json (default) or csv.' };
 
 export function unknownSeries(id: unknown): ApiError {
   return new ApiError('unknown_series', `No series ${String(id)} is held.`);

@@ -13,6 +13,7 @@ import {
   type OriginSeries,
   type RivalBasis,
 } from '../domain/rival-profiles';
+import { originLabel } from '../domain/origin-labels';
 import type { PeriodValue } from '../domain/series';
 
 export interface SharedMarket {
@@ -38,15 +39,6 @@ export interface CountryRivals {
 
 /** The table of UN Tourism's arrivals by region of origin (annual). */
 const REGION_ORIGIN_TABLE = 'unwto_inbound_regions';
-
-const REGION_ORIGIN_NAMES: Record<string, string> = {
-  africa: 'Africa',
-  americas: 'Americas',
-  'east-asia-pacific': 'East Asia and the Pacific',
-  europe: 'Europe',
-  'middle-east': 'Middle East',
-  'south-asia': 'South Asia',
-};
 
 const MEMO_KEY = 'rivals:table';
 
@@ -115,7 +107,7 @@ async function buildRivalTable(snapshot: Snapshot): Promise<Map<string, CountryR
   }));
 
   const names = new Map(countries.map((c) => [c.iso, c.name]));
-  const marketName = (code: string) => names.get(code) ?? REGION_ORIGIN_NAMES[code] ?? code;
+  const marketName = (code: string) => names.get(code) ?? originLabel(code, names);
   const table = new Map<string, CountryRivals>();
   for (const profile of profiles) {
     const choice = chooseRivals(profile, profiles);
