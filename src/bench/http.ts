@@ -38,6 +38,17 @@ const UNCACHED: string[] = [
   '/v1/freshness',
   '/v1/calendar',
   '/v1/releases/latest',
+  '/v1/seasonality?id=es.nights.total.m',
+  '/v1/joins/holidays?id=es.nights.total.m&from=2019&to=2019',
+  '/v1/stats/tourism-intensity',
+  '/v1/stats/origin-shift?country=JP',
+  '/v1/stats/stay-length?country=ES',
+  '/v1/regions/europe?measure=nights',
+  '/v1/fuel',
+  '/v1/economy/FR',
+  '/v1/economy/FR/tourism',
+  '/v1/countries/ES/rivals',
+  '/v1/countries/ES/brief',
 ];
 
 function dataDir(): string {

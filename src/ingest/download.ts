@@ -54,10 +54,15 @@ function unpack(body: Buffer, packing: RemoteFile['packing']): Buffer {
  * Downloads every remote file into cacheDir (each written to a temporary name and renamed, so an
  * interrupted download never leaves half a file), then copies the local-only files from seedDir.
  */
-export async function downloadSources(cacheDir: string, seedDir: string | null, log: (l: string) => void): Promise<string> {
+export async function downloadSources(
+  cacheDir: string,
+  seedDir: string | null,
+  log: (l: string) => void,
+  fetcher: (url: string, init: RequestInit) => Promise<Response> = fetch,
+): Promise<string> {
   for (const [i, remote] of REMOTE_FILES.entries()) {
     log(`  [${i + 1}/${REMOTE_FILES.length}] ${remote.url}`);
-    const response = await fetch(remote.url, { signal: AbortSignal.timeout(120_000) });
+    const response = await fetcher(remote.url, { signal: AbortSignal.timeout(120_000) });
     if (!response.ok) throw new Error(`${remote.url} answered ${response.status}`);
     const body = unpack(Buffer.from(await response.arrayBuffer()), remote.packing);
     const target = path.join(cacheDir, remote.file);

@@ -40,6 +40,8 @@ interface Selection {
 interface TableSpec {
   code: string;
   file: string;
+  /** Read instead when `file` is not there. */
+  fallback?: string;
   /** English dataset title, as Eurostat publishes it. */
   title: string;
   measure: Measure;
@@ -265,8 +267,9 @@ const TABLES: TableSpec[] = [
   },
   {
     code: 'tour_occ_nin2',
-    // A filtered extract (NR, I551-I553, 2020–2024) of the full dataset.
-    file: 'eurostat/estat_tour_occ_nin2_extract_2020-2024.tsv',
+    // The full dataset as downloaded; where only the filtered extract (NR, I551-I553, 2020–2024) is held, that.
+    file: 'eurostat/estat_tour_occ_nin2.tsv',
+    fallback: 'eurostat/estat_tour_occ_nin2_extract_2020-2024.tsv',
     title: 'Nights spent at tourist accommodation establishments by NUTS 2 regions',
     measure: 'nights',
     freq: 'A',
@@ -275,13 +278,18 @@ const TABLES: TableSpec[] = [
   },
 ];
 
-function tableInfo(spec: TableSpec): SourceTableInfo {
+/** The file of a table that is there: its own, else its fallback. */
+function fileOf(sourcesDir: string, spec: TableSpec): string {
+  return spec.fallback && !fs.existsSync(path.join(sourcesDir, spec.file)) ? spec.fallback : spec.file;
+}
+
+function tableInfo(spec: TableSpec, file: string): SourceTableInfo {
   return {
     code: spec.code,
     publisher: PUBLISHER,
     title: spec.title,
     url: `${SDMX_DATA_URL}/${spec.code}?format=TSV&compressed=true`,
-    file: spec.file,
+    file,
   };
 }
 
@@ -331,7 +339,7 @@ function seriesKey(selection: Selection): string {
 }
 
 function loadTable(sourcesDir: string, spec: TableSpec, ctx: LabelContext): { series: ParsedSeries[]; rejected: RejectedRow[] } {
-  const text = fs.readFileSync(path.join(sourcesDir, spec.file), 'utf8');
+  const text = fs.readFileSync(path.join(sourcesDir, fileOf(sourcesDir, spec)), 'utf8');
   const tsv = parseEurostatTsv(text, { table: spec.code, keepRow: (dims) => spec.select(dims) !== null });
   const rejected = [...tsv.rejected];
   const series: ParsedSeries[] = [];
@@ -375,5 +383,5 @@ export function loadEurostat(sourcesDir: string): ConnectorOutput {
     series.push(...table.series);
     rejected.push(...table.rejected);
   }
-  return { tables: TABLES.map(tableInfo), series, rejected, geoLabels, regionUnits };
+  return { tables: TABLES.map((spec) => tableInfo(spec, fileOf(sourcesDir, spec))), series, rejected, geoLabels, regionUnits };
 }
