@@ -4,7 +4,6 @@
  */
 import { assembleBriefFigures, contextPoint } from '../../domain/brief/assemble';
 import { composeBrief, verifyBrief, type BriefFigures } from '../../domain/brief';
-import { primarySeries } from '../../domain/country-summary';
 import { gaps, type GapObservation } from '../../domain/gaps';
 import { monthsBehind } from '../../domain/periods';
 import { trustGrade } from '../../domain/trust';
@@ -12,6 +11,7 @@ import { yoyPct } from '../../domain/yoy';
 import { roundOrNull } from '../../domain/numeric';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
+import { primarySeriesByCountry } from '../primary-series';
 import { rivalFor, rivalsOf } from '../rival-table';
 import { currencyRates } from './measures';
 
@@ -22,16 +22,6 @@ export interface ServedBrief {
 }
 
 const FLAGGED = new Set(['estimated', 'provisional', 'break']);
-
-async function headlineByCountry(ctx: GraphQLContext) {
-  const rows = await ctx.prisma.series.findMany({
-    where: { headline: true, freq: 'M' },
-    select: { id: true, countryIso: true, measure: true, freq: true, headline: true, country: { select: { name: true, regionSlug: true } } },
-  });
-  const byIso = new Map<string, typeof rows>();
-  for (const r of rows) byIso.set(r.countryIso, [...(byIso.get(r.countryIso) ?? []), r]);
-  return new Map([...byIso].map(([iso, list]) => [iso, primarySeries(list)!]));
-}
 
 async function growthOf(ctx: GraphQLContext, iso: string, year: number) {
   const rows = await ctx.prisma.indicator.findMany({
@@ -53,7 +43,8 @@ async function currencyContext(ctx: GraphQLContext, currency: string | null, mon
 }
 
 async function buildBrief(ctx: GraphQLContext, iso: string): Promise<ServedBrief | null> {
-  const primaries = await headlineByCountry(ctx);
+  // Briefs are of monthly series: a country whose primary series is annual has none.
+  const primaries = new Map([...(await primarySeriesByCountry(ctx))].filter(([, p]) => p.freq === 'M'));
   const main = primaries.get(iso);
   if (!main) return null;
   const observations = await ctx.loaders.observations.load(main.id);

@@ -1,6 +1,5 @@
 /** Data quality and timing: coverage, gaps, freshness, release calendar and latest releases. */
 import { releaseCalendar, usualDelayMonths, type ReleaseEntry } from '../../domain/calendar';
-import { primarySeries } from '../../domain/country-summary';
 import { coverageGrid } from '../../domain/coverage';
 import { freshness } from '../../domain/freshness';
 import { gaps, type GapObservation } from '../../domain/gaps';
@@ -9,6 +8,7 @@ import { versionDate } from '../../domain/releases';
 import { freqArg, isoArg } from '../args';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
+import { primarySeriesByCountry } from '../primary-series';
 
 interface ReleaseLog {
   /** Release version → ISO date. */
@@ -25,19 +25,13 @@ function releaseLog(ctx: GraphQLContext): Promise<ReleaseLog> {
   let hit = ctx.snapshot.memo.get(key) as Promise<ReleaseLog> | undefined;
   if (!hit) {
     hit = (async () => {
-      const [releases, entries, headline] = await Promise.all([
+      const [releases, entries, primaries] = await Promise.all([
         ctx.prisma.release.findMany({ orderBy: { version: 'asc' } }),
         ctx.prisma.releaseEntry.findMany({ orderBy: { releaseVersion: 'asc' } }),
-        ctx.prisma.series.findMany({ where: { headline: true }, select: { id: true, countryIso: true, measure: true, freq: true, headline: true } }),
+        primarySeriesByCountry(ctx),
       ]);
       const dates = new Map(releases.map((r) => [r.version, r.loadedAt]));
-      const primaryIds = new Set<string>();
-      const byIso = new Map<string, typeof headline>();
-      for (const s of headline) byIso.set(s.countryIso, [...(byIso.get(s.countryIso) ?? []), s]);
-      for (const list of byIso.values()) {
-        const p = primarySeries(list);
-        if (p) primaryIds.add(p.id);
-      }
+      const primaryIds = new Set([...primaries.values()].map((p) => p.id));
       const byCountry = new Map<string, ReleaseEntry[]>();
       for (const e of entries) {
         if (!primaryIds.has(e.seriesId) || !e.latestPeriod) continue;
