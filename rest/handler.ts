@@ -28,6 +28,8 @@ export interface RestDeps {
   now: () => Date;
   publicBaseUrl: string;
   log: (line: string) => void;
+  /** Live endpoints status reports: the /v1 routes and the service's other endpoints (default: the routes). */
+  endpointsLive?: number;
   /** Keep answers as bytes per data version (default true; the benchmark turns it off to time the work). */
   cacheAnswers?: boolean;
 }
@@ -188,7 +190,7 @@ export function createRestHandler(deps: RestDeps) {
     const shaped = route.shape(result.data, params, {
       now,
       publicBaseUrl: deps.publicBaseUrl,
-      endpointsLive: deps.routes.length,
+      endpointsLive: deps.endpointsLive ?? deps.routes.length,
     });
     const meta: Record<string, unknown> = { ...shaped.meta };
     let data = shaped.data;

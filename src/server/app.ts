@@ -15,6 +15,9 @@ import { ROUTES } from '../../rest/routes';
 import { BodyTooLarge, createGraphQLCache } from './graphql-cache';
 import { createGraphQLEndpoint } from './graphql-endpoint';
 
+/** Served besides the /v1 routes, and counted among the live endpoints /v1/status reports. */
+const OTHER_ENDPOINTS = ['/graphql', '/openapi.json', '/docs'];
+
 export interface App {
   server: http.Server;
   /** Settles when the per-release figures of the release served at start are worked out. */
@@ -69,6 +72,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     publicBaseUrl: config.publicBaseUrl,
     log,
     cacheAnswers: options.cacheAnswers,
+    endpointsLive: ROUTES.length + OTHER_ENDPOINTS.length,
   });
   const yoga = createGraphQLEndpoint({ schema, store, now: config.now, publicBaseUrl: config.publicBaseUrl });
   const graphqlAnswers = createGraphQLCache((request, context) => yoga.fetch(request, context), store, config.now);
