@@ -5,14 +5,10 @@
  */
 import DataLoader from 'dataloader';
 import type { Snapshot } from '../db/data-store';
+import type { Observation } from '../generated/prisma/client';
 
-export interface ObservationPoint {
-  period: string;
-  value: number | null;
-  status: string;
-  /** When the figure first arrived (ISO timestamp). */
-  published: string;
-}
+/** An observation row as stored: period, value, status, flags and the date it first arrived. */
+export type ObservationPoint = Observation;
 
 export interface Loaders {
   /** All observations of a series, oldest first. */
@@ -27,11 +23,10 @@ export function createLoaders(snapshot: Snapshot): Loaders {
       if (missing.length === 0) return ids.map((id) => kept.get(id)!);
       const rows = await snapshot.prisma.observation.findMany({
         where: { seriesId: { in: missing } },
-        select: { seriesId: true, period: true, value: true, status: true, published: true },
         orderBy: [{ seriesId: 'asc' }, { period: 'asc' }],
       });
       const bySeries = new Map<string, ObservationPoint[]>(missing.map((id) => [id, []]));
-      for (const r of rows) bySeries.get(r.seriesId)?.push({ period: r.period, value: r.value, status: r.status, published: r.published });
+      for (const r of rows) bySeries.get(r.seriesId)?.push(r);
       for (const [id, points] of bySeries) kept.set(id, points);
       return ids.map((id) => kept.get(id)!);
     }),
