@@ -30,7 +30,7 @@ export interface FxRate {
 
 /** A commodity price point: monthly average, or a weekly/daily point to be averaged. */
 export interface PricePoint {
-  code: string; // 'jet_fuel_usgulf', 'brent', 'wti'
+  code: string; // 'jet_fuel' (US Gulf Coast, USD per gallon), 'brent', 'wti' (USD per barrel)
   period: string; // YYYY-MM
   value: number;
   derived: boolean; // true when averaged by us from weekly data
