@@ -22,6 +22,20 @@ export interface Snapshot {
   observations: Map<string, unknown[]>;
 }
 
+/**
+ * A figure worked out once per release: the first caller computes it, later callers share the
+ * promise. A computation that fails is not kept, so the next caller tries again.
+ */
+export function perRelease<T>(snapshot: Snapshot, key: string, compute: () => Promise<T>): Promise<T> {
+  let hit = snapshot.memo.get(key) as Promise<T> | undefined;
+  if (!hit) {
+    hit = compute();
+    snapshot.memo.set(key, hit);
+    hit.catch(() => snapshot.memo.delete(key));
+  }
+  return hit;
+}
+
 export class DataStore {
   private snapshot: Snapshot | null = null;
   private timer: NodeJS.Timeout | null = null;

@@ -1,4 +1,5 @@
 /** Each country's primary series (its most frequent headline series, arrivals first), once per release. */
+import { perRelease } from '../db/data-store';
 import { primarySeries } from '../domain/country-summary';
 import type { GraphQLContext } from './context';
 
@@ -12,10 +13,8 @@ export interface PrimarySeries {
 }
 
 export function primarySeriesByCountry(ctx: GraphQLContext): Promise<Map<string, PrimarySeries>> {
-  const key = 'primary-series';
-  let hit = ctx.snapshot.memo.get(key) as Promise<Map<string, PrimarySeries>> | undefined;
-  if (!hit) {
-    hit = ctx.prisma.series
+  return perRelease(ctx.snapshot, 'primary-series', () =>
+    ctx.prisma.series
       .findMany({
         where: { headline: true },
         select: { id: true, countryIso: true, measure: true, freq: true, headline: true, country: { select: { name: true, regionSlug: true } } },
@@ -24,9 +23,6 @@ export function primarySeriesByCountry(ctx: GraphQLContext): Promise<Map<string,
         const byIso = new Map<string, PrimarySeries[]>();
         for (const r of rows) byIso.set(r.countryIso, [...(byIso.get(r.countryIso) ?? []), r]);
         return new Map([...byIso].map(([iso, list]) => [iso, primarySeries(list)!]));
-      });
-    ctx.snapshot.memo.set(key, hit);
-    hit.catch(() => ctx.snapshot.memo.delete(key));
-  }
-  return hit;
+      }),
+  );
 }

@@ -3,7 +3,7 @@
  * need all countries' origin mixes and season shapes, and "rival for" (who counts a country as a
  * rival) needs every country's list. Used by Country.rivals and the brief.
  */
-import type { Snapshot } from '../db/data-store';
+import { perRelease, type Snapshot } from '../db/data-store';
 import {
   chooseRivals,
   monthlyOriginMix,
@@ -44,14 +44,7 @@ const MEMO_KEY = 'rivals:table';
 
 /** iso → its rivals, for every country held. */
 export function rivalTable(snapshot: Snapshot): Promise<Map<string, CountryRivals>> {
-  let table = snapshot.memo.get(MEMO_KEY) as Promise<Map<string, CountryRivals>> | undefined;
-  if (!table) {
-    table = buildRivalTable(snapshot);
-    snapshot.memo.set(MEMO_KEY, table);
-    // A failed build is not kept: the next request tries again.
-    table.catch(() => snapshot.memo.delete(MEMO_KEY));
-  }
-  return table;
+  return perRelease(snapshot, MEMO_KEY, () => buildRivalTable(snapshot));
 }
 
 export async function rivalsOf(snapshot: Snapshot, iso: string): Promise<CountryRivals> {

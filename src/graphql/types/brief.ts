@@ -2,6 +2,7 @@
  * Country.brief: the latest month in words and figures, written from the figures and checked
  * against them before it is served; remade once per release (memoised in the snapshot).
  */
+import { perRelease } from '../../db/data-store';
 import { assembleBriefFigures, contextPoint } from '../../domain/brief/assemble';
 import { composeBrief, verifyBrief, type BriefFigures } from '../../domain/brief';
 import { gaps, type GapObservation } from '../../domain/gaps';
@@ -122,14 +123,7 @@ async function buildBrief(ctx: GraphQLContext, iso: string): Promise<ServedBrief
 
 /** One brief per country and release (and day, as "today" enters freshness and trust). */
 export function briefOf(ctx: GraphQLContext, iso: string): Promise<ServedBrief | null> {
-  const key = `brief:${iso}:${ctx.now.toISOString().slice(0, 10)}`;
-  let hit = ctx.snapshot.memo.get(key) as Promise<ServedBrief | null> | undefined;
-  if (!hit) {
-    hit = buildBrief(ctx, iso);
-    ctx.snapshot.memo.set(key, hit);
-    hit.catch(() => ctx.snapshot.memo.delete(key));
-  }
-  return hit;
+  return perRelease(ctx.snapshot, `brief:${iso}:${ctx.now.toISOString().slice(0, 10)}`, () => buildBrief(ctx, iso));
 }
 
 const RegionRankType = builder.objectRef<{ rank: number; of: number }>('RegionRank').implement({

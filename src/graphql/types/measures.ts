@@ -2,6 +2,7 @@
  * Measures by country: the series a country publishes for a measure (headline by default, or the
  * total of a given frequency), spend converted at period reference rates, and nights by region.
  */
+import { perRelease } from '../../db/data-store';
 import { CONVERSION_METHOD, convertObservations, periodRates, type PeriodRates } from '../../domain/conversion';
 import { MEASURES } from '../../domain/types';
 import { freqArg, invalidParameter, periodBounds } from '../args';
@@ -21,15 +22,11 @@ function measureArg(measure: string): string {
 /** One currency's period-average rates, computed once per release. */
 export function currencyRates(ctx: GraphQLContext, currency: string): Promise<PeriodRates | 'EUR' | null> {
   if (currency === 'EUR') return Promise.resolve('EUR');
-  const key = `fx:${currency}`;
-  let hit = ctx.snapshot.memo.get(key) as Promise<PeriodRates | null> | undefined;
-  if (!hit) {
-    hit = ctx.prisma.fxRate
+  return perRelease(ctx.snapshot, `fx:${currency}`, () =>
+    ctx.prisma.fxRate
       .findMany({ where: { currency }, select: { date: true, rate: true } })
-      .then((rows) => (rows.length ? periodRates(rows) : null));
-    ctx.snapshot.memo.set(key, hit);
-  }
-  return hit;
+      .then((rows) => (rows.length ? periodRates(rows) : null)),
+  );
 }
 
 builder.prismaObjectField('Country', 'measureSeries', (t) =>

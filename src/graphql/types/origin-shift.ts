@@ -3,6 +3,7 @@
  * the 12 before. Monthly where the publisher breaks monthly arrivals down by origin (JNTO for
  * Japan); otherwise UN Tourism's annual arrivals by region of origin, latest year against the year before.
  */
+import { perRelease } from '../../db/data-store';
 import { sumOfSlices, totalWhereBreakdownComplete, type MemberSeries } from '../../domain/origin-breakdown';
 import { originLabel } from '../../domain/origin-labels';
 import { originShift, originShiftAnnual, type OriginShift, type OriginShiftMethod } from '../../domain/origin-shift';
@@ -100,19 +101,12 @@ export async function shiftOf(ctx: GraphQLContext, iso: string): Promise<(Origin
 
 /** Countries whose origin breakdown covers two comparable windows, worked out once per release. */
 export function originShiftCountries(ctx: GraphQLContext): Promise<Set<string>> {
-  const key = 'origin-shift:countries';
-  let hit = ctx.snapshot.memo.get(key) as Promise<Set<string>> | undefined;
-  if (!hit) {
-    hit = (async () => {
-      const rows = await ctx.prisma.series.findMany({ where: { breakdown: 'origin', measure: 'arrivals' }, select: { countryIso: true }, distinct: ['countryIso'] });
-      const carrying = new Set<string>();
-      for (const { countryIso } of rows) if (await shiftOf(ctx, countryIso)) carrying.add(countryIso);
-      return carrying;
-    })();
-    ctx.snapshot.memo.set(key, hit);
-    hit.catch(() => ctx.snapshot.memo.delete(key));
-  }
-  return hit;
+  return perRelease(ctx.snapshot, 'origin-shift:countries', async () => {
+    const rows = await ctx.prisma.series.findMany({ where: { breakdown: 'origin', measure: 'arrivals' }, select: { countryIso: true }, distinct: ['countryIso'] });
+    const carrying = new Set<string>();
+    for (const { countryIso } of rows) if (await shiftOf(ctx, countryIso)) carrying.add(countryIso);
+    return carrying;
+  });
 }
 
 builder.prismaObjectField('Country', 'originShift', (t) =>

@@ -1,4 +1,5 @@
 /** Data quality and timing: coverage, gaps, freshness, release calendar and latest releases. */
+import { perRelease } from '../../db/data-store';
 import { releaseCalendar, usualDelayMonths, type ReleaseEntry } from '../../domain/calendar';
 import { coverageGrid } from '../../domain/coverage';
 import { freshness } from '../../domain/freshness';
@@ -21,29 +22,23 @@ interface ReleaseLog {
 
 /** The release log, read once per release. */
 function releaseLog(ctx: GraphQLContext): Promise<ReleaseLog> {
-  const key = 'release-log';
-  let hit = ctx.snapshot.memo.get(key) as Promise<ReleaseLog> | undefined;
-  if (!hit) {
-    hit = (async () => {
-      const [releases, entries, primaries] = await Promise.all([
-        ctx.prisma.release.findMany({ orderBy: { version: 'asc' } }),
-        ctx.prisma.releaseEntry.findMany({ orderBy: { releaseVersion: 'asc' } }),
-        primarySeriesByCountry(ctx),
-      ]);
-      const dates = new Map(releases.map((r) => [r.version, r.loadedAt]));
-      const primaryIds = new Set([...primaries.values()].map((p) => p.id));
-      const byCountry = new Map<string, ReleaseEntry[]>();
-      for (const e of entries) {
-        if (!primaryIds.has(e.seriesId) || !e.latestPeriod) continue;
-        const list = byCountry.get(e.countryIso) ?? [];
-        list.push({ date: (dates.get(e.releaseVersion) ?? '').slice(0, 10), latest_period: e.latestPeriod });
-        byCountry.set(e.countryIso, list);
-      }
-      return { dates, byCountry, entries };
-    })();
-    ctx.snapshot.memo.set(key, hit);
-  }
-  return hit;
+  return perRelease(ctx.snapshot, 'release-log', async () => {
+    const [releases, entries, primaries] = await Promise.all([
+      ctx.prisma.release.findMany({ orderBy: { version: 'asc' } }),
+      ctx.prisma.releaseEntry.findMany({ orderBy: { releaseVersion: 'asc' } }),
+      primarySeriesByCountry(ctx),
+    ]);
+    const dates = new Map(releases.map((r) => [r.version, r.loadedAt]));
+    const primaryIds = new Set([...primaries.values()].map((p) => p.id));
+    const byCountry = new Map<string, ReleaseEntry[]>();
+    for (const e of entries) {
+      if (!primaryIds.has(e.seriesId) || !e.latestPeriod) continue;
+      const list = byCountry.get(e.countryIso) ?? [];
+      list.push({ date: (dates.get(e.releaseVersion) ?? '').slice(0, 10), latest_period: e.latestPeriod });
+      byCountry.set(e.countryIso, list);
+    }
+    return { dates, byCountry, entries };
+  });
 }
 
 const CALENDAR_NOTE =

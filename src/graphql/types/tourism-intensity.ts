@@ -1,4 +1,5 @@
 /** Query.tourismIntensity: countries ranked by arrivals and receipts per resident for one year. */
+import { perRelease } from '../../db/data-store';
 import { INTENSITY_SOURCES_NOTE, pickFigure, type SourcedFigure } from '../../domain/intensity-inputs';
 import { tourismIntensity, type IntensityRow } from '../../domain/intensity';
 import { invalidParameter, limitArg } from '../args';
@@ -35,13 +36,7 @@ const TourismIntensityType = builder
 
 /** The whole ranking of one year, computed once per release. */
 function rankingOf(ctx: GraphQLContext, year: number): Promise<RankedRow[]> {
-  const key = `tourism-intensity:${year}`;
-  let hit = ctx.snapshot.memo.get(key) as Promise<RankedRow[]> | undefined;
-  if (!hit) {
-    hit = computeRanking(ctx, year);
-    ctx.snapshot.memo.set(key, hit);
-  }
-  return hit;
+  return perRelease(ctx.snapshot, `tourism-intensity:${year}`, () => computeRanking(ctx, year));
 }
 
 async function computeRanking(ctx: GraphQLContext, year: number): Promise<RankedRow[]> {
