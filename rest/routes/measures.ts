@@ -62,7 +62,7 @@ function block(
 }
 
 /** Without `country`, only countries that hold the measure are listed. */
-function blocks(countries: (Country & { s: any })[], measure: string, p: Params, make: (c: Country & { s: any }) => SeriesBlock): SeriesBlock[] {
+function blocks(countries: (Country & { s: any })[], p: Params, make: (c: Country & { s: any }) => SeriesBlock): SeriesBlock[] {
   requireHeld(p.country, countries);
   return countries.filter((c) => p.country !== undefined || c.s).map(make);
 }
@@ -87,7 +87,6 @@ function measureRoute(measure: 'arrivals' | 'capacity', path: string, summary: s
       meta: { measure },
       data: blocks(
         r.countries.map((c) => ({ ...c, s: c.measureSeries })),
-        measure,
         p,
         (c) => block(c, c.s, measure, p),
       ),
@@ -122,7 +121,6 @@ export const measureRoutes = [
       let method: string | null = null;
       const data = blocks(
         r.countries.map((c) => ({ ...c, s: c.spend })),
-        'spend',
         p,
         (c) => {
           if (!currency || !c.s) return block(c, c.s, 'spend', p);

@@ -7,7 +7,6 @@ import {
   type SeriesRecordFragment,
 } from '../../src/generated/operations';
 import { ApiError } from '../errors';
-import type { ParamSpec } from '../params';
 import { defineRoute, type Params } from '../route';
 import { unitLabel, requireHeld } from './measures';
 import { cursorParam, formatParam, limitParam, seriesIdParam as idParam } from '../common-params';
