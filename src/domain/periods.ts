@@ -104,3 +104,8 @@ export function quarterOfMonth(month: number): number {
 export function comparePeriodEnds(a: string, b: string): number {
   return monthIndex(a) - monthIndex(b) || a.length - b.length;
 }
+
+/** The same period one year earlier: 2019-08 → 2018-08, 2019-Q2 → 2018-Q2, 2019 → 2018. */
+export function yearBefore(period: string): string {
+  return `${Number(period.slice(0, 4)) - 1}${period.slice(4)}`;
+}

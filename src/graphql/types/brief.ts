@@ -6,7 +6,7 @@ import { perRelease } from '../../db/data-store';
 import { assembleBriefFigures, contextPoint } from '../../domain/brief/assemble';
 import { composeBrief, verifyBrief, type BriefFigures } from '../../domain/brief';
 import { gaps, type GapObservation } from '../../domain/gaps';
-import { monthsBehind } from '../../domain/periods';
+import { monthsBehind, yearBefore } from '../../domain/periods';
 import { trustGrade } from '../../domain/trust';
 import { yoyPct } from '../../domain/yoy';
 import { roundOrNull } from '../../domain/numeric';
@@ -78,7 +78,7 @@ async function buildBrief(ctx: GraphQLContext, iso: string): Promise<ServedBrief
       const theirs = primaries.get(r.country);
       const obs = theirs ? (await ctx.loaders.observations.load(theirs.id)).filter((o) => o.value !== null) : [];
       const last = obs[obs.length - 1];
-      const before = last ? obs.find((o) => o.period === `${Number(last.period.slice(0, 4)) - 1}${last.period.slice(4)}`) : undefined;
+      const before = last ? obs.find((o) => o.period === yearBefore(last.period)) : undefined;
       return {
         country: r.country,
         name: r.name,

@@ -3,7 +3,7 @@ import { searchSeriesIds } from '../../db/queries';
 import { versionDate } from '../../domain/releases';
 import { newestVisible, visibleFrom } from '../../domain/visibility';
 import { yoyPct } from '../../domain/yoy';
-import { addMonths, parsePeriod } from '../../domain/periods';
+import { yearBefore } from '../../domain/periods';
 import { invalidParameter, isoArg, limitArg, PAGED_LIST_MAX } from '../args';
 import { builder } from '../builder';
 import { SeriesType } from './series';
@@ -48,13 +48,6 @@ const LatestType = builder
       yoyPct: t.exposeFloat('yoyPct', { nullable: true, description: 'Percentage change on the same period a year before (1 decimal).' }),
     }),
   });
-
-/** The same period one year earlier: 2019-08 → 2018-08, 2019-Q2 → 2018-Q2, 2019 → 2018. */
-function yearBefore(period: string): string {
-  const p = parsePeriod(period)!;
-  if (p.month) return addMonths(period, -12);
-  return `${p.year - 1}${period.slice(4)}`;
-}
 
 builder.prismaObjectFields('Series', (t) => ({
   latest: t.field({
