@@ -6,17 +6,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { execute, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
-import type { KeysStore } from '../src/auth/keys-store';
 import type { DataStore, Snapshot } from '../src/db/data-store';
-import { planRank, type Plan } from '../src/domain/types';
+import type { Plan } from '../src/domain/types';
 import { periodBounds } from '../src/graphql/args';
 import { createContext } from '../src/graphql/context';
 import { rowsToCsv, seriesBlocksToCsv, type SeriesBlock } from './csv';
+import { createAccess, rateHeaders } from '../src/auth/access';
+import type { KeysStore } from '../src/auth/keys-store';
 import { ApiError, errorBody } from './errors';
 import { decodeCursor, encodeCursor, nextPageUrl } from './paging';
 import { formatParam } from './common-params';
 import { parseParam } from './params';
 import type { RateDecision, RateLimiter } from './rate-limit';
+import { AnswerCache, answerBudgetBytes } from '../src/server/answer-cache';
 import { compileRoute, type CompiledRoute, type Params, type Route } from './route';
 
 export interface RestDeps {
@@ -32,6 +34,8 @@ export interface RestDeps {
   endpointsLive?: number;
   /** Keep answers as bytes per data version (default true; the benchmark turns it off to time the work). */
   cacheAnswers?: boolean;
+  /** The answer cache's budget in bytes (default ANSWER_CACHE_MB). */
+  cacheBytes?: number;
 }
 
 interface CachedAnswer {
@@ -41,9 +45,9 @@ interface CachedAnswer {
   etag: string;
   /** The headers that belong to the answer (type, validators, Vary) as a flat [name, value, …] list. */
   headerList: string[];
+  bytes: number;
 }
 
-const MAX_CACHED = 5000;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
 
@@ -76,8 +80,9 @@ function wantsCsv(url: URL, req: IncomingMessage): boolean {
 
 export function createRestHandler(deps: RestDeps) {
   const compiled: CompiledRoute[] = deps.routes.map(compileRoute);
-  const cache = new Map<string, CachedAnswer>();
-  let cacheVersion = '';
+  // Key, plan and rate checks: the module /graphql admits its callers through too.
+  const admit = createAccess(deps.keys, deps.limiter);
+  const cache = new AnswerCache<CachedAnswer>(deps.cacheAnswers === false ? 0 : (deps.cacheBytes ?? answerBudgetBytes()));
 
   // Paths without parameters are found by a map lookup; only the others are tried as patterns.
   const fixed = new Map(compiled.filter((c) => c.names.length === 0).map((c) => [c.route.path, c]));
@@ -225,13 +230,9 @@ export function createRestHandler(deps: RestDeps) {
     return clock;
   }
 
-  function rateHeaders(rate: RateDecision | null): Record<string, number> {
-    return rate ? { 'RateLimit-Limit': rate.limit, 'RateLimit-Remaining': rate.remaining, 'RateLimit-Reset': rate.resetSeconds } : {};
-  }
-
   function fail(req: IncomingMessage, res: ServerResponse, err: unknown, plan: Plan, requestId: string, rate: RateDecision | null): void {
     if (err instanceof ApiError) {
-      sendError(req, res, err, plan, requestId, rateHeaders(rate));
+      sendError(req, res, err, plan, requestId, rate ? rateHeaders(rate) : {});
       return;
     }
     deps.log(`${requestId} internal error: ${(err as Error)?.stack ?? String(err)}`);
@@ -291,7 +292,7 @@ export function createRestHandler(deps: RestDeps) {
     const etag = `"${createHash('sha1').update(`${snapshot.dataVersion}|${cacheKey}`).digest('base64url')}"`;
     const headerList = Object.entries({ 'Content-Type': csv ? CSV_TYPE : JSON_TYPE, ...answerHeaders(etag, snapshot.dataAsOf) }).flat();
     // A matching validator needs no work: the answer is known to be the same.
-    if (req.headers['if-none-match'] === etag) return { body: Buffer.alloc(0), split: null, etag, headerList };
+    if (req.headers['if-none-match'] === etag) return { body: Buffer.alloc(0), split: null, etag, headerList, bytes: 0 };
     const { data, meta } = await run(route, params, caller.plan, snapshot, requestId, now);
     const rows = Array.isArray(data) ? data : [data];
     let body: string;
@@ -305,11 +306,14 @@ export function createRestHandler(deps: RestDeps) {
       });
     }
     const bytes = Buffer.from(body);
-    const answer: CachedAnswer = { body: bytes, split: csv ? null : splitAtPlaceholder(bytes), etag, headerList };
-    if (deps.cacheAnswers !== false) {
-      if (cache.size >= MAX_CACHED) cache.clear();
-      cache.set(cacheKey, answer);
-    }
+    const answer: CachedAnswer = {
+      body: bytes,
+      split: csv ? null : splitAtPlaceholder(bytes),
+      etag,
+      headerList,
+      bytes: bytes.length + cacheKey.length + headerList.reduce((n, h) => n + h.length, 0),
+    };
+    cache.set(snapshot.dataVersion, cacheKey, answer);
     return answer;
   }
 
@@ -330,29 +334,13 @@ export function createRestHandler(deps: RestDeps) {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         throw new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' });
       }
-      const key = req.headers['x-api-key'];
-      if (typeof key !== 'string' || key === '') throw new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.');
-      const caller = deps.keys.verify(key);
-      if (!caller) throw new ApiError('invalid_api_key', 'The API key is unknown or revoked.');
-      if (planRank(caller.plan) < planRank(route.plan)) {
-        throw new ApiError('plan_required', `${route.path} needs the ${route.plan} plan or above; this key is on ${caller.plan}.`);
-      }
-      const allowed = deps.limiter.take(caller.id, caller.plan);
+      const { caller, rate: allowed } = admit(req.headers['x-api-key'], { plan: route.plan, what: route.path });
       rate = allowed;
-      if (!allowed.allowed) {
-        throw new ApiError('rate_limited', `Over the ${caller.plan} plan's ${allowed.limit} requests per minute.`, {
-          'Retry-After': String(allowed.resetSeconds),
-        });
-      }
       const snapshot = deps.store.current;
       const now = deps.now();
       const acceptsCsv = (req.headers.accept ?? '').includes('text/csv');
       const cacheKey = `${clockAt(now).day}|${caller.plan}|${acceptsCsv ? 'csv' : ''}|${path}?${query}`;
-      if (snapshot && snapshot.dataVersion !== cacheVersion) {
-        cache.clear();
-        cacheVersion = snapshot.dataVersion;
-      }
-      const hit = snapshot ? cache.get(cacheKey) : undefined;
+      const hit = snapshot ? cache.get(snapshot.dataVersion, cacheKey) : undefined;
       if (hit) {
         sendAnswer(req, res, hit, requestId, now, allowed);
         return;

@@ -9,12 +9,7 @@ import autocannon from 'autocannon';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { currentReleaseFile } from '../db/release-store';
-import { buildRelease } from '../ingest/build';
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
+import { benchDataDir, childServer } from './servers';
 
 const KEY = 'bench-key-intel';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -51,28 +46,7 @@ const UNCACHED: string[] = [
   '/v1/countries/ES/brief',
 ];
 
-function dataDir(): string {
-  const configured = process.env.DATA_DIR;
-  if (configured && currentReleaseFile(configured)) return configured;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-bench-'));
-  const sources = process.env.TOURISM_SOURCES ?? path.resolve('../shared/data');
-  console.log(`Building a release from ${sources} …`);
-  buildRelease({ sourcesDir: sources, dataDir: dir });
-  return dir;
-}
-
-/** Starts a benchmark server (src/bench/child.ts) in its own process and waits for its address. */
-async function child(args: string[]): Promise<{ url: string; close: () => void }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'child.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    proc.stdout.on('data', (chunk: Buffer) => {
-      const m = /ready (\S+)/.exec(chunk.toString());
-      if (m) resolve(m[1]);
-    });
-    proc.on('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)));
-  });
-  return { url, close: () => proc.kill() };
-}
+const child = (args: string[]) => childServer('child.ts', args);
 
 /** Headers a bare server repeats: everything but what node:http sets per connection. */
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
@@ -117,7 +91,7 @@ async function cachedComparison(app: { url: string }, label: string, target: str
 }
 
 async function main(): Promise<void> {
-  const dir = dataDir();
+  const dir = benchDataDir();
   const cached = await child(['app', dir, KEY, 'on']);
   console.log(`\nCached answers (${DURATION} s each, 10 connections)`);
   await cachedComparison(cached, 'REST /v1/countries', '/v1/countries');

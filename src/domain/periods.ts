@@ -79,6 +79,28 @@ export function periodWithin(period: string, fromMonth?: string, toMonth?: strin
   return true;
 }
 
+/** The first index in [0, rows.length] whose row passes `test`, for a test false then true along the rows. */
+function firstPassing<T>(rows: readonly T[], test: (row: T) => boolean): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (test(rows[mid])) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * The rows of one series (one frequency, oldest first) that periodWithin keeps, found by two binary
+ * searches: only the few periods they probe are parsed, not every period of the series.
+ */
+export function rowsWithin<T extends { period: string }>(rows: readonly T[], fromMonth?: string, toMonth?: string): T[] {
+  const start = fromMonth ? firstPassing(rows, (r) => widenFrom(r.period) >= fromMonth) : 0;
+  const end = toMonth ? firstPassing(rows, (r) => widenTo(r.period) > toMonth) : rows.length;
+  return rows.slice(start, Math.max(start, end));
+}
+
 /** The month (YYYY-MM) of an ISO date. */
 export function monthOfDate(date: Date): string {
   return monthPeriod(date.getUTCFullYear(), date.getUTCMonth() + 1);

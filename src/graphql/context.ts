@@ -2,6 +2,7 @@
 import type { Snapshot } from '../db/data-store';
 import type { Prisma } from '../db/client';
 import type { Plan } from '../domain/types';
+import type { RateDecision } from '../../rest/rate-limit';
 import { createLoaders, type Loaders } from './loaders';
 
 export interface GraphQLContext {
@@ -12,6 +13,10 @@ export interface GraphQLContext {
   now: Date;
   publicBaseUrl: string;
   loaders: Loaders;
+  /** Where the caller stands against its rate limit (on /graphql; absent in /v1 operations). */
+  rate?: RateDecision;
+  /** Cleared by fields whose value differs from one request to the next, so their answer is not kept. */
+  keep?: { answer: boolean };
 }
 
 export function createContext(args: {
@@ -20,6 +25,8 @@ export function createContext(args: {
   snapshot: Snapshot;
   now: Date;
   publicBaseUrl: string;
+  rate?: RateDecision;
+  keep?: { answer: boolean };
 }): GraphQLContext {
   return { ...args, prisma: args.snapshot.prisma, loaders: createLoaders(args.snapshot) };
 }

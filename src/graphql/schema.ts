@@ -17,6 +17,7 @@ import './types/fuel';
 import './types/economy';
 import './types/rivals';
 import './types/brief';
+import './types/rate-limit';
 
 export const schema = builder.toSchema();
 

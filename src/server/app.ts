@@ -12,8 +12,10 @@ import { createRestHandler, newRequestId } from '../../rest/handler';
 import { docsPage, openApiDocument } from '../../rest/openapi';
 import { parseRates, RateLimiter } from '../../rest/rate-limit';
 import { ROUTES } from '../../rest/routes';
-import { BodyTooLarge, createGraphQLCache } from './graphql-cache';
+import { createAccess } from '../auth/access';
+import { answerBudgetBytes } from './answer-cache';
 import { createGraphQLEndpoint } from './graphql-endpoint';
+import { BodyTooLarge, nodeGraphQLHandler } from './graphql-http';
 
 /** Served besides the /v1 routes, and counted among the live endpoints /v1/status reports. */
 const OTHER_ENDPOINTS = ['/graphql', '/openapi.json', '/docs'];
@@ -36,6 +38,8 @@ export interface AppOptions {
   onQuery?: (sql: string) => void;
   /** false turns off the REST answer cache (for timing uncached answers). */
   cacheAnswers?: boolean;
+  /** Each answer cache's budget in bytes (default ANSWER_CACHE_MB, 32 MB). */
+  cacheBytes?: number;
   /** false skips warming the per-release figures at start (a test that counts statements). */
   warm?: boolean;
 }
@@ -72,16 +76,25 @@ export async function startApp(options: AppOptions): Promise<App> {
     publicBaseUrl: config.publicBaseUrl,
     log,
     cacheAnswers: options.cacheAnswers,
+    cacheBytes: options.cacheBytes,
     endpointsLive: ROUTES.length + OTHER_ENDPOINTS.length,
   });
-  const yoga = createGraphQLEndpoint({ schema, store, now: config.now, publicBaseUrl: config.publicBaseUrl });
-  const graphqlAnswers = createGraphQLCache((request, context) => yoga.fetch(request, context), store, config.now);
+  const cacheBytes = options.cacheBytes ?? answerBudgetBytes();
+  const yoga = createGraphQLEndpoint({
+    schema,
+    store,
+    admit: createAccess(keys, limiter),
+    now: config.now,
+    publicBaseUrl: config.publicBaseUrl,
+    cacheBytes: options.cacheAnswers === false ? 0 : cacheBytes,
+  });
+  const graphql = nodeGraphQLHandler((request, context) => yoga.fetch(request, context));
   const openapi = JSON.stringify(openApiDocument(ROUTES, config.publicBaseUrl));
   const docs = docsPage(ROUTES, config.publicBaseUrl);
 
-  const plainError = (res: http.ServerResponse, err: ApiError, extra: Record<string, string> = {}) => {
+  const plainError = (res: http.ServerResponse, err: ApiError) => {
     const requestId = newRequestId();
-    res.writeHead(err.status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId, ...extra, ...err.headers });
+    res.writeHead(err.status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId, ...err.headers });
     res.end(errorBody(err, 'free', config.publicBaseUrl, requestId));
   };
 
@@ -96,21 +109,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       return;
     }
     if (path === '/graphql') {
-      const isPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !new URLSearchParams(query).has('query');
-      if (isPage) {
-        void yoga(req, res, { plan: 'free', requestId: newRequestId() });
-        return;
-      }
-      const key = req.headers['x-api-key'];
-      if (typeof key !== 'string' || key === '') return plainError(res, new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.'));
-      const caller = keys.verify(key);
-      if (!caller) return plainError(res, new ApiError('invalid_api_key', 'The API key is unknown or revoked.'));
-      const rate = limiter.take(caller.id, caller.plan);
-      const rateHeaders = { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining), 'RateLimit-Reset': String(rate.resetSeconds) };
-      if (!rate.allowed) {
-        return plainError(res, new ApiError('rate_limited', `Over the ${caller.plan} plan's ${rate.limit} requests per minute.`, { 'Retry-After': String(rate.resetSeconds) }), rateHeaders);
-      }
-      graphqlAnswers(req, res, { plan: caller.plan, requestId: newRequestId() }, query, Object.entries(rateHeaders).flat()).catch((err) => {
+      graphql(req, res, { requestId: newRequestId(), keep: { answer: true } }).catch((err) => {
         if (err instanceof BodyTooLarge) return plainError(res, new ApiError('invalid_parameter', 'The request body is over 1 MB.'));
         log(`graphql: ${String(err?.stack ?? err)}`);
         if (!res.headersSent) plainError(res, new ApiError('internal_error', 'Something went wrong on our side.'));

@@ -1,7 +1,7 @@
 /** Series.holidays: each period of a series joined with the public holidays that fall in it. */
 import { holidaysInPeriod, yearOfPeriod, type HolidayDay } from '../../domain/holiday-join';
 import { holidaysOf, holidaysSupported } from '../../domain/holidays';
-import { periodWithin } from '../../domain/periods';
+import { rowsWithin } from '../../domain/periods';
 import { periodBounds } from '../args';
 import { builder } from '../builder';
 
@@ -52,7 +52,7 @@ builder.prismaObjectField('Series', 'holidays', (t) =>
     select: { id: true, countryIso: true },
     resolve: async (s, args, ctx) => {
       const { from, to } = periodBounds(args.from, args.to);
-      const observations = (await ctx.loaders.observations.load(s.id)).filter((o) => periodWithin(o.period, from, to));
+      const observations = rowsWithin(await ctx.loaders.observations.load(s.id), from, to);
       const rulesHeld = holidaysSupported(s.countryIso);
       const periods = observations.map((o) => {
         if (!rulesHeld) return { period: o.period, value: o.value, holidays: null, holidayList: [] };

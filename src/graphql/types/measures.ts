@@ -9,7 +9,7 @@ import { freqArg, invalidParameter, periodBounds } from '../args';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import { SeriesType } from './series';
-import { periodWithin } from '../../domain/periods';
+import { rowsWithin } from '../../domain/periods';
 import { latestFinishedPeriod } from '../../domain/regional';
 
 function measureArg(measure: string): string {
@@ -117,8 +117,8 @@ builder.prismaObjectField('Series', 'converted', (t) =>
       ]);
       if (!targetRates) throw invalidParameter(`No ECB reference rate is held for ${target}.`, 'currency');
       if (!s.currency || !sourceRates) return null;
-      const rows = (await ctx.loaders.observations.load(s.id)).filter(
-        (o): o is typeof o & { value: number } => o.value !== null && periodWithin(o.period, from, to),
+      const rows = rowsWithin(await ctx.loaders.observations.load(s.id), from, to).filter(
+        (o): o is typeof o & { value: number } => o.value !== null,
       );
       const { points, skipped } = convertObservations(rows, sourceRates, targetRates);
       const note = skipped.length

@@ -1,5 +1,5 @@
 /** Region.totals: a world region's sums of its countries' own headline series for one measure. */
-import { periodWithin } from '../../domain/periods';
+import { rowsWithin } from '../../domain/periods';
 import { chooseSummable } from '../../domain/regional-series-choice';
 import { regionalTotals, type RegionalTotalRow } from '../../domain/regional-totals';
 import { scaleFactor } from '../../domain/scale';
@@ -62,7 +62,7 @@ builder.prismaObjectField('Region', 'totals', (t) =>
         choice.chosen.map((s, i) => {
           const obs = observations[i];
           if (obs instanceof Error) throw obs;
-          return { country: s.country, scaleFactor: scaleFactor(s.scale), observations: obs.filter((o) => periodWithin(o.period, from, to)) };
+          return { country: s.country, scaleFactor: scaleFactor(s.scale), observations: rowsWithin(obs, from, to) };
         }),
       );
       return {

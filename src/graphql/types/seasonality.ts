@@ -1,5 +1,5 @@
 /** Series.seasonality: the average shape of a year of a monthly series. */
-import { periodWithin } from '../../domain/periods';
+import { rowsWithin } from '../../domain/periods';
 import { SEASONALITY_INDEX_NOTE, seasonality, type SeasonalityRow } from '../../domain/seasonality';
 import { invalidParameter, periodBounds } from '../args';
 import { builder } from '../builder';
@@ -45,7 +45,7 @@ builder.prismaObjectField('Series', 'seasonality', (t) =>
           'id',
         );
       }
-      const observations = (await ctx.loaders.observations.load(s.id)).filter((o) => periodWithin(o.period, from, to));
+      const observations = rowsWithin(await ctx.loaders.observations.load(s.id), from, to);
       const result = seasonality(observations);
       return { years: result.years, index: SEASONALITY_INDEX_NOTE, months: result.rows };
     },

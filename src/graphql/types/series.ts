@@ -1,5 +1,5 @@
 /** Series, their observations, names, source tables and revisions. */
-import { periodWithin } from '../../domain/periods';
+import { rowsWithin } from '../../domain/periods';
 import { periodBounds } from '../args';
 import { builder } from '../builder';
 
@@ -84,7 +84,7 @@ export const SeriesType = builder.prismaObject('Series', {
       // and none for series already read in this release.
       resolve: async (s, args, ctx) => {
         const { from, to } = periodBounds(args.from, args.to);
-        return (await ctx.loaders.observations.load(s.id)).filter((o) => periodWithin(o.period, from, to));
+        return rowsWithin(await ctx.loaders.observations.load(s.id), from, to);
       },
     }),
     revisions: t.relation('revisions', {

@@ -1,0 +1,39 @@
+/**
+ * Who may call: the key check, the plan check and the rate limit, in the order DECISIONS.md gives,
+ * with their error messages. REST and GraphQL both admit callers here and nowhere else.
+ */
+import { ApiError } from '../../rest/errors';
+import type { RateDecision, RateLimiter } from '../../rest/rate-limit';
+import { planRank, type Plan } from '../domain/types';
+import type { KeysStore } from './keys-store';
+
+export interface Admission {
+  caller: { id: string; plan: Plan };
+  rate: RateDecision;
+}
+
+/** The RateLimit-* response headers of a decision. */
+export function rateHeaders(rate: RateDecision): Record<string, string> {
+  return { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining), 'RateLimit-Reset': String(rate.resetSeconds) };
+}
+
+export type Admit = (key: string | string[] | undefined, needs?: { plan: Plan; what: string }) => Admission;
+
+export function createAccess(keys: KeysStore, limiter: RateLimiter): Admit {
+  return function admit(key, needs) {
+    if (typeof key !== 'string' || key === '') throw new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.');
+    const caller = keys.verify(key);
+    if (!caller) throw new ApiError('invalid_api_key', 'The API key is unknown or revoked.');
+    if (needs && planRank(caller.plan) < planRank(needs.plan)) {
+      throw new ApiError('plan_required', `${needs.what} needs the ${needs.plan} plan or above; this key is on ${caller.plan}.`);
+    }
+    const rate = limiter.take(caller.id, caller.plan);
+    if (!rate.allowed) {
+      throw new ApiError('rate_limited', `Over the ${caller.plan} plan's ${rate.limit} requests per minute.`, {
+        ...rateHeaders(rate),
+        'Retry-After': String(rate.resetSeconds),
+      });
+    }
+    return { caller, rate };
+  };
+}

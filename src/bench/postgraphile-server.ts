@@ -1,0 +1,32 @@
+/**
+ * PostGraphile v5 over the benchmark's PostgreSQL copy of the release, in its own process:
+ *   postgraphile-server.ts <connection string> <schema>
+ * Prints "ready <url>" once listening. Used only by the GraphQL benchmark (src/bench/graphql.ts).
+ */
+import './promise-with-resolvers';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { postgraphile } from 'postgraphile';
+import { makePgService } from 'postgraphile/adaptors/pg';
+import { grafserv } from 'postgraphile/grafserv/node';
+import { PostGraphileAmberPreset } from 'postgraphile/presets/amber';
+
+const [connectionString, schema] = process.argv.slice(2);
+
+const pgl = postgraphile({
+  extends: [PostGraphileAmberPreset],
+  pgServices: [makePgService({ connectionString, schemas: [schema] })],
+  grafserv: { graphqlPath: '/graphql', graphiql: false },
+  grafast: { explain: false },
+});
+const serv = pgl.createServ(grafserv);
+const server = http.createServer();
+await serv.addTo(server);
+server.keepAliveTimeout = 10_000;
+server.listen(0, '127.0.0.1', () => console.log(`ready http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void Promise.resolve(pgl.release()).finally(() => process.exit(0));
+  });
+}

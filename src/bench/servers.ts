@@ -1,0 +1,47 @@
+/** What the benchmarks share: a release to serve, and servers started in their own processes. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { currentReleaseFile } from '../db/release-store';
+import { buildRelease } from '../ingest/build';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+/** DATA_DIR when it holds a release, else a release built from TOURISM_SOURCES or ../shared/data. */
+export function benchDataDir(): string {
+  const configured = process.env.DATA_DIR;
+  if (configured && currentReleaseFile(configured)) return configured;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-bench-'));
+  const sources = process.env.TOURISM_SOURCES ?? path.resolve('../shared/data');
+  console.log(`Building a release from ${sources} …`);
+  buildRelease({ sourcesDir: sources, dataDir: dir });
+  return dir;
+}
+
+export interface ChildServer {
+  url: string;
+  pid: number;
+  close: () => void;
+}
+
+/** Starts a script of this folder in its own process and waits for the "ready <url>" it prints. */
+export async function childServer(script: string, args: string[]): Promise<ChildServer> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    proc.stdout.on('data', (chunk: Buffer) => {
+      const m = /ready (\S+)/.exec(chunk.toString());
+      if (m) resolve(m[1]);
+    });
+    proc.on('exit', (code) => reject(new Error(`benchmark server ${script} exited with ${code}`)));
+  });
+  return { url, pid: proc.pid!, close: () => proc.kill() };
+}
+
+/** Resident memory of a process in MB (Linux). */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}

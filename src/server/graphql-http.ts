@@ -1,0 +1,43 @@
+/** /graphql on node:http: the request body read (at most 1 MB) into a fetch Request for Yoga, its Response written back. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { GraphQLServerContext } from './graphql-plugins';
+
+const MAX_BODY = 1_000_000;
+
+export class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        req.destroy();
+        reject(new BodyTooLarge());
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+type Fetcher = (request: Request, context: GraphQLServerContext) => Response | Promise<Response>;
+
+export function nodeGraphQLHandler(fetcher: Fetcher) {
+  return async function handle(req: IncomingMessage, res: ServerResponse, context: GraphQLServerContext): Promise<void> {
+    const body = req.method === 'POST' ? await readBody(req) : undefined;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+    }
+    const request = new Request(`http://localhost${req.url}`, { method: req.method, headers, body: body && new Uint8Array(body) });
+    const response = await fetcher(request, context);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const flat: string[] = [];
+    // node:http sets Content-Length for the bytes sent.
+    for (const [name, value] of response.headers) if (name !== 'content-length' && name !== 'transfer-encoding') flat.push(name, value);
+    res.writeHead(response.status, flat);
+    res.end(req.method === 'HEAD' || response.status === 304 ? undefined : bytes);
+  };
+}

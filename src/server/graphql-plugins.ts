@@ -1,0 +1,165 @@
+/**
+ * The Yoga plugins around /graphql, each with one job:
+ *   useApiAccess   key, plan and rate checks through the module REST uses (src/auth/access.ts);
+ *   useAnswerCache repeated queries answered from kept bytes; ETag/304 and Cache-Control on GET, as REST;
+ *   useQueryCost   the cost of every query in extensions.cost, and a query over the limit refused;
+ *   useMaxTokens   graphql-js's own token limit on the parser, so no query text is too big or deep to parse.
+ */
+import { complexityFromQuery } from '@pothos/plugin-complexity';
+import { createHash } from 'node:crypto';
+import { isAsyncIterable } from '@envelop/core';
+import { GraphQLError, parse, type ExecutionResult } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { Admission, Admit } from '../auth/access';
+import { rateHeaders } from '../auth/access';
+import type { DataStore } from '../db/data-store';
+import { QUERY_LIMITS } from '../graphql/builder';
+import { ApiError, errorBody } from '../../rest/errors';
+import { secondsToNextLoad } from '../../rest/handler';
+import { AnswerCache } from './answer-cache';
+
+/** What the HTTP layer hands Yoga per request; the plugins fill in the rest. */
+export interface GraphQLServerContext {
+  requestId: string;
+  admission?: Admission;
+  /** Turned off by a field whose value differs per request (rateLimit) or by any error: the answer is not kept. */
+  keep: { answer: boolean };
+  /** The key this request's answer is kept under, when it may be. */
+  cacheKey?: string;
+  etag?: string;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A browser visit for GraphiQL: GET, HTML accepted, no query. It needs no key. */
+export function isGraphiQLPage(request: Request, url: URL): boolean {
+  return request.method === 'GET' && (request.headers.get('accept') ?? '').includes('text/html') && !url.searchParams.has('query');
+}
+
+export function useApiAccess(admit: Admit, publicBaseUrl: string): Plugin<{}, GraphQLServerContext> {
+  return {
+    onRequest({ request, url, serverContext, endResponse }) {
+      if (isGraphiQLPage(request, url)) return;
+      try {
+        serverContext.admission = admit(request.headers.get('x-api-key') ?? undefined);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        endResponse(
+          new Response(errorBody(err, 'free', publicBaseUrl, serverContext.requestId), {
+            status: err.status,
+            headers: { 'Content-Type': JSON_TYPE, ...err.headers },
+          }),
+        );
+      }
+    },
+    onResponse({ response, serverContext }) {
+      response.headers.set('X-Request-Id', serverContext.requestId);
+      const rate = serverContext.admission?.rate;
+      if (rate) for (const [name, value] of Object.entries(rateHeaders(rate))) response.headers.set(name, value);
+    },
+  };
+}
+
+interface KeptAnswer {
+  body: ArrayBuffer;
+  contentType: string;
+  bytes: number;
+}
+
+export function useAnswerCache(deps: { store: DataStore; now: () => Date; budgetBytes: number }): Plugin<{}, GraphQLServerContext> {
+  const cache = new AnswerCache<KeptAnswer>(deps.budgetBytes);
+  return {
+    async onRequest({ request, url, serverContext, endResponse }) {
+      const snapshot = deps.store.current;
+      const admission = serverContext.admission;
+      if (!snapshot || !admission || (request.method !== 'GET' && request.method !== 'POST')) return;
+      const body = request.method === 'POST' ? await request.clone().text() : '';
+      const key = createHash('sha1')
+        .update(`${deps.now().toISOString().slice(0, 10)}|${admission.caller.plan}|${request.method}|${request.headers.get('content-type') ?? ''}|`)
+        .update(`${request.headers.get('accept') ?? ''}|${url.search}|${body}`)
+        .digest('base64url');
+      serverContext.cacheKey = key;
+      if (request.method === 'GET') {
+        // The same validator scheme as REST: one answer per data version and request.
+        serverContext.etag = `"${createHash('sha1').update(`${snapshot.dataVersion}|${key}`).digest('base64url')}"`;
+        if (request.headers.get('if-none-match') === serverContext.etag) {
+          endResponse(new Response(null, { status: 304 }));
+          return;
+        }
+      }
+      const hit = cache.get(snapshot.dataVersion, key);
+      if (hit) {
+        serverContext.keep.answer = false;
+        endResponse(new Response(hit.body, { status: 200, headers: { 'Content-Type': hit.contentType } }));
+      }
+    },
+    onExecute() {
+      return {
+        onExecuteDone({ result, args }) {
+          if (isAsyncIterable(result) || result.errors?.length) (args.contextValue as unknown as GraphQLServerContext).keep.answer = false;
+        },
+      };
+    },
+    async onResponse({ request, response, serverContext }) {
+      const snapshot = deps.store.current;
+      if (!snapshot || !serverContext.cacheKey) return;
+      const ok = response.status === 200 || response.status === 304;
+      if (request.method === 'GET' && ok && serverContext.etag) {
+        response.headers.set('ETag', serverContext.etag);
+        response.headers.set('Last-Modified', new Date(snapshot.dataAsOf).toUTCString());
+        response.headers.set('Cache-Control', `private, max-age=${secondsToNextLoad(deps.now())}`);
+        response.headers.set('Vary', 'X-API-Key, Accept');
+      }
+      const contentType = response.headers.get('content-type') ?? '';
+      if (response.status === 200 && serverContext.keep.answer && contentType.includes('json')) {
+        const body = await response.clone().arrayBuffer();
+        cache.set(snapshot.dataVersion, serverContext.cacheKey, { body, contentType, bytes: body.byteLength + serverContext.cacheKey.length + contentType.length });
+      }
+    },
+  };
+}
+
+/** Cost as GitHub and Shopify report it: what the query asks for and the limit it is held to. */
+export interface QueryCost {
+  requested: number;
+  limit: number;
+}
+
+export function useQueryCost(): Plugin {
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const { complexity, depth, breadth } = complexityFromQuery(args.document, {
+        schema: args.schema,
+        ctx: args.contextValue as object,
+        variables: (args.variableValues ?? undefined) as Record<string, unknown> | undefined,
+      });
+      const cost: QueryCost = { requested: complexity, limit: QUERY_LIMITS.complexity };
+      const refuse = (message: string) =>
+        setResultAndStopExecution({
+          errors: [new GraphQLError(message, { extensions: { code: 'query_too_complex', cost } })],
+          extensions: { cost },
+        });
+      if (depth > QUERY_LIMITS.depth) return refuse(`Query depth ${depth} is over the limit of ${QUERY_LIMITS.depth}.`);
+      if (breadth > QUERY_LIMITS.breadth) return refuse(`Query breadth ${breadth} is over the limit of ${QUERY_LIMITS.breadth}.`);
+      if (complexity > QUERY_LIMITS.complexity) return refuse(`Query cost ${complexity} is over the limit of ${QUERY_LIMITS.complexity}.`);
+      return {
+        onExecuteDone({ result, setResult }) {
+          if (isAsyncIterable(result)) return;
+          const done = result as ExecutionResult;
+          setResult({ ...done, extensions: { ...done.extensions, cost } });
+        },
+      };
+    },
+  };
+}
+
+/** Tokens a query may have: far above any real query, far below what could exhaust the parser's stack. */
+export const MAX_TOKENS = 5000;
+
+export function useMaxTokens(): Plugin {
+  return {
+    onParse({ setParseFn }) {
+      setParseFn((source, options) => parse(source, { ...options, maxTokens: MAX_TOKENS }));
+    },
+  };
+}
