@@ -1,12 +1,28 @@
 /** POST/GET /graphql: the same keys, plans, rates and answer cache policy as REST; cost and size limits. */
-import type { GraphQLSchema } from 'graphql';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { createGraphQLError, createYoga } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
 import type { Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { createContext, type GraphQLContext } from '../graphql/context';
 import { useAnswerCache, useApiAccess, useMaxTokens, useQueryCost, type GraphQLServerContext } from './graphql-plugins';
 
 export type { GraphQLServerContext } from './graphql-plugins';
+
+/** Heap bytes a parsed document takes per character of its text (measured on typical queries: ~80). */
+const AST_BYTES_PER_CHAR = 80;
+const PARSE_CACHE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Yoga keeps parsed documents (and their validation, by document) so a repeated query text is not
+ * parsed again; its default bound is a count, so here it is a budget in bytes like every other cache.
+ */
+function parseCaches() {
+  return {
+    documentCache: new LRUCache<string, DocumentNode>({ maxSize: PARSE_CACHE_BYTES, sizeCalculation: (_doc, text) => Math.max(1, text.length * AST_BYTES_PER_CHAR) }),
+    errorCache: new LRUCache<string, object>({ maxSize: PARSE_CACHE_BYTES / 4, sizeCalculation: (_err, text) => Math.max(1, text.length * 2 + 1000) }),
+  };
+}
 
 export function createGraphQLEndpoint(deps: {
   schema: GraphQLSchema;
@@ -23,6 +39,7 @@ export function createGraphQLEndpoint(deps: {
     landingPage: false,
     maskedErrors: true,
     logging: false,
+    parserAndValidationCache: parseCaches(),
     context: ({ admission, requestId, keep }) => {
       const snapshot = deps.store.current;
       if (!snapshot) throw createGraphQLError('No data release is loaded yet.', { extensions: { code: 'data_unavailable', http: { status: 503 } } });

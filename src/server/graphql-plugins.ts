@@ -154,7 +154,7 @@ export function useQueryCost(): Plugin {
 }
 
 /** Tokens a query may have: far above any real query, far below what could exhaust the parser's stack. */
-export const MAX_TOKENS = 5000;
+export const MAX_TOKENS = 2000;
 
 export function useMaxTokens(): Plugin {
   return {

@@ -1,0 +1,111 @@
+/**
+ * /graphql served as REST is: the same key, plan and rate checks and error bodies, GET answers with
+ * ETag/304 and Cache-Control to the next load, repeated queries from the answer cache; and every answer
+ * carries its cost, with a rateLimit field, as GitHub's and Shopify's GraphQL APIs do.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { secondsToNextLoad } from '../../rest/handler';
+import { QUERY_LIMITS } from '../../src/graphql/builder';
+import { KEYS, startTestServer, TEST_NOW, type TestServer } from '../helpers/server';
+
+let s: TestServer;
+const statements: string[] = [];
+beforeAll(async () => {
+  s = await startTestServer({ rates: 'free:3,developer:100000,analyst:100000,intel:100000', onQuery: (q) => statements.push(q), warm: false });
+});
+afterAll(async () => s.close());
+
+const get = (query: string, headers: Record<string, string> = {}) =>
+  fetch(`${s.url}/graphql?query=${encodeURIComponent(query)}`, { headers: { 'X-API-Key': KEYS.intel, Accept: 'application/json', ...headers } });
+
+it('reports the cost of every query and its limit in extensions.cost', async () => {
+  const r = await s.graphql('{ country(iso: "ES") { name series(headline: true) { alias } } }');
+  expect(r.body.errors).toBeUndefined();
+  expect(r.body.extensions.cost).toEqual({ requested: expect.any(Number), limit: QUERY_LIMITS.complexity });
+  expect(r.body.extensions.cost.requested).toBeGreaterThan(1);
+});
+
+it('refuses a query over the cost limit with an error naming its cost and the limit', async () => {
+  const r = await s.graphql('{ countries { peers { peers { peers { iso name iso3 m49 } } } } }');
+  expect(r.status).toBe(200);
+  expect(r.body.data).toBeUndefined();
+  const [error] = r.body.errors;
+  expect(error.extensions.code).toBe('query_too_complex');
+  const { requested, limit } = error.extensions.cost;
+  expect(requested).toBeGreaterThan(limit);
+  expect(error.message).toBe(`Query cost ${requested} is over the limit of ${limit}.`);
+});
+
+it('tells the caller where it stands in rateLimit, and never keeps such an answer', async () => {
+  const q = '{ rateLimit { limit remaining resetAt } }';
+  const first = await s.graphql(q, {}, 'developer');
+  const second = await s.graphql(q, {}, 'developer');
+  expect(first.body.data.rateLimit.limit).toBe(100000);
+  expect(second.body.data.rateLimit.remaining).toBe(first.body.data.rateLimit.remaining - 1);
+  expect(Date.parse(second.body.data.rateLimit.resetAt)).toBeGreaterThan(Date.now() - 1000);
+});
+
+it('admits callers with the REST checks and error bodies, rate limit included', async () => {
+  const codes = [];
+  for (let i = 0; i < 4; i++) {
+    const res = await fetch(`${s.url}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': KEYS.free },
+      body: JSON.stringify({ query: `{ regions { slug } }` }),
+    });
+    codes.push(res.status);
+    if (res.status === 429) {
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(res.headers.get('ratelimit-remaining')).toBe('0');
+      const body = await res.json();
+      expect(body.error).toMatchObject({ code: 'rate_limited', message: "Over the free plan's 3 requests per minute.", plan: 'free' });
+    } else {
+      expect(res.headers.get('ratelimit-limit')).toBe('3');
+      expect(res.headers.get('x-request-id')).toMatch(/^req_/);
+    }
+  }
+  expect(codes).toEqual([200, 200, 200, 429]);
+});
+
+it('answers GET with an ETag and Cache-Control to the next load, a 304 to a matching validator, and repeats from the cache', async () => {
+  const query = '{ country(iso: "PT") { name series(headline: true) { alias } } }';
+  const first = await get(query);
+  expect(first.status).toBe(200);
+  const etag = first.headers.get('etag');
+  expect(etag).toMatch(/^"[\w-]+"$/);
+  expect(first.headers.get('cache-control')).toBe(`private, max-age=${secondsToNextLoad(new Date(TEST_NOW))}`);
+  expect(first.headers.get('last-modified')).toBeTruthy();
+  const body = await first.text();
+  statements.length = 0;
+  const again = await get(query);
+  expect(await again.text()).toBe(body);
+  expect(again.headers.get('etag')).toBe(etag);
+  expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+  expect(statements).toHaveLength(0);
+  const notModified = await get(query, { 'If-None-Match': etag! });
+  expect(notModified.status).toBe(304);
+  expect(await notModified.text()).toBe('');
+  // Another plan gets its own validator: answers differ by plan.
+  const dev = await fetch(`${s.url}/graphql?query=${encodeURIComponent(query)}`, { headers: { 'X-API-Key': KEYS.developer, Accept: 'application/json' } });
+  expect(dev.headers.get('etag')).not.toBe(etag);
+});
+
+it('does not keep answers with errors', async () => {
+  const q = '{ series(id: "es.nights.total.m") { alias observations(from: "2019-13") { value } } }';
+  await s.graphql(q);
+  statements.length = 0;
+  const again = await s.graphql(q);
+  expect(again.body.errors[0].extensions.code).toBe('invalid_parameter');
+  expect(statements.length).toBeGreaterThan(0);
+});
+
+it('refuses a query over the token limit before parsing it all, as a client error', async () => {
+  const many = `{ ${Array.from({ length: 3000 }, (_, i) => `a${i}: __typename`).join(' ')} }`;
+  const r = await s.graphql(many);
+  expect(r.status).toBeLessThan(500);
+  expect(r.body.data).toBeUndefined();
+  expect(r.body.errors[0].message).toMatch(/Syntax Error: Document contains more th\w+ \d+ tokens/);
+  const deep = `{ ${'countries { '.repeat(2000)}iso${' }'.repeat(2000)} }`;
+  const d = await s.graphql(deep);
+  expect(d.status).toBeLessThan(500);
+});
