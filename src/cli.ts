@@ -45,6 +45,8 @@ async function main(): Promise<void> {
         log('No data release yet: building one first.');
         await ingest(sources, config.dataDir);
       }
+      // Before graphql-js loads: in production it skips development-only checks on every type test.
+      process.env.NODE_ENV ??= 'production';
       const { startApp } = await import('./server/app');
       const app = await startApp({ config });
       log(`Serving on ${app.url} (REST /v1, GraphQL /graphql, docs /docs)`);

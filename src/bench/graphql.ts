@@ -108,7 +108,11 @@ async function main(): Promise<void> {
   const dir = benchDataDir();
   const t = performance.now();
   const loaded = await loadReleaseIntoPostgres(currentReleaseFile(dir)!, PG_URL);
-  console.log(`Release loaded into PostgreSQL (${loaded.observations} observations) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    loaded.reused
+      ? `PostgreSQL already holds this release (${loaded.observations} observations)`
+      : `Release loaded into PostgreSQL (${loaded.observations} observations) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
   const ours = await childServer('child.ts', ['app', dir, KEY, 'on']);
   const peer = await childServer('postgraphile-server.ts', [PG_URL, PG_SCHEMA]);
   try {

@@ -12,6 +12,7 @@ export const PG_SCHEMA = 'tourism';
 const DDL = `
 DROP SCHEMA IF EXISTS ${PG_SCHEMA} CASCADE;
 CREATE SCHEMA ${PG_SCHEMA};
+CREATE TABLE ${PG_SCHEMA}.loaded_release (data_version text NOT NULL);
 CREATE TABLE ${PG_SCHEMA}.country (
   iso text PRIMARY KEY, iso3 text NOT NULL UNIQUE, m49 text, name text NOT NULL, currency text,
   region_slug text, monthly boolean NOT NULL, first text, latest text, measures text NOT NULL
@@ -53,8 +54,11 @@ async function insertAll(client: pg.Client, table: string, columns: string[], ro
   }
 }
 
-/** Creates the database when absent and (re)loads the release into its `tourism` schema. */
-export async function loadReleaseIntoPostgres(releaseFile: string, connectionString: string): Promise<{ observations: number }> {
+/**
+ * Creates the database when absent and loads the release into its `tourism` schema, unless that
+ * schema already holds this release's data version.
+ */
+export async function loadReleaseIntoPostgres(releaseFile: string, connectionString: string): Promise<{ observations: number; reused: boolean }> {
   const url = new URL(connectionString);
   const database = url.pathname.slice(1);
   const admin = new pg.Client({ connectionString: Object.assign(new URL(connectionString), { pathname: '/postgres' }).toString() });
@@ -67,6 +71,15 @@ export async function loadReleaseIntoPostgres(releaseFile: string, connectionStr
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
+    const { data_version: version } = sqlite.prepare("SELECT value AS data_version FROM Meta WHERE key = 'data_version'").get() as { data_version: string };
+    const held = await client
+      .query(`SELECT data_version FROM ${PG_SCHEMA}.loaded_release`)
+      .then((r) => r.rows[0]?.data_version as string | undefined)
+      .catch(() => undefined);
+    if (held === version) {
+      const count = await client.query(`SELECT count(*)::int AS n FROM ${PG_SCHEMA}.observation`);
+      return { observations: count.rows[0].n, reused: true };
+    }
     await client.query('BEGIN');
     await client.query(DDL);
     const countries = sqlite.prepare('SELECT * FROM Country').all() as Row[];
@@ -96,9 +109,10 @@ export async function loadReleaseIntoPostgres(releaseFile: string, connectionStr
         return [o.seriesId, o.period, o.value, o.status, o.flags, o.published, monthPeriod(p.year, firstMonthOf(p)), monthPeriod(p.year, lastMonthOf(p))];
       }),
     );
+    await client.query(`INSERT INTO ${PG_SCHEMA}.loaded_release VALUES ($1)`, [version]);
     await client.query('COMMIT');
     await client.query(`ANALYZE ${PG_SCHEMA}.country; ANALYZE ${PG_SCHEMA}.series; ANALYZE ${PG_SCHEMA}.observation;`);
-    return { observations: observations.length };
+    return { observations: observations.length, reused: false };
   } finally {
     await client.end();
     sqlite.close();

@@ -28,7 +28,11 @@ export interface ChildServer {
 
 /** Starts a script of this folder in its own process and waits for the "ready <url>" it prints. */
 export async function childServer(script: string, args: string[]): Promise<ChildServer> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // As deployed: NODE_ENV=production (graphql-js drops its development-only checks).
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, script), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   const url = await new Promise<string>((resolve, reject) => {
     proc.stdout.on('data', (chunk: Buffer) => {
       const m = /ready (\S+)/.exec(chunk.toString());
