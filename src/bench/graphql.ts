@@ -115,6 +115,7 @@ async function main(): Promise<void> {
   );
   const ours = await childServer('child.ts', ['app', dir, KEY, 'on']);
   const peer = await childServer('postgraphile-server.ts', [PG_URL, PG_SCHEMA]);
+  const atStart = { ours: rssMb(ours.pid), peer: rssMb(peer.pid) };
   try {
     console.log(`\nNew query text on every request; p50 of ${SAMPLES} sequential requests; req/s and p99 under ${CONNECTIONS} connections for ${DURATION} s.`);
     console.log(`${'query'.padEnd(46)} ${'server'.padEnd(12)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)}`);
@@ -137,7 +138,10 @@ async function main(): Promise<void> {
       const [o, p] = rows;
       console.log(`${''.padEnd(46)} ${'ratio'.padEnd(12)} ${fmt(o.rps / p.rps, 2)} ${fmt(o.p50 / p.p50, 2)} ${fmt(o.p99 / p.p99, 2)}`);
     }
-    console.log(`\nResident memory after the distinct queries: ours ${rssMb(ours.pid).toFixed(0)} MB, PostGraphile ${rssMb(peer.pid).toFixed(0)} MB`);
+    console.log(
+      `\nResident memory, ready → after the distinct queries: ours ${atStart.ours.toFixed(0)} → ${rssMb(ours.pid).toFixed(0)} MB, ` +
+        `PostGraphile ${atStart.peer.toFixed(0)} → ${rssMb(peer.pid).toFixed(0)} MB`,
+    );
   } finally {
     ours.close();
     peer.close();

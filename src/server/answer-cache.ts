@@ -10,10 +10,10 @@ export interface Sized {
   bytes: number;
 }
 
-/** ANSWER_CACHE_MB sets each cache's budget; 32 MB holds thousands of typical answers. */
+/** ANSWER_CACHE_MB sets each cache's budget; 16 MB holds thousands of typical answers. */
 export function answerBudgetBytes(env: NodeJS.ProcessEnv = process.env): number {
   const mb = Number(env.ANSWER_CACHE_MB);
-  return (Number.isFinite(mb) && mb >= 0 ? mb : 32) * 1024 * 1024;
+  return (Number.isFinite(mb) && mb >= 0 && env.ANSWER_CACHE_MB !== '' ? mb : 16) * 1024 * 1024;
 }
 
 export class AnswerCache<V extends Sized> {

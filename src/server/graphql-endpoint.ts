@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { createContext, type GraphQLContext } from '../graphql/context';
-import { useAnswerCache, useApiAccess, useMaxTokens, useQueryCost, type GraphQLServerContext } from './graphql-plugins';
+import { useAnswerCache, useApiAccess, useExecutionQueue, useMaxTokens, useQueryCost, type GraphQLServerContext } from './graphql-plugins';
 
 export type { GraphQLServerContext } from './graphql-plugins';
 
@@ -58,6 +58,7 @@ export function createGraphQLEndpoint(deps: {
       useAnswerCache({ store: deps.store, now: deps.now, budgetBytes: deps.cacheBytes }),
       useMaxTokens(),
       useQueryCost(),
+      useExecutionQueue(),
     ],
   });
 }

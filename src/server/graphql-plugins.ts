@@ -3,7 +3,8 @@
  *   useApiAccess   key, plan and rate checks through the module REST uses (src/auth/access.ts);
  *   useAnswerCache repeated queries answered from kept bytes; ETag/304 and Cache-Control on GET, as REST;
  *   useQueryCost   the cost of every query in extensions.cost, and a query over the limit refused;
- *   useMaxTokens   graphql-js's own token limit on the parser, so no query text is too big or deep to parse.
+ *   useMaxTokens   graphql-js's own token limit on the parser, so no query text is too big or deep to parse;
+ *   useExecutionQueue  executions taken first come, first served, a few at a time.
  */
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import { createHash } from 'node:crypto';
@@ -160,6 +161,41 @@ export function useMaxTokens(): Plugin {
   return {
     onParse({ setParseFn }) {
       setParseFn((source, options) => parse(source, { ...options, maxTokens: MAX_TOKENS }));
+    },
+  };
+}
+
+/**
+ * Executions run a few at a time, in arrival order. All of an execution's work is on this one thread
+ * (SQLite reads are synchronous), so running more at once adds no throughput: it interleaves their
+ * steps, so every answer waits for all the others (the tail under load grows), and holds more results
+ * in memory at once.
+ */
+export function useExecutionQueue(concurrency = 2): Plugin {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+  const acquire = (): Promise<void> | void => {
+    if (running < concurrency) {
+      running++;
+      return;
+    }
+    return new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  return {
+    onExecute({ executeFn, setExecuteFn }) {
+      setExecuteFn(async (args) => {
+        await acquire();
+        try {
+          return await executeFn(args);
+        } finally {
+          release();
+        }
+      });
     },
   };
 }

@@ -36,5 +36,5 @@ it('empties itself when the data version changes', () => {
 
 it('reads its budget from ANSWER_CACHE_MB', () => {
   expect(answerBudgetBytes({ ANSWER_CACHE_MB: '4' })).toBe(4 * 1024 * 1024);
-  expect(answerBudgetBytes({})).toBe(32 * 1024 * 1024);
+  expect(answerBudgetBytes({})).toBe(16 * 1024 * 1024);
 });
