@@ -15,6 +15,7 @@
  *
  * The first basis that the target has and that yields at least one rival is used.
  */
+import { MIN_ORIGIN_MARKETS } from './origin-breakdown';
 import { seasonality } from './seasonality';
 import { monthPeriod } from './periods';
 import { type PeriodValue, sumOfPeriods, valuesByPeriod } from './series';
@@ -54,7 +55,7 @@ export interface RivalChoice {
 }
 
 /** Fewer markets than this in common make an overlap of a handful of large markets, not a profile. */
-export const MIN_MARKETS_COMPARED = 10;
+export const MIN_MARKETS_COMPARED = MIN_ORIGIN_MARKETS;
 
 const COUNTRY_CODE = /^[a-z]{2}$/;
 

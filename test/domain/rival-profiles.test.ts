@@ -7,6 +7,7 @@ import {
   regionMixes,
   richestMixes,
   type CountryProfile,
+  type Mix,
 } from '../../src/domain/rival-profiles';
 
 const monthly = (from: number, values: number[]) =>
@@ -36,7 +37,7 @@ describe('country-of-origin mixes', () => {
 
   it('keeps per year the source listing the most markets', () => {
     const best = richestMixes(
-      { mixes: new Map([[2016, { DE: 1 }], [2019, { DE: 1, FR: 1 }]]), source: 'matrix' },
+      { mixes: new Map<number, Mix>([[2016, { DE: 1 }], [2019, { DE: 1, FR: 1 }]]), source: 'matrix' },
       { mixes: new Map([[2016, { US: 1, AU: 1 }], [2019, { US: 1, AU: 1 }]]), source: 'monthly' },
     );
     expect(best.get(2016)!.source).toBe('monthly');
