@@ -14,8 +14,9 @@
  * "not published", not "no visitors"), both mixes are first cut to the markets both list, so
  * the two are read over the same markets; a candidate is scored only when at least
  * `minMarkets` markets are compared. Candidates without a mix are skipped. shared_markets:
- * markets with at least 2% in both mixes, the largest common share first; they are the terms
- * that make up nearly all of the score (each market left out adds less than 2 points).
+ * markets with at least 1% in both mixes, the largest common share first. They are the terms
+ * that make up nearly all of the score (each market left out adds less than 1 point), so
+ * `basis` splits the score into their part and the rest: that split is what ranks a rival.
  *
  * Season mode (target's origins unknown): score = max(0, Pearson r of the 12 monthly
  * seasonality indices) × 100; uncorrelated or opposite seasons score 0 rather than 50.
@@ -52,7 +53,7 @@ export interface MixOptions {
   minMarkets?: number;
 }
 
-export const SHARED_MARKET_MIN_SHARE = 0.02;
+export const SHARED_MARKET_MIN_SHARE = 0.01;
 const BASIS_MARKETS = 3;
 
 interface Scored {
@@ -113,14 +114,16 @@ function mixBasis(overlap: number, compared: number, shared: readonly { origin: 
   const over = commonOnly
     ? `over the ${compared} origin markets listed for both (each mix rescaled to those markets, home markets left out)`
     : `over ${compared} origin markets (home markets left out)`;
-  const markets =
+  const fromShared = sum(shared.map((c) => c.share)) * 100;
+  const others = compared - shared.length;
+  const split =
     shared.length > 0
-      ? `Largest shared markets (smaller share): ${shared
+      ? `Shared markets (at least ${SHARED_MARKET_MIN_SHARE * 100}% of both) make up ${fromShared.toFixed(1)} points, led by ${shared
           .slice(0, BASIS_MARKETS)
-          .map((c) => `${c.origin} ${(c.share * 100).toFixed(1)}%`)
-          .join(', ')}.`
-      : 'No market reaches 2% of both.';
-  return `Origin-market overlap of ${round(overlap, 1)}% ${over}: the sum, over markets, of the smaller of the two shares. ${markets}`;
+          .map((c) => `${c.origin} ${(c.share * 100).toFixed(1)}`)
+          .join(', ')}${others > 0 ? `; the other ${others} market${others === 1 ? '' : 's'} ${(overlap - fromShared).toFixed(1)}` : ''}.`
+      : `No market reaches ${SHARED_MARKET_MIN_SHARE * 100}% of both.`;
+  return `Origin-market overlap of ${round(overlap, 1)}% ${over}: the sum, over markets, of the smaller of the two shares. ${split}`;
 }
 
 function compareSeasons(target: RivalProfile, candidate: RivalProfile): Scored | null {

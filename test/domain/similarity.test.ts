@@ -15,9 +15,9 @@ const candidatesFixture: RivalProfile[] = [
   // FR: both home codes dropped from both mixes → Spain GB 30, DE 20, US 10 of 60 = .5, .333, .167;
   // France GB .25, DE .25, IT .5 → overlap .25 + .25 = .5 → 50
   { country: 'FR', mix: { GB: 25, DE: 25, FR: 50, IT: 50 } },
-  // CY (fractions): GB .97, DE .02, US .01 → overlap .375 + .02 + .01 = .405 → 40.5;
-  // US at 1% is below the 2% needed to count as shared
-  { country: 'CY', mix: { GB: 0.97, DE: 0.02, US: 0.01 } },
+  // CY (fractions): GB .97, DE .02, US .005 of .995 → .9749, .0201, .0050 → overlap .375 + .0201 + .0050
+  // = .4001 → 40; US at 0.5% is below the 1% needed to count as shared
+  { country: 'CY', mix: { GB: 0.97, DE: 0.02, US: 0.005 } },
   // IT: no market in common → score 0 → not a rival
   { country: 'IT', mix: { JP: 100 } },
   // GR: no mix → cannot be compared by origin
@@ -32,18 +32,18 @@ describe('rivals by origin mix', () => {
       [1, 'MT', 62.5],
       [2, 'PT', 62.5],
       [3, 'FR', 50],
-      [4, 'CY', 40.5],
+      [4, 'CY', 40],
     ]);
   });
 
-  it('lists markets of at least 2% in both, largest common share first', () => {
+  it('lists markets of at least 1% in both, largest common share first', () => {
     // PT common shares: GB .375, DE .125, US .125 (tie → code order)
     expect(found[1].shared_markets).toEqual(['GB', 'DE', 'US']);
     expect(found[2].shared_markets).toEqual(['DE', 'GB']); // .25 each
     expect(found[3].shared_markets).toEqual(['GB', 'DE']);
     expect(found[1].markets).toBe(4); // GB, DE, FR, US
     expect(found[1].basis).toBe(
-      'Origin-market overlap of 62.5% over 4 origin markets (home markets left out): the sum, over markets, of the smaller of the two shares. Largest shared markets (smaller share): GB 37.5%, DE 12.5%, US 12.5%.',
+      'Origin-market overlap of 62.5% over 4 origin markets (home markets left out): the sum, over markets, of the smaller of the two shares. Shared markets (at least 1% of both) make up 62.5 points, led by GB 37.5, DE 12.5, US 12.5; the other 1 market 0.0.',
     );
   });
 
@@ -84,7 +84,7 @@ describe('rivals by country-of-origin matrix, over the markets both list', () =>
   it('names the markets compared and the shared markets that make the score', () => {
     expect(found[1].shared_markets).toEqual(['DE', 'FR', 'NL']);
     expect(found[1].basis).toBe(
-      'Origin-market overlap of 90% over the 3 origin markets listed for both (each mix rescaled to those markets, home markets left out): the sum, over markets, of the smaller of the two shares. Largest shared markets (smaller share): DE 40.0%, FR 30.0%, NL 20.0%.',
+      'Origin-market overlap of 90% over the 3 origin markets listed for both (each mix rescaled to those markets, home markets left out): the sum, over markets, of the smaller of the two shares. Shared markets (at least 1% of both) make up 90.0 points, led by DE 40.0, FR 30.0, NL 20.0.',
     );
   });
 
