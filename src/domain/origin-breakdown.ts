@@ -5,6 +5,9 @@
 import type { PeriodValue } from './series';
 import { valuesByPeriod } from './series';
 
+/** Eurostat's trips of EU/EFTA residents by country of destination: the annual origin → destination matrix. */
+export const TRIPS_MATRIX_TABLE = 'tour_dem_ttw';
+
 /** UN Tourism rows that are a part ("of which") of the total rather than a slice of it. */
 export const OF_WHICH_ORIGINS: ReadonlySet<string> = new Set(['nationals-residing-abroad']);
 

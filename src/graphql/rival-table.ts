@@ -15,6 +15,7 @@ import {
   type OriginSeries,
   type RivalBasis,
 } from '../domain/rival-profiles';
+import { TRIPS_MATRIX_TABLE } from '../domain/origin-breakdown';
 import { originLabel } from '../domain/origin-labels';
 import type { PeriodValue } from '../domain/series';
 
@@ -41,8 +42,6 @@ export interface CountryRivals {
 
 /** The table of UN Tourism's arrivals by region of origin (annual). */
 const REGION_ORIGIN_TABLE = 'unwto_inbound_regions';
-/** Eurostat's trips of EU/EFTA residents by country of destination (annual origin → destination matrix). */
-const TRIPS_MATRIX_TABLE = 'tour_dem_ttw';
 
 /** The country-of-origin data, in words, as `basis` names it. */
 const MATRIX_SOURCE = 'trips of EU/EFTA residents by country of destination (Eurostat tour_dem_ttw, household surveys)';

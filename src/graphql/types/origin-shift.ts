@@ -6,7 +6,7 @@
  * annual arrivals by region of origin. Annual: the latest year against the year before.
  */
 import { perRelease } from '../../db/data-store';
-import { sumOfCommonMembers, sumOfSlices, totalWhereBreakdownComplete, type MemberSeries } from '../../domain/origin-breakdown';
+import { sumOfCommonMembers, sumOfSlices, totalWhereBreakdownComplete, TRIPS_MATRIX_TABLE, type MemberSeries } from '../../domain/origin-breakdown';
 import { originLabel } from '../../domain/origin-labels';
 import { originShift, originShiftAnnual, type OriginShift, type OriginShiftMethod } from '../../domain/origin-shift';
 import { invalidParameter, limitArg } from '../args';
@@ -54,9 +54,6 @@ const OriginShiftType = builder
 
 const MONTHLY_TOTAL_TEXT =
   ' The total is the publisher’s own (so markets not broken out count in it), taken only in months where every market listed is published, so all are compared over the same windows.';
-/** Eurostat's trips of EU/EFTA residents by country of destination. */
-const TRIPS_MATRIX_TABLE = 'tour_dem_ttw';
-
 const matrixTotalText = (markets: number) =>
   ' Trips of EU/EFTA residents by country of destination, from the household surveys of the countries of residence (Eurostat tour_dem_ttw), ' +
   `used because no monthly origin breakdown is held for this country. The total is the sum of the ${markets} origin markets published in both years, ` +

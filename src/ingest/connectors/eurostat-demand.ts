@@ -14,9 +14,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Measure, ParsedObservation, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
+import type { Measure, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
+import { TRIPS_MATRIX_TABLE } from '../../domain/origin-breakdown';
 import type { ConnectorOutput } from '../records';
-import { countryOfGeo, parseEurostatTsv } from './eurostat-tsv';
+import { countryOfGeo, fromFirstFigure, parseEurostatTsv } from './eurostat-tsv';
 import { loadGeoDic } from './geo-dic';
 
 const PUBLISHER = 'Eurostat';
@@ -39,7 +40,7 @@ const SURVEY = 'household survey of the country of residence; all purposes, 1+ n
 
 export const DEMAND_TABLES: readonly DemandTable[] = [
   {
-    code: 'tour_dem_ttw',
+    code: TRIPS_MATRIX_TABLE,
     file: 'eurostat/estat_tour_dem_ttw.tsv',
     title: 'Trips by country of destination (EU/EFTA residents, household surveys)',
     measure: 'arrivals',
@@ -56,9 +57,6 @@ export const DEMAND_TABLES: readonly DemandTable[] = [
   },
 ];
 
-/** The demand-side tables, by code: the data behind origin-country rivals and origin shift. */
-export const TRIPS_BY_ORIGIN_TABLE = 'tour_dem_ttw';
-
 /** geo.dic's label without its historical qualifier: "Germany (until 1990 former territory of the FRG)" → "Germany". */
 function countryLabel(code: string, geoLabels: Record<string, string>): string {
   return (geoLabels[code] ?? code).replace(/\s*\(.*\)$/, '');
@@ -74,12 +72,6 @@ function wanted(dims: Record<string, string>): boolean {
     countryOfGeo(dims.geo) !== null &&
     countryOfGeo(dims.c_dest) !== null
   );
-}
-
-/** A series starts at its first figure: leading ':' cells are only the table's column range. */
-function fromFirstFigure(cells: ParsedObservation[]): ParsedObservation[] {
-  const first = cells.findIndex((cell) => cell.value !== null);
-  return first < 0 ? [] : cells.slice(first);
 }
 
 function loadTable(sourcesDir: string, table: DemandTable, geoLabels: Record<string, string>) {
