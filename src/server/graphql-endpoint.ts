@@ -6,6 +6,7 @@ import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import type { DataStore } from '../db/data-store';
 import type { Plan } from '../domain/types';
 import { createContext, type GraphQLContext } from '../graphql/context';
+import { useCostReport, type CostHook } from './graphql-cost';
 
 export interface GraphQLServerContext {
   plan: Plan;
@@ -43,7 +44,14 @@ function useQueryShapeGuard(): Plugin {
   };
 }
 
-export function createGraphQLEndpoint(deps: { schema: GraphQLSchema; store: DataStore; now: () => Date; publicBaseUrl: string }) {
+export function createGraphQLEndpoint(deps: {
+  schema: GraphQLSchema;
+  store: DataStore;
+  now: () => Date;
+  publicBaseUrl: string;
+  /** Told the cost of each executed operation (the service's metrics). */
+  onCost?: CostHook;
+}) {
   return createYoga<GraphQLServerContext, GraphQLContext>({
     schema: deps.schema,
     graphqlEndpoint: '/graphql',
@@ -72,6 +80,8 @@ export function createGraphQLEndpoint(deps: { schema: GraphQLSchema; store: Data
             .digest('base64url');
         },
       }),
+      // After the response cache, so only operations actually executed are counted.
+      ...(deps.onCost ? [useCostReport(deps.schema, deps.onCost)] : []),
     ],
   });
 }
