@@ -241,8 +241,10 @@ export async function startApp(options: AppOptions): Promise<App> {
       closing = true;
       // Answers not written yet tell their callers this connection ends with them.
       for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+      // One turn of the event loop first, so requests and connections already waiting in the socket
+      // buffers are read as requests in flight, not cut as idle connections by server.close().
+      await new Promise((resolve) => setImmediate(resolve));
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
       const cut = setTimeout(() => server.closeAllConnections(), timeoutMs);
       await drained;
       clearTimeout(cut);
