@@ -16,9 +16,11 @@ import { createLogger, flushLogger, logIngest, type Logger } from './server/logg
 
 const print = (line: string) => console.log(line);
 
-/** Builds a release; progress lines and the summary event go to the log. */
-async function ingest(sources: string | undefined, dataDir: string, logger: Logger): Promise<void> {
+/** Builds a release; progress lines and the summary event go to the log, each as it happens. */
+async function ingest(sources: string | undefined, dataDir: string, why?: string): Promise<void> {
+  const logger = createLogger({ sync: true });
   const log = (line: string) => logger.info(line);
+  if (why) log(why);
   let dir = sources ? path.resolve(sources) : undefined;
   if (!dir) {
     const cache = path.join(dataDir, 'cache');
@@ -59,18 +61,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const sources = values.sources ?? process.env.TOURISM_SOURCES;
   switch (command) {
-    case 'ingest': {
-      const logger = createLogger();
-      await ingest(sources, config.dataDir, logger);
-      await flushLogger(logger);
+    case 'ingest':
+      await ingest(sources, config.dataDir);
       return;
-    }
     case 'serve': {
+      if (!currentReleaseFile(config.dataDir)) await ingest(sources, config.dataDir, 'No data release yet: building one first.');
       const logger = createLogger();
-      if (!currentReleaseFile(config.dataDir)) {
-        logger.info('No data release yet: building one first.');
-        await ingest(sources, config.dataDir, logger);
-      }
       const { startApp } = await import('./server/app');
       const app = await startApp({ config, logger });
       logger.info({ event: 'listening', url: app.url }, `Serving on ${app.url} (REST /v1, GraphQL /graphql, docs /docs)`);

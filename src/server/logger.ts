@@ -2,6 +2,7 @@
  * The service's log: JSON lines through pino, one per request (event "request") and one per event
  * (listening, release_switch, ingest, shutdown). Lines go to stdout by default, written
  * asynchronously: lines logged while a write is under way go out together in the next one.
+ * The ingest logs synchronously: it runs without yielding, and its progress must show as it goes.
  */
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { BuildSummary } from '../ingest/build';
@@ -14,12 +15,14 @@ export interface LoggerOptions {
   destination?: string | number | DestinationStream;
   /** pino level; LOG_LEVEL, default "info". "silent" turns logging off. */
   level?: string;
+  /** Write each line before returning (default false). */
+  sync?: boolean;
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {
   const { destination = 1 } = options;
   const stream =
-    typeof destination === 'object' ? destination : pino.destination({ dest: destination, sync: false, mkdir: typeof destination === 'string' });
+    typeof destination === 'object' ? destination : pino.destination({ dest: destination, sync: options.sync ?? false, mkdir: typeof destination === 'string' });
   return pino(
     {
       level: options.level ?? process.env.LOG_LEVEL ?? 'info',
