@@ -78,7 +78,8 @@ describe('xls (BIFF8)', () => {
     expect(rows[0][0]).toBe('Back to Contents');
     expect(rows[1]).toEqual(['Sourcekey', 'EER_EPJK_PF4_RGC_DPG']);
     expect(rows[2][0]).toBe('Date');
-    const data = rows.slice(3);
+    const data = rows.slice(3).filter(([date]) => date !== null);
+    expect(rows.slice(3 + data.length).flat().every((c) => c === null)).toBe(true); // blank rows at the end of the range
     expect(data).toHaveLength(1860);
     expect(excelSerialToIsoDate(data[0][0] as number)).toBe('1990-04-06');
     expect(excelSerialToIsoDate(data.at(-1)![0] as number)).toBe('2025-11-21');
