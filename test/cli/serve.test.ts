@@ -31,4 +31,5 @@ it('`serve --sources DIR` builds a release when none exists, then answers', asyn
     child.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-});
+  // A full ingest runs first: on a busy machine that alone can take most of a minute.
+}, 180_000);
