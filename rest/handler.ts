@@ -3,13 +3,14 @@
  * resources. Each route runs its one fixed GraphQL operation and reshapes the result into the
  * {meta, data} envelope or CSV. Answers are cached as bytes per data version, day, plan and request.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { execute, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
 import type { DataStore, Snapshot } from '../src/db/data-store';
 import type { Plan } from '../src/domain/types';
 import { periodBounds } from '../src/graphql/args';
 import { createContext } from '../src/graphql/context';
+import { newRequestId, type RequestTag } from '../src/server/request-tag';
 import { rowsToCsv, seriesBlocksToCsv, type SeriesBlock } from './csv';
 import { createAccess, rateHeaders } from '../src/auth/access';
 import type { KeysStore } from '../src/auth/keys-store';
@@ -50,14 +51,6 @@ interface CachedAnswer {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
-
-// Request ids: a random prefix per process and a counter, unique without drawing randomness per request.
-const ID_PREFIX = `req_${randomBytes(6).toString('base64url')}`;
-let idCounter = 0;
-
-export function newRequestId(): string {
-  return `${ID_PREFIX}${(idCounter++).toString(36)}`;
-}
 
 /** Seconds until the next expected data load: releases are checked at 00:00 UTC each day. */
 export function secondsToNextLoad(now: Date): number {
@@ -320,10 +313,11 @@ export function createRestHandler(deps: RestDeps) {
   /**
    * `path` and `query` are the request target split at '?'. A repeated request is answered from the
    * cache, synchronously, once route, key, plan and rate are checked: its parameters were checked
-   * when it was first answered, and only valid answers are kept.
+   * when it was first answered, and only valid answers are kept. `tag` carries the request id in and
+   * the route, plan and cache use out, for the access log and the metrics.
    */
-  return function handle(req: IncomingMessage, res: ServerResponse, path: string, query: string): void {
-    const requestId = newRequestId();
+  return function handle(req: IncomingMessage, res: ServerResponse, path: string, query: string, tag?: RequestTag): void {
+    const requestId = tag ? tag.id : newRequestId();
     let plan: Plan = 'free';
     let rate: RateDecision | null = null;
     try {
@@ -331,16 +325,18 @@ export function createRestHandler(deps: RestDeps) {
       if (!found) throw new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`);
       const { route } = found.c;
       plan = route.plan;
+      if (tag) tag.route = route.path;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         throw new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' });
       }
-      const { caller, rate: allowed } = admit(req.headers['x-api-key'], { plan: route.plan, what: route.path });
+      const { caller, rate: allowed } = admit(req.headers['x-api-key'], { plan: route.plan, what: route.path }, tag);
       rate = allowed;
       const snapshot = deps.store.current;
       const now = deps.now();
       const acceptsCsv = (req.headers.accept ?? '').includes('text/csv');
       const cacheKey = `${clockAt(now).day}|${caller.plan}|${acceptsCsv ? 'csv' : ''}|${path}?${query}`;
       const hit = snapshot ? cache.get(snapshot.dataVersion, cacheKey) : undefined;
+      if (tag) tag.cache = hit ? 'hit' : 'miss';
       if (hit) {
         sendAnswer(req, res, hit, requestId, now, allowed);
         return;

@@ -17,13 +17,18 @@ export function rateHeaders(rate: RateDecision): Record<string, string> {
   return { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining), 'RateLimit-Reset': String(rate.resetSeconds) };
 }
 
-export type Admit = (key: string | string[] | undefined, needs?: { plan: Plan; what: string }) => Admission;
+/**
+ * `seen` is told the caller's plan as soon as the key is known (the access log and metrics label
+ * requests by it, refused ones included).
+ */
+export type Admit = (key: string | string[] | undefined, needs?: { plan: Plan; what: string }, seen?: { plan: Plan | null }) => Admission;
 
 export function createAccess(keys: KeysStore, limiter: RateLimiter): Admit {
-  return function admit(key, needs) {
+  return function admit(key, needs, seen) {
     if (typeof key !== 'string' || key === '') throw new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.');
     const caller = keys.verify(key);
     if (!caller) throw new ApiError('invalid_api_key', 'The API key is unknown or revoked.');
+    if (seen) seen.plan = caller.plan;
     if (needs && planRank(caller.plan) < planRank(needs.plan)) {
       throw new ApiError('plan_required', `${needs.what} needs the ${needs.plan} plan or above; this key is on ${caller.plan}.`);
     }

@@ -113,8 +113,8 @@ async function main(): Promise<void> {
       ? `PostgreSQL already holds this release (${loaded.observations} observations)`
       : `Release loaded into PostgreSQL (${loaded.observations} observations) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
-  const ours = await childServer('child.ts', ['app', dir, KEY, 'on']);
-  const peer = await childServer('postgraphile-server.ts', [PG_URL, PG_SCHEMA]);
+  const ours = await childServer('child', ['app', dir, KEY, 'on']);
+  const peer = await childServer('postgraphile-server', [PG_URL, PG_SCHEMA]);
   const atStart = { ours: rssMb(ours.pid), peer: rssMb(peer.pid) };
   try {
     console.log(`\nNew query text on every request; p50 of ${SAMPLES} sequential requests; req/s and p99 under ${CONNECTIONS} connections for ${DURATION} s.`);

@@ -46,7 +46,7 @@ const UNCACHED: string[] = [
   '/v1/countries/ES/brief',
 ];
 
-const child = (args: string[]) => childServer('child.ts', args);
+const child = (args: string[]) => childServer('child', args);
 
 /** Headers a bare server repeats: everything but what node:http sets per connection. */
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);

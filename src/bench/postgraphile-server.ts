@@ -1,15 +1,17 @@
 /**
  * PostGraphile v5 over the benchmark's PostgreSQL copy of the release, in its own process:
- *   postgraphile-server.ts <connection string> <schema>
+ *   postgraphile-server <connection string> <schema>
  * Prints "ready <url>" once listening. Used only by the GraphQL benchmark (src/bench/graphql.ts).
  */
-import './promise-with-resolvers';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { postgraphile } from 'postgraphile';
-import { makePgService } from 'postgraphile/adaptors/pg';
-import { grafserv } from 'postgraphile/grafserv/node';
-import { PostGraphileAmberPreset } from 'postgraphile/presets/amber';
+import './promise-with-resolvers';
+
+// Loaded after the polyfill has run (a static import would be evaluated before it in a bundle).
+const { postgraphile } = await import('postgraphile');
+const { makePgService } = await import('postgraphile/adaptors/pg');
+const { grafserv } = await import('postgraphile/grafserv/node');
+const { PostGraphileAmberPreset } = await import('postgraphile/presets/amber');
 
 const [connectionString, schema] = process.argv.slice(2);
 

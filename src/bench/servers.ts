@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { currentReleaseFile } from '../db/release-store';
 import { buildRelease } from '../ingest/build';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
+const SELF = fileURLToPath(import.meta.url);
+const HERE = path.dirname(SELF);
+/** Run from the sources, a server script goes through tsx; compiled, it is the .js beside this one. */
+const FROM_SOURCES = SELF.endsWith('.ts');
 
 /** DATA_DIR when it holds a release, else a release built from TOURISM_SOURCES or ../shared/data. */
 export function benchDataDir(): string {
@@ -26,10 +29,11 @@ export interface ChildServer {
   close: () => void;
 }
 
-/** Starts a script of this folder in its own process and waits for the "ready <url>" it prints. */
+/** Starts a script of this folder (named without extension) in its own process and waits for the "ready <url>" it prints. */
 export async function childServer(script: string, args: string[]): Promise<ChildServer> {
+  const command = FROM_SOURCES ? ['--import', 'tsx', path.join(HERE, `${script}.ts`)] : [path.join(HERE, `${script}.js`)];
   // As deployed: NODE_ENV=production (graphql-js drops its development-only checks).
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, script), ...args], {
+  const proc = spawn(process.execPath, [...command, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },
   });

@@ -31,6 +31,8 @@ export function createGraphQLEndpoint(deps: {
   now: () => Date;
   publicBaseUrl: string;
   cacheBytes: number;
+  /** Told the cost of each executed operation (the service's metrics). */
+  onCost?: (cost: number) => void;
 }) {
   return createYoga<GraphQLServerContext, GraphQLContext>({
     schema: deps.schema,
@@ -57,7 +59,7 @@ export function createGraphQLEndpoint(deps: {
       useApiAccess(deps.admit, deps.publicBaseUrl),
       useAnswerCache({ store: deps.store, now: deps.now, budgetBytes: deps.cacheBytes }),
       useMaxTokens(),
-      useQueryCost(),
+      useQueryCost(deps.onCost),
       useExecutionQueue(),
     ],
   });

@@ -18,6 +18,7 @@ import { QUERY_LIMITS } from '../graphql/builder';
 import { ApiError, errorBody } from '../../rest/errors';
 import { secondsToNextLoad } from '../../rest/handler';
 import { AnswerCache } from './answer-cache';
+import type { RequestTag } from './request-tag';
 
 /** What the HTTP layer hands Yoga per request; the plugins fill in the rest. */
 export interface GraphQLServerContext {
@@ -28,6 +29,8 @@ export interface GraphQLServerContext {
   /** The key this request's answer is kept under, when it may be. */
   cacheKey?: string;
   etag?: string;
+  /** For the access log and metrics: told the caller's plan and whether a kept answer was sent. */
+  tag?: RequestTag;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -42,7 +45,7 @@ export function useApiAccess(admit: Admit, publicBaseUrl: string): Plugin<{}, Gr
     onRequest({ request, url, serverContext, endResponse }) {
       if (isGraphiQLPage(request, url)) return;
       try {
-        serverContext.admission = admit(request.headers.get('x-api-key') ?? undefined);
+        serverContext.admission = admit(request.headers.get('x-api-key') ?? undefined, undefined, serverContext.tag);
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
         endResponse(
@@ -89,6 +92,7 @@ export function useAnswerCache(deps: { store: DataStore; now: () => Date; budget
         }
       }
       const hit = cache.get(snapshot.dataVersion, key);
+      if (serverContext.tag) serverContext.tag.cache = hit ? 'hit' : 'miss';
       if (hit) {
         serverContext.keep.answer = false;
         endResponse(new Response(hit.body, { status: 200, headers: { 'Content-Type': hit.contentType } }));
@@ -126,7 +130,8 @@ export interface QueryCost {
   limit: number;
 }
 
-export function useQueryCost(): Plugin {
+/** `onCost` is told the cost of each operation that reaches execution (answers from the cache never do). */
+export function useQueryCost(onCost?: (cost: number) => void): Plugin {
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const { complexity, depth, breadth } = complexityFromQuery(args.document, {
@@ -134,6 +139,7 @@ export function useQueryCost(): Plugin {
         ctx: args.contextValue as object,
         variables: (args.variableValues ?? undefined) as Record<string, unknown> | undefined,
       });
+      onCost?.(complexity);
       const cost: QueryCost = { requested: complexity, limit: QUERY_LIMITS.complexity };
       const refuse = (message: string) =>
         setResultAndStopExecution({
