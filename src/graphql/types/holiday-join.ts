@@ -4,6 +4,7 @@ import { holidaysOf, holidaysSupported } from '../../domain/holidays';
 import { periodWithin } from '../../domain/periods';
 import { periodBounds } from '../args';
 import { builder } from '../builder';
+import { PeriodScalar } from '../scalars';
 
 interface PeriodRow {
   period: string;
@@ -48,7 +49,7 @@ builder.prismaObjectField('Series', 'holidays', (t) =>
     type: SeriesHolidaysType,
     description: 'Each period within [from, to] with its public holidays: a month, quarter or year by the series frequency.',
     authScopes: { developer: true },
-    args: { from: t.arg.string(), to: t.arg.string() },
+    args: { from: t.arg({ type: PeriodScalar }), to: t.arg({ type: PeriodScalar }) },
     select: { id: true, countryIso: true },
     resolve: async (s, args, ctx) => {
       const { from, to } = periodBounds(args.from, args.to);

@@ -6,8 +6,9 @@ import { freshness } from '../../domain/freshness';
 import { gaps, type GapObservation } from '../../domain/gaps';
 import { comparePeriodEnds } from '../../domain/periods';
 import { versionDate } from '../../domain/releases';
-import { freqArg, isoArg } from '../args';
+import { isoArg } from '../args';
 import { builder } from '../builder';
+import { FrequencyEnum } from '../enums';
 import type { GraphQLContext } from '../context';
 import { primarySeriesByCountry } from '../primary-series';
 
@@ -169,9 +170,9 @@ builder.queryFields((t) => ({
   freshness: t.field({
     type: [FreshnessType],
     description: "Months between today and each country's newest finished period, worst first.",
-    args: { freq: t.arg.string() },
+    args: { freq: t.arg({ type: FrequencyEnum }) },
     resolve: async (_root, args, ctx) => {
-      const freq = freqArg(args.freq);
+      const freq = args.freq ?? undefined;
       if (!freq) {
         const countries = await ctx.prisma.country.findMany({ where: { latest: { not: null } }, select: { iso: true, name: true, latest: true } });
         return freshness(countries.map((c) => ({ iso: c.iso, name: c.name, latest: c.latest! })), ctx.now);
