@@ -12,7 +12,7 @@ export function scaleFactor(scale: string | null | undefined): number {
   return factor;
 }
 
-/** A published value in plain units; 15 significant digits drop the binary noise of the product (72.4187 × 1e3 = 72418.7). */
+/** A published value in plain units; 15 significant digits drop the binary noise of the product (1.005 × 1e3 is 1004.9999999999999). */
 export function inUnits(value: number, scale: string | null | undefined): number {
   const factor = scaleFactor(scale);
   return factor === 1 ? value : Number((value * factor).toPrecision(15));

@@ -6,6 +6,7 @@ import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import type { DataStore } from '../db/data-store';
 import type { Plan } from '../domain/types';
 import { createContext, type GraphQLContext } from '../graphql/context';
+import { GRAPHIQL_OPTIONS, graphiqlPage } from './graphiql';
 
 export interface GraphQLServerContext {
   plan: Plan;
@@ -47,7 +48,8 @@ export function createGraphQLEndpoint(deps: { schema: GraphQLSchema; store: Data
   return createYoga<GraphQLServerContext, GraphQLContext>({
     schema: deps.schema,
     graphqlEndpoint: '/graphql',
-    graphiql: { title: 'Tourism Statistics GraphQL', headers: JSON.stringify({ 'X-API-Key': 'your key' }) },
+    graphiql: GRAPHIQL_OPTIONS,
+    renderGraphiQL: graphiqlPage,
     landingPage: false,
     maskedErrors: true,
     logging: false,

@@ -4,7 +4,7 @@ import { holidaysOf, holidaysSupported } from '../../domain/holidays';
 import { periodWithin } from '../../domain/periods';
 import { periodBounds } from '../args';
 import { builder } from '../builder';
-import { PeriodScalar } from '../scalars';
+import { DateScalar, PeriodScalar } from '../scalars';
 
 interface PeriodRow {
   period: string;
@@ -15,7 +15,7 @@ interface PeriodRow {
 
 const HolidayMarkType = builder.objectRef<HolidayDay>('HolidayMark').implement({
   fields: (t) => ({
-    date: t.exposeString('date', { description: 'YYYY-MM-DD.' }),
+    date: t.expose('date', { type: DateScalar }),
     name: t.exposeString('name', { description: 'English name.' }),
     national: t.exposeBoolean('national', { description: 'false for a holiday kept in some regions only.' }),
   }),

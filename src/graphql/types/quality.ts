@@ -8,6 +8,7 @@ import { comparePeriodEnds } from '../../domain/periods';
 import { versionDate } from '../../domain/releases';
 import { isoArg } from '../args';
 import { builder } from '../builder';
+import { DateScalar } from '../scalars';
 import { FrequencyEnum } from '../enums';
 import type { GraphQLContext } from '../context';
 import { primarySeriesByCountry } from '../primary-series';
@@ -118,7 +119,7 @@ const ReleaseRowType = builder
   .objectRef<{ date: string; country: string; seriesUpdated: number; latestPeriod: string; measures: string[] }>('CountryRelease')
   .implement({
     fields: (t) => ({
-      date: t.exposeString('date'),
+      date: t.expose('date', { type: DateScalar }),
       country: t.exposeString('country'),
       seriesUpdated: t.exposeInt('seriesUpdated'),
       latestPeriod: t.exposeString('latestPeriod'),
@@ -132,7 +133,7 @@ const ReleasesLatestType = builder
   )
   .implement({
     fields: (t) => ({
-      since: t.exposeString('since', { nullable: true, description: 'Date of the first release in the log.' }),
+      since: t.expose('since', { type: DateScalar, nullable: true, description: 'Date of the first release in the log.' }),
       rows: t.field({ type: [ReleaseRowType], resolve: (r) => r.rows }),
     }),
   });

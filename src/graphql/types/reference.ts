@@ -6,6 +6,7 @@ import type { Freq } from '../../domain/types';
 import type { RegionSlug } from '../../ingest/un-tourism-regions';
 import { invalidParameter, isoArg } from '../args';
 import { builder } from '../builder';
+import { DateScalar } from '../scalars';
 import { FrequencyEnum, MeasureEnum, UnTourismRegionEnum } from '../enums';
 
 const SeriesFilterInput = builder.inputType('SeriesFilter', {
@@ -100,7 +101,7 @@ const HolidayType = builder
   .implement({
     fields: (t) => ({
       country: t.exposeString('country'),
-      date: t.exposeString('date'),
+      date: t.expose('date', { type: DateScalar }),
       name: t.exposeString('name'),
       localName: t.exposeString('local_name'),
       national: t.exposeBoolean('national'),
@@ -118,7 +119,7 @@ const FxLatestType = builder
     description: 'ECB euro reference rates of the newest business day held: units of currency per 1 EUR.',
     fields: (t) => ({
       base: t.exposeString('base'),
-      date: t.exposeString('date'),
+      date: t.expose('date', { type: DateScalar }),
       quotes: t.field({ type: [FxQuoteType], resolve: (r) => r.quotes }),
     }),
   });
