@@ -7,6 +7,7 @@ import type { DataStore } from '../db/data-store';
 import type { Plan } from '../domain/types';
 import { createContext, type GraphQLContext } from '../graphql/context';
 import { GRAPHIQL_OPTIONS, graphiqlPage } from './graphiql';
+import { useCostReport, type CostHook } from './graphql-cost';
 
 export interface GraphQLServerContext {
   plan: Plan;
@@ -44,7 +45,14 @@ function useQueryShapeGuard(): Plugin {
   };
 }
 
-export function createGraphQLEndpoint(deps: { schema: GraphQLSchema; store: DataStore; now: () => Date; publicBaseUrl: string }) {
+export function createGraphQLEndpoint(deps: {
+  schema: GraphQLSchema;
+  store: DataStore;
+  now: () => Date;
+  publicBaseUrl: string;
+  /** Told the cost of each executed operation (the service's metrics). */
+  onCost?: CostHook;
+}) {
   return createYoga<GraphQLServerContext, GraphQLContext>({
     schema: deps.schema,
     graphqlEndpoint: '/graphql',
@@ -74,6 +82,8 @@ export function createGraphQLEndpoint(deps: { schema: GraphQLSchema; store: Data
             .digest('base64url');
         },
       }),
+      // After the response cache, so only operations actually executed are counted.
+      ...(deps.onCost ? [useCostReport(deps.schema, deps.onCost)] : []),
     ],
   });
 }
