@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { createContext, type GraphQLContext } from '../graphql/context';
+import { GRAPHIQL_OPTIONS, graphiqlPage } from './graphiql';
 import { useAnswerCache, useApiAccess, useExecutionQueue, useMaxTokens, useQueryCost, type GraphQLServerContext } from './graphql-plugins';
 
 export type { GraphQLServerContext } from './graphql-plugins';
@@ -37,7 +38,8 @@ export function createGraphQLEndpoint(deps: {
   return createYoga<GraphQLServerContext, GraphQLContext>({
     schema: deps.schema,
     graphqlEndpoint: '/graphql',
-    graphiql: { title: 'Tourism Statistics GraphQL', headers: JSON.stringify({ 'X-API-Key': 'your key' }) },
+    graphiql: GRAPHIQL_OPTIONS,
+    renderGraphiQL: graphiqlPage,
     landingPage: false,
     maskedErrors: true,
     logging: false,
