@@ -64,7 +64,9 @@ for (const s of series) {
   forecast(y, 3);
   outlookMs.push(performance.now() - t0);
   results.push(backtest(y, [1, 2, 3], ORIGINS, { choosers: CHOOSERS, references: refs }));
+  process.stderr.write(`\r${results.length} series backtested (${s.alias})`.padEnd(60));
 }
+process.stderr.write('\n');
 db.close();
 
 const summary = summariseBacktests(results, OUTLOOK);
