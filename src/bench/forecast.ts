@@ -4,7 +4,7 @@
  * and two off-the-shelf forecasters. Prints mean and median MASE, the share of actuals inside the
  * 80% intervals, the paired MASE difference to the outlook with its 95% interval, and the time per
  * series. Uses DATA_DIR's release, else builds one. BENCH_ORIGINS sets the origins (default 36),
- * BENCH_REFERENCES=0 leaves out the off-the-shelf rows.
+ * BENCH_REFERENCES which off-the-shelf rows to add (AutoARIMA costs about a second per fit).
  */
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
@@ -43,10 +43,15 @@ const CHOOSERS = {
   'shrunk to combined': { candidates: METHODS, prefer: OUTLOOK, margin: 0.1 },
 };
 
+/** BENCH_REFERENCES: a comma-separated choice of `mstl` and `arima` (default both), or 0 for none. */
 async function references(): Promise<Record<string, ReferenceForecaster>> {
-  if (process.env.BENCH_REFERENCES === '0') return {};
+  const wanted = new Set((process.env.BENCH_REFERENCES ?? 'mstl,arima').split(','));
+  if (!wanted.has('mstl') && !wanted.has('arima')) return {};
   const { mstlEts, autoArima } = await import('./forecast-references');
-  return { 'augurs MSTL.ets([12])': mstlEts, 'arima AutoARIMA': autoArima };
+  return {
+    ...(wanted.has('mstl') ? { 'augurs MSTL.ets([12])': mstlEts } : {}),
+    ...(wanted.has('arima') ? { 'arima AutoARIMA': autoArima } : {}),
+  };
 }
 
 const refs = await references();
