@@ -40,7 +40,7 @@ const CHOOSERS = {
   chosen: {},
   'chosen, 72 origins': { origins: 72 },
   'chosen among all': { candidates: METHODS },
-  'shrunk to combined': { candidates: METHODS, prefer: OUTLOOK, margin: 0.1 },
+  'shrunk to outlook': { candidates: METHODS, prefer: OUTLOOK, margin: 0.1 },
 };
 
 /** BENCH_REFERENCES: a comma-separated choice of `mstl` and `arima` (default both), or 0 for none. */
@@ -78,7 +78,7 @@ const summary = summariseBacktests(results, OUTLOOK);
 const pct = (x: number) => (Number.isNaN(x) ? 'n/a' : `${(x * 100).toFixed(1)}%`);
 const signed = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(3);
 console.log(`Backtest of ${summary.series} monthly headline series, ${ORIGINS} rolling origins, horizons 1–3 (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-console.log(`Outlook: ${OUTLOOK} = equal-weight mean on logs of ${COMBINED.join(' and ')}`);
+console.log(`Outlook: ${OUTLOOK}; combined_log = equal-weight mean on logs of ${COMBINED.join(' and ')}`);
 console.log(`${'contender'.padEnd(24)} ${'mean MASE'.padStart(9)} ${'median'.padStart(7)} ${'80% cov.'.padStart(8)}  ${'vs outlook (95% interval)'.padEnd(28)} ${'ms/series'.padStart(9)}`);
 const rows = Object.entries(summary.contenders).sort((a, b) => a[1].meanMase - b[1].meanMase);
 for (const [name, c] of rows) {
