@@ -82,7 +82,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     warmed = Promise.resolve(
       execute({
         schema,
-        document: parse('{ countries { statistics { name } } }'),
+        document: parse('{ countries(first: 1000) { nodes { statistics { name } } } }'),
         contextValue: createContext({ plan: 'intel', requestId: 'req_warmup', snapshot, now: config.now(), publicBaseUrl: config.publicBaseUrl }),
       }),
     );

@@ -6,6 +6,7 @@ import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import type { DataStore } from '../db/data-store';
 import type { Plan } from '../domain/types';
 import { createContext, type GraphQLContext } from '../graphql/context';
+import { GRAPHIQL_OPTIONS, graphiqlPage } from './graphiql';
 import { useCostReport, type CostHook } from './graphql-cost';
 
 export interface GraphQLServerContext {
@@ -55,7 +56,8 @@ export function createGraphQLEndpoint(deps: {
   return createYoga<GraphQLServerContext, GraphQLContext>({
     schema: deps.schema,
     graphqlEndpoint: '/graphql',
-    graphiql: { title: 'Tourism Statistics GraphQL', headers: JSON.stringify({ 'X-API-Key': 'your key' }) },
+    graphiql: GRAPHIQL_OPTIONS,
+    renderGraphiQL: graphiqlPage,
     landingPage: false,
     maskedErrors: true,
     logging: false,
