@@ -2,13 +2,19 @@
  * Command line: serve, ingest, keys, print-schema.
  *   serve [--sources DIR]     start the service; builds the data first when no release exists
  *   ingest [--sources DIR]    build a new release (downloads the official files when --sources is absent)
+ *   ingest … --publish DIR    … then publish it to DIR (below)
+ *   publish DIR               copy the served release into a shared directory for replicas (RELEASE_FROM) and announce it
  *   keys create PLAN [LABEL] | keys list | keys revoke ID | keys rotate ID
  *   print-schema              write schema/schema.graphql from the code
  */
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isPlan, KeysStore } from './auth/keys-store';
-import { loadConfig } from './config';
+import { isPlan } from './auth/keys-store';
+import { loadConfig, type Config } from './config';
+import { shareRelease, takeRelease } from './db/release-share';
+import type { Announcement } from './server/bus';
+import { openBus, openKeyStore } from './server/shared-state';
 import { currentReleaseFile } from './db/release-store';
 import { buildRelease } from './ingest/build';
 import { downloadSources, LOCAL_ONLY } from './ingest/download';
@@ -27,11 +33,39 @@ async function ingest(sources: string | undefined, dataDir: string): Promise<voi
   buildRelease({ sourcesDir: dir, dataDir, log });
 }
 
+/**
+ * Tells every replica at once (REDIS_URL) that a key is revoked. Without Redis, or while it is down,
+ * replicas still drop the key at their next read of the key store (within a second).
+ */
+async function announceRevoked(config: Config, id: string): Promise<void> {
+  await announce(config, { topic: 'key-revoked', id });
+}
+
+async function announce(config: Config, message: Announcement): Promise<void> {
+  const bus = openBus(config, () => {});
+  if (!bus) return;
+  try {
+    await bus.ready(2000);
+    await bus.announce(message);
+  } catch (err) {
+    log(`Not announced on Redis (${(err as Error).message}); replicas will notice within seconds.`);
+  } finally {
+    await bus.close();
+  }
+}
+
+/** Copies the served release into a shared directory for replicas (RELEASE_FROM) and announces it. */
+async function publish(config: Config, target: string): Promise<void> {
+  const manifest = await shareRelease(config.dataDir, path.resolve(target));
+  log(`Published ${manifest.file} (sha256 ${manifest.sha256}) to ${path.resolve(target)}`);
+  await announce(config, { topic: 'release', file: manifest.file, sha256: manifest.sha256 });
+}
+
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   const { values, positionals } = parseArgs({
     args: rest,
-    options: { sources: { type: 'string' }, label: { type: 'string' } },
+    options: { sources: { type: 'string' }, label: { type: 'string' }, publish: { type: 'string' } },
     allowPositionals: true,
   });
   const config = loadConfig();
@@ -39,42 +73,55 @@ async function main(): Promise<void> {
   switch (command) {
     case 'ingest':
       await ingest(sources, config.dataDir);
+      if (values.publish) await publish(config, values.publish);
       return;
     case 'serve': {
-      if (!currentReleaseFile(config.dataDir)) {
-        log('No data release yet: building one first.');
-        await ingest(sources, config.dataDir);
+      // Cluster workers start from this same command; only the primary prepares the data.
+      if (cluster.isPrimary && !currentReleaseFile(config.dataDir)) {
+        if (config.releaseFrom) {
+          log(`No data release yet: taking the published one from ${config.releaseFrom}.`);
+          await takeRelease(config.releaseFrom, config.dataDir, log);
+        } else {
+          log('No data release yet: building one first.');
+          await ingest(sources, config.dataDir);
+        }
       }
-      const { startApp } = await import('./server/app');
-      const app = await startApp({ config });
-      log(`Serving on ${app.url} (REST /v1, GraphQL /graphql, docs /docs)`);
-      const stop = () => void app.close().then(() => process.exit(0));
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
+      const { serve } = await import('./server/serve');
+      await serve(config, (line) => console.error(line));
       return;
     }
     case 'keys': {
-      const keys = new KeysStore(config.dataDir);
+      const keys = await openKeyStore(config, { log, serve: false });
       const [action, arg] = positionals;
       try {
         if (action === 'create' && arg && isPlan(arg)) {
-          const { key, record } = keys.create(arg, values.label ?? positionals[2] ?? '');
+          const { key, record } = await keys.create(arg, values.label ?? positionals[2] ?? '');
           log(`Created ${record.id} on the ${record.plan} plan. The key is shown this once:\n${key}`);
         } else if (action === 'list') {
-          for (const k of keys.list()) log(`${k.id}\t${k.plan}\t${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}\t${k.createdAt}\t${k.label}`);
+          for (const k of await keys.list()) {
+            log(`${k.id}\t${k.plan}\t${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}\t${k.createdAt}\t${k.label}\t${k.requestsToday} requests today`);
+          }
         } else if (action === 'revoke' && arg) {
-          if (!keys.revoke(arg)) throw new Error(`no active key ${arg}`);
+          if (!(await keys.revoke(arg))) throw new Error(`no active key ${arg}`);
+          await announceRevoked(config, arg);
           log(`Revoked ${arg}.`);
         } else if (action === 'rotate' && arg) {
-          const rotated = keys.rotate(arg);
+          const rotated = await keys.rotate(arg);
           if (!rotated) throw new Error(`no active key ${arg}`);
+          await announceRevoked(config, arg);
           log(`Revoked ${arg}; new key ${rotated.record.id} on the ${rotated.record.plan} plan, shown this once:\n${rotated.key}`);
         } else {
           throw new Error('usage: keys create <free|developer|analyst|intel> [label] | keys list | keys revoke <id> | keys rotate <id>');
         }
       } finally {
-        keys.close();
+        await keys.close();
       }
+      return;
+    }
+    case 'publish': {
+      const [target] = positionals;
+      if (!target) throw new Error('usage: publish <shared directory>');
+      await publish(config, target);
       return;
     }
     case 'print-schema': {
@@ -84,7 +131,7 @@ async function main(): Promise<void> {
       return;
     }
     default:
-      throw new Error('usage: cli <serve|ingest|keys|print-schema> [--sources DIR]');
+      throw new Error('usage: cli <serve|ingest|publish|keys|print-schema> [--sources DIR]');
   }
 }
 

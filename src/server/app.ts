@@ -1,7 +1,7 @@
 /** The HTTP service: /v1 (REST), /graphql, /openapi.json and /docs on one node:http server. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { KeysStore, parseSeedKeys } from '../auth/keys-store';
+import { KeysStore, parseSeedKeys, type KeyStore } from '../auth/keys-store';
 import type { Config } from '../config';
 import { DataStore } from '../db/data-store';
 import { execute, parse } from 'graphql';
@@ -10,7 +10,7 @@ import { schema } from '../graphql/schema';
 import { ApiError, errorBody } from '../../rest/errors';
 import { createRestHandler, newRequestId } from '../../rest/handler';
 import { docsPage, openApiDocument } from '../../rest/openapi';
-import { parseRates, RateLimiter } from '../../rest/rate-limit';
+import { parseRates, RateLimiter, type Limiter, type RateDecision } from '../../rest/rate-limit';
 import { ROUTES } from '../../rest/routes';
 import { BodyTooLarge, createGraphQLCache } from './graphql-cache';
 import { createGraphQLEndpoint } from './graphql-endpoint';
@@ -23,7 +23,7 @@ export interface App {
   /** Settles when the per-release figures of the release served at start are worked out. */
   warmed: Promise<unknown>;
   store: DataStore;
-  keys: KeysStore;
+  keys: KeyStore;
   url: string;
   close: () => Promise<void>;
 }
@@ -31,8 +31,10 @@ export interface App {
 export interface AppOptions {
   config: Config;
   log?: (line: string) => void;
-  /** Requests per minute per plan, e.g. "free:60,developer:300" (RATE_LIMITS). */
+  /** Requests per minute per plan, e.g. "free:60,developer:300" (default: config.rates, RATE_LIMITS). */
   rates?: string;
+  /** Keys and limits shared with other processes (src/server/shared-state.ts); default: keys.db and in-process counters. The caller closes them. */
+  shared?: { keys: KeyStore; limiter: Limiter };
   onQuery?: (sql: string) => void;
   /** false turns off the REST answer cache (for timing uncached answers). */
   cacheAnswers?: boolean;
@@ -59,9 +61,9 @@ export async function startApp(options: AppOptions): Promise<App> {
   });
   await store.refresh();
   store.watch();
-  const keys = new KeysStore(config.dataDir);
-  for (const { plan, key } of parseSeedKeys(config.seedKeys)) keys.seed(key, plan);
-  const limiter = new RateLimiter(parseRates(options.rates ?? process.env.RATE_LIMITS));
+  const keys = options.shared?.keys ?? new KeysStore(config.dataDir);
+  for (const { plan, key } of parseSeedKeys(config.seedKeys)) await keys.seed(key, plan);
+  const limiter = options.shared?.limiter ?? new RateLimiter(parseRates(options.rates ?? config.rates));
   const rest = createRestHandler({
     schema,
     store,
@@ -105,15 +107,22 @@ export async function startApp(options: AppOptions): Promise<App> {
       if (typeof key !== 'string' || key === '') return plainError(res, new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.'));
       const caller = keys.verify(key);
       if (!caller) return plainError(res, new ApiError('invalid_api_key', 'The API key is unknown or revoked.'));
-      const rate = limiter.take(caller.id, caller.plan);
-      const rateHeaders = { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining), 'RateLimit-Reset': String(rate.resetSeconds) };
-      if (!rate.allowed) {
-        return plainError(res, new ApiError('rate_limited', `Over the ${caller.plan} plan's ${rate.limit} requests per minute.`, { 'Retry-After': String(rate.resetSeconds) }), rateHeaders);
-      }
-      graphqlAnswers(req, res, { plan: caller.plan, requestId: newRequestId() }, query, Object.entries(rateHeaders).flat()).catch((err) => {
-        if (err instanceof BodyTooLarge) return plainError(res, new ApiError('invalid_parameter', 'The request body is over 1 MB.'));
-        log(`graphql: ${String(err?.stack ?? err)}`);
-        if (!res.headersSent) plainError(res, new ApiError('internal_error', 'Something went wrong on our side.'));
+      const answer = (rate: RateDecision) => {
+        const rateHeaders = { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining), 'RateLimit-Reset': String(rate.resetSeconds) };
+        if (!rate.allowed) {
+          return plainError(res, new ApiError('rate_limited', `Over the ${caller.plan} plan's ${rate.limit} requests per minute.`, { 'Retry-After': String(rate.resetSeconds) }), rateHeaders);
+        }
+        graphqlAnswers(req, res, { plan: caller.plan, requestId: newRequestId() }, query, Object.entries(rateHeaders).flat()).catch((err) => {
+          if (err instanceof BodyTooLarge) return plainError(res, new ApiError('invalid_parameter', 'The request body is over 1 MB.'));
+          log(`graphql: ${String(err?.stack ?? err)}`);
+          if (!res.headersSent) plainError(res, new ApiError('internal_error', 'Something went wrong on our side.'));
+        });
+      };
+      const decision = limiter.take(caller.id, caller.plan);
+      if (!(decision instanceof Promise)) return answer(decision);
+      decision.then(answer, (err) => {
+        log(`rate limit: ${String(err?.stack ?? err)}`);
+        plainError(res, new ApiError('internal_error', 'Something went wrong on our side.'));
       });
       return;
     }
@@ -145,7 +154,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await store.close();
-      keys.close();
+      if (!options.shared) await keys.close();
     },
   };
 }

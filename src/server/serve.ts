@@ -1,0 +1,122 @@
+/**
+ * `serve`: one process (WORKERS=1), or a node:cluster primary with WORKERS processes sharing the port.
+ * The primary does the once-per-machine work (migrations and seeded keys before the workers start,
+ * the rate counters when there is no Redis, following RELEASE_FROM, telling workers when CURRENT
+ * changes) and starts a worker again when one dies. Workers only answer requests.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import type { AddressInfo } from 'node:net';
+import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
+import { parseSeedKeys } from '../auth/keys-store';
+import type { Config } from '../config';
+import { ReleaseFollower } from '../db/release-share';
+import { currentReleaseFile } from '../db/release-store';
+import { startApp } from './app';
+import { openBus, openKeyStore, openSharedState } from './shared-state';
+
+type Log = (line: string) => void;
+
+/** The primary's word to its workers: CURRENT names another release. */
+const RELEASE_MESSAGE = 'tourism:release-switched';
+
+export async function serve(config: Config, log: Log): Promise<void> {
+  if (cluster.isWorker) return runWorker(config, log);
+  if (config.workers > 1) return runPrimary(config, log);
+  return runSingle(config, log);
+}
+
+function onStopSignal(stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = () => {
+    if (stopping) return;
+    stopping = true;
+    void stop().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}
+
+async function runSingle(config: Config, log: Log): Promise<void> {
+  const shared = await openSharedState(config, { log, clusterWorker: false });
+  const app = await startApp({ config, shared, log });
+  const follower = config.releaseFrom ? new ReleaseFollower(config.releaseFrom, config.dataDir, log, () => void app.store.refresh()) : null;
+  follower?.start();
+  shared.bus?.on((a) => {
+    if (a.topic === 'release') void (follower ? follower.check() : app.store.refresh());
+  });
+  console.log(`Serving on ${app.url} (REST /v1, GraphQL /graphql, docs /docs)`);
+  onStopSignal(async () => {
+    follower?.stop();
+    await app.close();
+    await shared.close();
+  });
+}
+
+async function runWorker(config: Config, log: Log): Promise<void> {
+  const shared = await openSharedState(config, { log, clusterWorker: !config.redisUrl });
+  const app = await startApp({ config, shared, log });
+  process.on('message', (message: unknown) => {
+    if (message === RELEASE_MESSAGE) void app.store.refresh();
+  });
+  onStopSignal(async () => {
+    await app.close();
+    await shared.close();
+  });
+}
+
+async function runPrimary(config: Config, log: Log): Promise<void> {
+  // Once, before any worker: migrations and the seeded keys (workers then find them in place).
+  const keys = await openKeyStore(config, { log, serve: false });
+  for (const { plan, key } of parseSeedKeys(config.seedKeys)) await keys.seed(key, plan);
+  await keys.close();
+  if (!config.redisUrl) new RateLimiterClusterMaster();
+
+  let served = currentReleaseFile(config.dataDir);
+  const tellWorkers = () => {
+    const now = currentReleaseFile(config.dataDir);
+    if (now === served) return;
+    served = now;
+    for (const w of Object.values(cluster.workers ?? {})) w?.send(RELEASE_MESSAGE);
+  };
+  // Workers also look at CURRENT by themselves; this makes them switch together, within half a second.
+  setInterval(tellWorkers, 500).unref();
+  const follower = config.releaseFrom ? new ReleaseFollower(config.releaseFrom, config.dataDir, log, tellWorkers) : null;
+  follower?.start();
+  const bus = openBus(config, log);
+  bus?.on((a) => {
+    if (a.topic === 'release') void (follower ? follower.check() : tellWorkers());
+  });
+
+  let stopping = false;
+  const fork = () => cluster.fork();
+  cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
+    if (stopping) return;
+    log(`worker ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another`);
+    setTimeout(fork, 500).unref();
+  });
+  const listening = new Promise<AddressInfo>((resolve) => {
+    let count = 0;
+    cluster.on('listening', (_w: Worker, address: { address: string; port: number }) => {
+      if (++count === config.workers) resolve({ address: address.address, port: address.port, family: '' });
+    });
+  });
+  for (let i = 0; i < config.workers; i++) fork();
+  const { port } = await listening;
+  console.log(`Serving on http://${config.host}:${port} (REST /v1, GraphQL /graphql, docs /docs; ${config.workers} workers)`);
+
+  onStopSignal(async () => {
+    stopping = true;
+    follower?.stop();
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            w.once('exit', () => resolve());
+            w.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    await bus?.close();
+  });
+}
