@@ -5,7 +5,6 @@
  */
 import {
   RateLimiterCluster,
-  RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
   type RateLimiterAbstract,
@@ -63,12 +62,20 @@ export class RateLimiter implements Limiter {
   }
 }
 
-/** A rate-limiter-flexible counter per plan (same fixed window: it opens at a key's first request). */
+/**
+ * A rate-limiter-flexible counter per plan (same fixed window: it opens at a key's first request).
+ * When the shared counter cannot answer (Redis down, the primary too slow), this process counts in
+ * its own memory instead: requests go on being answered, with limits per process until it is back.
+ */
 export class SharedRateLimiter implements Limiter {
+  private readonly local: RateLimiter;
+
   constructor(
     private readonly rates: PlanRates,
     private readonly byPlan: Record<Plan, RateLimiterAbstract>,
-  ) {}
+  ) {
+    this.local = new RateLimiter(rates);
+  }
 
   async take(keyId: string, plan: Plan): Promise<RateDecision> {
     const limit = this.rates[plan];
@@ -82,7 +89,7 @@ export class SharedRateLimiter implements Limiter {
       return decision(true, await this.byPlan[plan].consume(keyId));
     } catch (refused) {
       if (refused instanceof RateLimiterRes) return decision(false, refused);
-      throw refused;
+      return this.local.take(keyId, plan);
     }
   }
 }
@@ -91,10 +98,7 @@ function perPlan(make: (plan: Plan, points: number) => RateLimiterAbstract, rate
   return Object.fromEntries(PLANS.map((plan) => [plan, make(plan, rates[plan])])) as Record<Plan, RateLimiterAbstract>;
 }
 
-/**
- * Counters in Redis, exact across replicas (one atomic increment per request). While Redis cannot
- * be reached, each process counts in its own memory instead, so requests go on being answered.
- */
+/** Counters in Redis, exact across replicas (one atomic increment per request). */
 export function redisRateLimiter(redis: Redis, prefix: string, rates: PlanRates): SharedRateLimiter {
   return new SharedRateLimiter(
     rates,
@@ -105,8 +109,8 @@ export function redisRateLimiter(redis: Redis, prefix: string, rates: PlanRates)
           keyPrefix: `${prefix}rate:${plan}`,
           points,
           duration: WINDOW_SECONDS,
+          // While Redis is away, fail at once (and count locally) rather than queue.
           rejectIfRedisNotReady: true,
-          insuranceLimiter: new RateLimiterMemory({ points, duration: WINDOW_SECONDS }),
         }),
       rates,
     ),
