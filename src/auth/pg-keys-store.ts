@@ -64,6 +64,7 @@ export class PgKeysStore implements KeyStore {
   async create(plan: Plan, label = ''): Promise<{ key: string; record: KeyRecord }> {
     const key = newKey();
     const row = await this.prisma.apiKey.create({ data: { id: newKeyId(), hash: hashBytes(key), plan, label, createdAt: new Date() } });
+    await this.reload();
     return { key, record: toRecord(row, 0n) };
   }
 
@@ -89,7 +90,7 @@ export class PgKeysStore implements KeyStore {
 
   async revoke(id: string): Promise<boolean> {
     const { count } = await this.prisma.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
-    this.index.forget(id);
+    await this.reload();
     return count > 0;
   }
 
@@ -101,7 +102,7 @@ export class PgKeysStore implements KeyStore {
       await tx.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
       return tx.apiKey.create({ data: { id: newKeyId(), hash: hashBytes(key), plan: old.plan, label: old.label, createdAt: new Date() } });
     });
-    this.index.forget(id);
+    await this.reload();
     return row ? { key, record: toRecord(row, 0n) } : null;
   }
 
