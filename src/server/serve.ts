@@ -11,7 +11,7 @@ import { parseSeedKeys } from '../auth/keys-store';
 import type { Config } from '../config';
 import { ReleaseFollower } from '../db/release-share';
 import { currentReleaseFile } from '../db/release-store';
-import { startApp } from './app';
+import { startApp, type App } from './app';
 import { openBus, openKeyStore, openSharedState } from './shared-state';
 
 type Log = (line: string) => void;
@@ -36,13 +36,20 @@ function onStopSignal(stop: () => Promise<void>): void {
   process.on('SIGTERM', handler);
 }
 
+/** Opens the release CURRENT names now; a failure is logged, and the store's own look every 2 s tries again. */
+function switchRelease(app: App, log: Log): void {
+  app.store.refresh().catch((err: Error) => log(`release: ${err.message}`));
+}
+
 async function runSingle(config: Config, log: Log): Promise<void> {
   const shared = await openSharedState(config, { log, clusterWorker: false });
   const app = await startApp({ config, shared, log });
-  const follower = config.releaseFrom ? new ReleaseFollower(config.releaseFrom, config.dataDir, log, () => void app.store.refresh()) : null;
+  const follower = config.releaseFrom ? new ReleaseFollower(config.releaseFrom, config.dataDir, log, () => switchRelease(app, log)) : null;
   follower?.start();
   shared.bus?.on((a) => {
-    if (a.topic === 'release') void (follower ? follower.check() : app.store.refresh());
+    if (a.topic !== 'release') return;
+    if (follower) void follower.check();
+    else switchRelease(app, log);
   });
   console.log(`Serving on ${app.url} (REST /v1, GraphQL /graphql, docs /docs)`);
   onStopSignal(async () => {
@@ -56,7 +63,7 @@ async function runWorker(config: Config, log: Log): Promise<void> {
   const shared = await openSharedState(config, { log, clusterWorker: !config.redisUrl });
   const app = await startApp({ config, shared, log });
   process.on('message', (message: unknown) => {
-    if (message === RELEASE_MESSAGE) void app.store.refresh();
+    if (message === RELEASE_MESSAGE) switchRelease(app, log);
   });
   onStopSignal(async () => {
     await app.close();

@@ -36,7 +36,10 @@ afterAll(async () => {
 /** The process that answered: request ids start with a prefix drawn once per process. */
 const processOf = (res: Response) => (res.headers.get('x-request-id') ?? '').slice(0, 12);
 
-const get = (p: string, key: string) => fetch(`${app.url}${p}`, { headers: { 'X-API-Key': key } });
+const get = (p: string, key: string) =>
+  fetch(`${app.url}${p}`, { headers: { 'X-API-Key': key } }).catch((err: Error) => {
+    throw new Error(`${p}: ${err.message} (${String(err.cause)})\n${app.output()}`);
+  });
 
 describe('WORKERS=2', () => {
   it('answers from both workers on one port', async () => {
@@ -94,7 +97,8 @@ describe('WORKERS=2', () => {
       expect(failed.length, `${await failed[0]?.text()}\n${app.output()}`).toBe(0);
       const served = new Set(await Promise.all(answers.map(async (r) => (await r.json()).meta.data_as_of)));
       if (served.size === 1 && served.has(stamp)) break;
-      expect(Date.now() - switchedAt).toBeLessThan(5000);
+      // Each worker opens the new file and works out its per-release figures: seconds on a busy machine.
+      expect(Date.now() - switchedAt).toBeLessThan(30_000);
       await new Promise((r) => setTimeout(r, 100));
     }
   });
