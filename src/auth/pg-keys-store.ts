@@ -26,13 +26,15 @@ export class PgKeysStore implements KeyStore {
 
   /** Applies the migrations, reads the active keys, and (for a server) keeps them fresh. */
   static async open(url: string, options: { log?: (line: string) => void; serve?: boolean } = {}): Promise<PgKeysStore> {
-    await migratePg(url);
-    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, connectionTimeoutMillis: 3000 }) });
+    await migratePg(url).catch((err: Error) => {
+      throw new Error(`PostgreSQL (DATABASE_URL) cannot be reached: ${err.message}`);
+    });
+    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, connectionTimeoutMillis: 15_000 }) });
     const store = new PgKeysStore(prisma, options.log ?? (() => {}));
     await store.reload();
     if (options.serve) {
       store.timers = [
-        setInterval(() => void store.reload().catch((err) => store.outage(err)), RELOAD_MS),
+        setInterval(() => void store.reloadInBackground(), RELOAD_MS),
         setInterval(() => void store.flushUsage(), USAGE_FLUSH_MS),
       ];
       for (const t of store.timers) t.unref();
@@ -44,6 +46,21 @@ export class PgKeysStore implements KeyStore {
   private outage(err: unknown): void {
     if (!this.failing) this.log(`keys: PostgreSQL unreachable, serving the keys last read (${(err as Error).message})`);
     this.failing = true;
+  }
+
+  private reloading = false;
+
+  /** The periodic read: one at a time, so an engine that answers slowly is not asked again meanwhile. */
+  private async reloadInBackground(): Promise<void> {
+    if (this.reloading) return;
+    this.reloading = true;
+    try {
+      await this.reload();
+    } catch (err) {
+      this.outage(err);
+    } finally {
+      this.reloading = false;
+    }
   }
 
   async reload(): Promise<void> {

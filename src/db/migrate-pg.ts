@@ -11,7 +11,7 @@ export const KEYS_MIGRATIONS_DIR = path.resolve(MIGRATIONS_DIR, '../keys/migrati
 
 /** Returns the names of the migrations applied by this call. */
 export async function migratePg(connectionString: string, dir = KEYS_MIGRATIONS_DIR): Promise<string[]> {
-  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 15_000 });
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock(hashtext('tourism_migrations'))");
