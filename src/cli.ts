@@ -1,6 +1,7 @@
 /**
- * Command line: serve, ingest, keys, print-schema.
+ * Command line: serve, ingest, publish, keys, print-schema.
  *   serve [--sources DIR]     start the service; builds the data first when no release exists
+ *                             (or takes the published one when RELEASE_FROM is set)
  *   ingest [--sources DIR]    build a new release (downloads the official files when --sources is absent)
  *   ingest … --publish DIR    … then publish it to DIR (below)
  *   publish DIR               copy the served release into a shared directory for replicas (RELEASE_FROM) and announce it
@@ -13,15 +14,20 @@ import { parseArgs } from 'node:util';
 import { isPlan } from './auth/keys-store';
 import { loadConfig, type Config } from './config';
 import { shareRelease, takeRelease } from './db/release-share';
-import type { Announcement } from './server/bus';
-import { openBus, openKeyStore } from './server/shared-state';
 import { currentReleaseFile } from './db/release-store';
 import { buildRelease } from './ingest/build';
 import { downloadSources, LOCAL_ONLY } from './ingest/download';
+import type { Announcement } from './server/bus';
+import { createLogger, logIngest } from './server/logger';
+import { openBus, openKeyStore } from './server/shared-state';
 
-const log = (line: string) => console.log(line);
+const print = (line: string) => console.log(line);
 
-async function ingest(sources: string | undefined, dataDir: string): Promise<void> {
+/** Builds a release; progress lines and the summary event go to the log, each as it happens. */
+async function ingest(sources: string | undefined, dataDir: string, why?: string): Promise<void> {
+  const logger = createLogger({ sync: true });
+  const log = (line: string) => logger.info(line);
+  if (why) log(why);
   let dir = sources ? path.resolve(sources) : undefined;
   if (!dir) {
     const cache = path.join(dataDir, 'cache');
@@ -30,7 +36,7 @@ async function ingest(sources: string | undefined, dataDir: string): Promise<voi
     if (!seed) log(`  (${LOCAL_ONLY.length} files have no stable official address; set TOURISM_SOURCES to a folder holding them)`);
     dir = await downloadSources(cache, seed, log);
   }
-  buildRelease({ sourcesDir: dir, dataDir, log });
+  logIngest(logger, buildRelease({ sourcesDir: dir, dataDir, log }));
 }
 
 /**
@@ -48,7 +54,7 @@ async function announce(config: Config, message: Announcement): Promise<void> {
     await bus.ready(2000);
     await bus.announce(message);
   } catch (err) {
-    log(`Not announced on Redis (${(err as Error).message}); replicas will notice within seconds.`);
+    print(`Not announced on Redis (${(err as Error).message}); replicas will notice within seconds.`);
   } finally {
     await bus.close();
   }
@@ -57,7 +63,7 @@ async function announce(config: Config, message: Announcement): Promise<void> {
 /** Copies the served release into a shared directory for replicas (RELEASE_FROM) and announces it. */
 async function publish(config: Config, target: string): Promise<void> {
   const manifest = await shareRelease(config.dataDir, path.resolve(target));
-  log(`Published ${manifest.file} (sha256 ${manifest.sha256}) to ${path.resolve(target)}`);
+  print(`Published ${manifest.file} (sha256 ${manifest.sha256}) to ${path.resolve(target)}`);
   await announce(config, { topic: 'release', file: manifest.file, sha256: manifest.sha256 });
 }
 
@@ -79,37 +85,37 @@ async function main(): Promise<void> {
       // Cluster workers start from this same command; only the primary prepares the data.
       if (cluster.isPrimary && !currentReleaseFile(config.dataDir)) {
         if (config.releaseFrom) {
-          log(`No data release yet: taking the published one from ${config.releaseFrom}.`);
-          await takeRelease(config.releaseFrom, config.dataDir, log);
+          const logger = createLogger({ sync: true });
+          logger.info(`No data release yet: taking the published one from ${config.releaseFrom}.`);
+          await takeRelease(config.releaseFrom, config.dataDir, (line) => logger.info(line));
         } else {
-          log('No data release yet: building one first.');
-          await ingest(sources, config.dataDir);
+          await ingest(sources, config.dataDir, 'No data release yet: building one first.');
         }
       }
       const { serve } = await import('./server/serve');
-      await serve(config, (line) => console.error(line));
+      await serve(config);
       return;
     }
     case 'keys': {
-      const keys = await openKeyStore(config, { log, serve: false });
+      const keys = await openKeyStore(config, { log: print, serve: false });
       const [action, arg] = positionals;
       try {
         if (action === 'create' && arg && isPlan(arg)) {
           const { key, record } = await keys.create(arg, values.label ?? positionals[2] ?? '');
-          log(`Created ${record.id} on the ${record.plan} plan. The key is shown this once:\n${key}`);
+          print(`Created ${record.id} on the ${record.plan} plan. The key is shown this once:\n${key}`);
         } else if (action === 'list') {
           for (const k of await keys.list()) {
-            log(`${k.id}\t${k.plan}\t${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}\t${k.createdAt}\t${k.label}\t${k.requestsToday} requests today`);
+            print(`${k.id}\t${k.plan}\t${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}\t${k.createdAt}\t${k.label}\t${k.requestsToday} requests today`);
           }
         } else if (action === 'revoke' && arg) {
           if (!(await keys.revoke(arg))) throw new Error(`no active key ${arg}`);
           await announceRevoked(config, arg);
-          log(`Revoked ${arg}.`);
+          print(`Revoked ${arg}.`);
         } else if (action === 'rotate' && arg) {
           const rotated = await keys.rotate(arg);
           if (!rotated) throw new Error(`no active key ${arg}`);
           await announceRevoked(config, arg);
-          log(`Revoked ${arg}; new key ${rotated.record.id} on the ${rotated.record.plan} plan, shown this once:\n${rotated.key}`);
+          print(`Revoked ${arg}; new key ${rotated.record.id} on the ${rotated.record.plan} plan, shown this once:\n${rotated.key}`);
         } else {
           throw new Error('usage: keys create <free|developer|analyst|intel> [label] | keys list | keys revoke <id> | keys rotate <id>');
         }
@@ -127,7 +133,7 @@ async function main(): Promise<void> {
     case 'print-schema': {
       const { printSchemaFile } = await import('./cli/print-schema');
       printSchemaFile();
-      log('Wrote schema/schema.graphql');
+      print('Wrote schema/schema.graphql');
       return;
     }
     default:

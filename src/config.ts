@@ -22,6 +22,8 @@ export interface Config {
   databaseUrl: string | null;
   /** A shared directory or HTTP(S) base URL to take built releases from (RELEASE_FROM). */
   releaseFrom: string | null;
+  /** When set, /metrics asks for it as a bearer token (METRICS_TOKEN); otherwise /metrics is open like the probes. */
+  metricsToken: string | undefined;
 }
 
 function workersFrom(text: string | undefined): number {
@@ -49,5 +51,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: env.REDIS_PREFIX || 'tourism:',
     databaseUrl: env.DATABASE_URL || null,
     releaseFrom: env.RELEASE_FROM || null,
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -11,7 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchDataDir } from './release';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SELF = fileURLToPath(import.meta.url);
+/** The CLI and the bare server beside this script: compiled .js, or .ts through tsx when run from the sources. */
+const script = (name: string) => (SELF.endsWith('.ts') ? ['--import', 'tsx', path.join(path.dirname(SELF), `${name}.ts`)] : [path.join(path.dirname(SELF), `${name}.js`)]);
 const KEY = 'bench-key-intel';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const TARGET = process.env.BENCH_TARGET ?? '/v1/arrivals?country=ES&from=2015';
@@ -30,7 +32,7 @@ function started(proc: ChildProcess, pattern: RegExp): Promise<string> {
 }
 
 async function serve(dataDir: string, workers: number): Promise<{ url: string; stop: () => Promise<void> }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'serve'], {
+  const proc = spawn(process.execPath, [...script('../cli'), 'serve'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -49,7 +51,7 @@ async function bare(body: Buffer, headers: Headers): Promise<{ url: string; stop
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-bare-')), 'body');
   fs.writeFileSync(file, body);
   const kept = Object.fromEntries([...headers].filter(([k]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k)));
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/bench/child.ts'), 'bare', file, JSON.stringify(kept)], {
+  const proc = spawn(process.execPath, [...script('child'), 'bare', file, JSON.stringify(kept)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return { url: await started(proc, /ready (\S+)/), stop: () => proc.kill() };

@@ -5,13 +5,13 @@
  * changes) and starts a worker again when one dies. Workers only answer requests.
  */
 import cluster, { type Worker } from 'node:cluster';
-import type { AddressInfo } from 'node:net';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { parseSeedKeys } from '../auth/keys-store';
 import type { Config } from '../config';
 import { ReleaseFollower } from '../db/release-share';
 import { currentReleaseFile } from '../db/release-store';
 import { startApp, type App } from './app';
+import { createLogger, flushLogger, type Logger } from './logger';
 import { openBus, openKeyStore, openSharedState } from './shared-state';
 
 type Log = (line: string) => void;
@@ -19,18 +19,29 @@ type Log = (line: string) => void;
 /** The primary's word to its workers: CURRENT names another release. */
 const RELEASE_MESSAGE = 'tourism:release-switched';
 
-export async function serve(config: Config, log: Log): Promise<void> {
-  if (cluster.isWorker) return runWorker(config, log);
-  if (config.workers > 1) return runPrimary(config, log);
-  return runSingle(config, log);
+export async function serve(config: Config): Promise<void> {
+  const logger = createLogger();
+  // Engines coming and going, workers restarting: worth a look, not faults of a request.
+  const log: Log = (line) => logger.warn(line);
+  if (cluster.isWorker) return runWorker(config, logger, log);
+  if (config.workers > 1) return runPrimary(config, logger, log);
+  return runSingle(config, logger, log);
 }
 
-function onStopSignal(stop: () => Promise<void>): void {
+/** SIGTERM/SIGINT: stop accepting, answer what is in flight, exit 0 (1 if closing failed). */
+function onStopSignal(logger: Logger, stop: () => Promise<void>): void {
   let stopping = false;
-  const handler = () => {
+  const handler = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    void stop().then(() => process.exit(0), () => process.exit(1));
+    logger.info({ event: 'shutdown', signal }, `${signal}: no new connections; answering the requests in flight`);
+    stop().then(
+      () => flushLogger(logger).then(() => process.exit(0)),
+      (err: Error) => {
+        logger.error({ event: 'shutdown_failed', err: err.message });
+        void flushLogger(logger).then(() => process.exit(1));
+      },
+    );
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
@@ -41,9 +52,13 @@ function switchRelease(app: App, log: Log): void {
   app.store.refresh().catch((err: Error) => log(`release: ${err.message}`));
 }
 
-async function runSingle(config: Config, log: Log): Promise<void> {
+function listening(logger: Logger, url: string, workers: number): void {
+  logger.info({ event: 'listening', url, workers }, `Serving on ${url} (REST /v1, GraphQL /graphql, docs /docs; ${workers} ${workers === 1 ? 'process' : 'workers'})`);
+}
+
+async function runSingle(config: Config, logger: Logger, log: Log): Promise<void> {
   const shared = await openSharedState(config, { log, clusterWorker: false });
-  const app = await startApp({ config, shared, log });
+  const app = await startApp({ config, shared, logger });
   const follower = config.releaseFrom ? new ReleaseFollower(config.releaseFrom, config.dataDir, log, () => switchRelease(app, log)) : null;
   follower?.start();
   shared.bus?.on((a) => {
@@ -51,27 +66,27 @@ async function runSingle(config: Config, log: Log): Promise<void> {
     if (follower) void follower.check();
     else switchRelease(app, log);
   });
-  console.log(`Serving on ${app.url} (REST /v1, GraphQL /graphql, docs /docs)`);
-  onStopSignal(async () => {
+  listening(logger, app.url, 1);
+  onStopSignal(logger, async () => {
     follower?.stop();
     await app.close();
     await shared.close();
   });
 }
 
-async function runWorker(config: Config, log: Log): Promise<void> {
+async function runWorker(config: Config, logger: Logger, log: Log): Promise<void> {
   const shared = await openSharedState(config, { log, clusterWorker: !config.redisUrl });
-  const app = await startApp({ config, shared, log });
+  const app = await startApp({ config, shared, logger });
   process.on('message', (message: unknown) => {
     if (message === RELEASE_MESSAGE) switchRelease(app, log);
   });
-  onStopSignal(async () => {
+  onStopSignal(logger, async () => {
     await app.close();
     await shared.close();
   });
 }
 
-async function runPrimary(config: Config, log: Log): Promise<void> {
+async function runPrimary(config: Config, logger: Logger, log: Log): Promise<void> {
   // Once, before any worker: migrations and the seeded keys (workers then find them in place).
   const keys = await openKeyStore(config, { log, serve: false });
   for (const { plan, key } of parseSeedKeys(config.seedKeys)) await keys.seed(key, plan);
@@ -95,23 +110,21 @@ async function runPrimary(config: Config, log: Log): Promise<void> {
   });
 
   let stopping = false;
-  const fork = () => cluster.fork();
   cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
     if (stopping) return;
     log(`worker ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another`);
-    setTimeout(fork, 500).unref();
+    setTimeout(() => cluster.fork(), 500).unref();
   });
-  const listening = new Promise<AddressInfo>((resolve) => {
+  const port = new Promise<number>((resolve) => {
     let count = 0;
-    cluster.on('listening', (_w: Worker, address: { address: string; port: number }) => {
-      if (++count === config.workers) resolve({ address: address.address, port: address.port, family: '' });
+    cluster.on('listening', (_w: Worker, address: { port: number }) => {
+      if (++count === config.workers) resolve(address.port);
     });
   });
-  for (let i = 0; i < config.workers; i++) fork();
-  const { port } = await listening;
-  console.log(`Serving on http://${config.host}:${port} (REST /v1, GraphQL /graphql, docs /docs; ${config.workers} workers)`);
+  for (let i = 0; i < config.workers; i++) cluster.fork();
+  listening(logger, `http://${config.host}:${await port}`, config.workers);
 
-  onStopSignal(async () => {
+  onStopSignal(logger, async () => {
     stopping = true;
     follower?.stop();
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));

@@ -1,4 +1,4 @@
-/** The service as its operators run it: `cli.ts serve` in its own process, with its own environment. */
+/** The service as its operators run it: the compiled `dist/cli.js serve` in its own process, with its own environment. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { PROJECT_ROOT } from './paths';
@@ -15,7 +15,7 @@ export interface ServeProcess {
 }
 
 export async function startServe(env: Record<string, string>, timeoutMs = 120_000): Promise<ServeProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'src/cli.ts'), 'serve'], {
+  const proc = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist/cli.js'), 'serve'], {
     env: { ...process.env, WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -41,7 +41,7 @@ export async function startServe(env: Record<string, string>, timeoutMs = 120_00
 /** Runs the CLI to the end (keys, publish); rejects with its output when it fails. */
 export function runCli(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'src/cli.ts'), ...args], {
+    const proc = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist/cli.js'), ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
