@@ -6,27 +6,25 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { execute, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
+import type { KeyStore } from '../src/auth/keys-store';
 import type { DataStore, Snapshot } from '../src/db/data-store';
-import type { Plan } from '../src/domain/types';
+import { planRank, type Plan } from '../src/domain/types';
 import { periodBounds } from '../src/graphql/args';
 import { createContext } from '../src/graphql/context';
 import { newRequestId, type RequestTag } from '../src/server/request-tag';
 import { rowsToCsv, seriesBlocksToCsv, type SeriesBlock } from './csv';
-import { createAccess, rateHeaders } from '../src/auth/access';
-import type { KeysStore } from '../src/auth/keys-store';
 import { ApiError, errorBody } from './errors';
 import { decodeCursor, encodeCursor, nextPageUrl } from './paging';
 import { formatParam } from './common-params';
 import { parseParam } from './params';
-import type { RateDecision, RateLimiter } from './rate-limit';
-import { AnswerCache, answerBudgetBytes } from '../src/server/answer-cache';
+import type { Limiter, RateDecision } from './rate-limit';
 import { compileRoute, type CompiledRoute, type Params, type Route } from './route';
 
 export interface RestDeps {
   schema: GraphQLSchema;
   store: DataStore;
-  keys: KeysStore;
-  limiter: RateLimiter;
+  keys: KeyStore;
+  limiter: Limiter;
   routes: Route<any, any>[];
   now: () => Date;
   publicBaseUrl: string;
@@ -35,8 +33,6 @@ export interface RestDeps {
   endpointsLive?: number;
   /** Keep answers as bytes per data version (default true; the benchmark turns it off to time the work). */
   cacheAnswers?: boolean;
-  /** The answer cache's budget in bytes (default ANSWER_CACHE_MB). */
-  cacheBytes?: number;
 }
 
 interface CachedAnswer {
@@ -46,9 +42,9 @@ interface CachedAnswer {
   etag: string;
   /** The headers that belong to the answer (type, validators, Vary) as a flat [name, value, …] list. */
   headerList: string[];
-  bytes: number;
 }
 
+const MAX_CACHED = 5000;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
 
@@ -73,9 +69,8 @@ function wantsCsv(url: URL, req: IncomingMessage): boolean {
 
 export function createRestHandler(deps: RestDeps) {
   const compiled: CompiledRoute[] = deps.routes.map(compileRoute);
-  // Key, plan and rate checks: the module /graphql admits its callers through too.
-  const admit = createAccess(deps.keys, deps.limiter);
-  const cache = new AnswerCache<CachedAnswer>(deps.cacheAnswers === false ? 0 : (deps.cacheBytes ?? answerBudgetBytes()));
+  const cache = new Map<string, CachedAnswer>();
+  let cacheVersion = '';
 
   // Paths without parameters are found by a map lookup; only the others are tried as patterns.
   const fixed = new Map(compiled.filter((c) => c.names.length === 0).map((c) => [c.route.path, c]));
@@ -223,9 +218,13 @@ export function createRestHandler(deps: RestDeps) {
     return clock;
   }
 
+  function rateHeaders(rate: RateDecision | null): Record<string, number> {
+    return rate ? { 'RateLimit-Limit': rate.limit, 'RateLimit-Remaining': rate.remaining, 'RateLimit-Reset': rate.resetSeconds } : {};
+  }
+
   function fail(req: IncomingMessage, res: ServerResponse, err: unknown, plan: Plan, requestId: string, rate: RateDecision | null): void {
     if (err instanceof ApiError) {
-      sendError(req, res, err, plan, requestId, rate ? rateHeaders(rate) : {});
+      sendError(req, res, err, plan, requestId, rateHeaders(rate));
       return;
     }
     deps.log(`${requestId} internal error: ${(err as Error)?.stack ?? String(err)}`);
@@ -285,7 +284,7 @@ export function createRestHandler(deps: RestDeps) {
     const etag = `"${createHash('sha1').update(`${snapshot.dataVersion}|${cacheKey}`).digest('base64url')}"`;
     const headerList = Object.entries({ 'Content-Type': csv ? CSV_TYPE : JSON_TYPE, ...answerHeaders(etag, snapshot.dataAsOf) }).flat();
     // A matching validator needs no work: the answer is known to be the same.
-    if (req.headers['if-none-match'] === etag) return { body: Buffer.alloc(0), split: null, etag, headerList, bytes: 0 };
+    if (req.headers['if-none-match'] === etag) return { body: Buffer.alloc(0), split: null, etag, headerList };
     const { data, meta } = await run(route, params, caller.plan, snapshot, requestId, now);
     const rows = Array.isArray(data) ? data : [data];
     let body: string;
@@ -299,15 +298,54 @@ export function createRestHandler(deps: RestDeps) {
       });
     }
     const bytes = Buffer.from(body);
-    const answer: CachedAnswer = {
-      body: bytes,
-      split: csv ? null : splitAtPlaceholder(bytes),
-      etag,
-      headerList,
-      bytes: bytes.length + cacheKey.length + headerList.reduce((n, h) => n + h.length, 0),
-    };
-    cache.set(snapshot.dataVersion, cacheKey, answer);
+    const answer: CachedAnswer = { body: bytes, split: csv ? null : splitAtPlaceholder(bytes), etag, headerList };
+    if (deps.cacheAnswers !== false) {
+      if (cache.size >= MAX_CACHED) cache.clear();
+      cache.set(cacheKey, answer);
+    }
     return answer;
+  }
+
+  /** Answers a request whose key and plan passed, once its rate decision is known. */
+  function afterLimit(
+    req: IncomingMessage,
+    res: ServerResponse,
+    found: { c: CompiledRoute; values: string[] },
+    path: string,
+    query: string,
+    caller: { plan: Plan },
+    allowed: RateDecision,
+    requestId: string,
+    tag: RequestTag | undefined,
+  ): void {
+    const plan = found.c.route.plan;
+    try {
+      if (!allowed.allowed) {
+        throw new ApiError('rate_limited', `Over the ${caller.plan} plan's ${allowed.limit} requests per minute.`, {
+          'Retry-After': String(allowed.resetSeconds),
+        });
+      }
+      const snapshot = deps.store.current;
+      const now = deps.now();
+      const acceptsCsv = (req.headers.accept ?? '').includes('text/csv');
+      const cacheKey = `${clockAt(now).day}|${caller.plan}|${acceptsCsv ? 'csv' : ''}|${path}?${query}`;
+      if (snapshot && snapshot.dataVersion !== cacheVersion) {
+        cache.clear();
+        cacheVersion = snapshot.dataVersion;
+      }
+      const hit = snapshot ? cache.get(cacheKey) : undefined;
+      if (tag) tag.cache = hit ? 'hit' : 'miss';
+      if (hit) {
+        sendAnswer(req, res, hit, requestId, now, allowed);
+        return;
+      }
+      answerFresh(req, found, path, query, caller, snapshot, cacheKey, requestId, now).then(
+        (answer) => sendAnswer(req, res, answer, requestId, now, allowed),
+        (err) => fail(req, res, err, plan, requestId, allowed),
+      );
+    } catch (err) {
+      fail(req, res, err, plan, requestId, allowed);
+    }
   }
 
   /**
@@ -319,7 +357,6 @@ export function createRestHandler(deps: RestDeps) {
   return function handle(req: IncomingMessage, res: ServerResponse, path: string, query: string, tag?: RequestTag): void {
     const requestId = tag ? tag.id : newRequestId();
     let plan: Plan = 'free';
-    let rate: RateDecision | null = null;
     try {
       const found = match(path);
       if (!found) throw new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`);
@@ -329,24 +366,26 @@ export function createRestHandler(deps: RestDeps) {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         throw new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' });
       }
-      const { caller, rate: allowed } = admit(req.headers['x-api-key'], { plan: route.plan, what: route.path }, tag);
-      rate = allowed;
-      const snapshot = deps.store.current;
-      const now = deps.now();
-      const acceptsCsv = (req.headers.accept ?? '').includes('text/csv');
-      const cacheKey = `${clockAt(now).day}|${caller.plan}|${acceptsCsv ? 'csv' : ''}|${path}?${query}`;
-      const hit = snapshot ? cache.get(snapshot.dataVersion, cacheKey) : undefined;
-      if (tag) tag.cache = hit ? 'hit' : 'miss';
-      if (hit) {
-        sendAnswer(req, res, hit, requestId, now, allowed);
+      const key = req.headers['x-api-key'];
+      if (typeof key !== 'string' || key === '') throw new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.');
+      const caller = deps.keys.verify(key);
+      if (!caller) throw new ApiError('invalid_api_key', 'The API key is unknown or revoked.');
+      if (tag) tag.plan = caller.plan;
+      if (planRank(caller.plan) < planRank(route.plan)) {
+        throw new ApiError('plan_required', `${route.path} needs the ${route.plan} plan or above; this key is on ${caller.plan}.`);
+      }
+      const decision = deps.limiter.take(caller.id, caller.plan);
+      // The in-process limiter answers at once; a shared one (cluster, Redis) answers later.
+      if (decision instanceof Promise) {
+        decision.then(
+          (allowed) => afterLimit(req, res, found, path, query, caller, allowed, requestId, tag),
+          (err) => fail(req, res, err, plan, requestId, null),
+        );
         return;
       }
-      answerFresh(req, found, path, query, caller, snapshot, cacheKey, requestId, now).then(
-        (answer) => sendAnswer(req, res, answer, requestId, now, allowed),
-        (err) => fail(req, res, err, plan, requestId, rate),
-      );
+      afterLimit(req, res, found, path, query, caller, decision, requestId, tag);
     } catch (err) {
-      fail(req, res, err, plan, requestId, rate);
+      fail(req, res, err, plan, requestId, null);
     }
   };
 }

@@ -18,6 +18,7 @@ await build({
     'src/bench/forecast.ts',
     'src/bench/graphql.ts',
     'src/bench/postgraphile-server.ts',
+    'src/bench/workers.ts',
   ],
   outbase: 'src',
   outdir,

@@ -3,9 +3,9 @@
  * with their error messages. REST and GraphQL both admit callers here and nowhere else.
  */
 import { ApiError } from '../../rest/errors';
-import type { RateDecision, RateLimiter } from '../../rest/rate-limit';
+import type { Limiter, RateDecision } from '../../rest/rate-limit';
 import { planRank, type Plan } from '../domain/types';
-import type { KeysStore } from './keys-store';
+import type { KeyStore } from './keys-store';
 
 export interface Admission {
   caller: { id: string; plan: Plan };
@@ -21,9 +21,9 @@ export function rateHeaders(rate: RateDecision): Record<string, string> {
  * `seen` is told the caller's plan as soon as the key is known (the access log and metrics label
  * requests by it, refused ones included).
  */
-export type Admit = (key: string | string[] | undefined, needs?: { plan: Plan; what: string }, seen?: { plan: Plan | null }) => Admission;
+export type Admit = (key: string | string[] | undefined, needs?: { plan: Plan; what: string }, seen?: { plan: Plan | null }) => Admission | Promise<Admission>;
 
-export function createAccess(keys: KeysStore, limiter: RateLimiter): Admit {
+export function createAccess(keys: KeyStore, limiter: Limiter): Admit {
   return function admit(key, needs, seen) {
     if (typeof key !== 'string' || key === '') throw new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.');
     const caller = keys.verify(key);
@@ -32,13 +32,17 @@ export function createAccess(keys: KeysStore, limiter: RateLimiter): Admit {
     if (needs && planRank(caller.plan) < planRank(needs.plan)) {
       throw new ApiError('plan_required', `${needs.what} needs the ${needs.plan} plan or above; this key is on ${caller.plan}.`);
     }
+    const decide = (rate: RateDecision): Admission => {
+      if (!rate.allowed) {
+        throw new ApiError('rate_limited', `Over the ${caller.plan} plan's ${rate.limit} requests per minute.`, {
+          ...rateHeaders(rate),
+          'Retry-After': String(rate.resetSeconds),
+        });
+      }
+      return { caller, rate };
+    };
+    // A shared limiter (Redis) answers asynchronously; the in-process one at once.
     const rate = limiter.take(caller.id, caller.plan);
-    if (!rate.allowed) {
-      throw new ApiError('rate_limited', `Over the ${caller.plan} plan's ${rate.limit} requests per minute.`, {
-        ...rateHeaders(rate),
-        'Retry-After': String(rate.resetSeconds),
-      });
-    }
-    return { caller, rate };
+    return rate instanceof Promise ? rate.then(decide) : decide(rate);
   };
 }

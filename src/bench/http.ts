@@ -9,7 +9,13 @@ import autocannon from 'autocannon';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchDataDir, childServer } from './servers';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { benchDataDir } from './release';
+
+const SELF = fileURLToPath(import.meta.url);
+/** The benchmark server beside this script: compiled child.js, or child.ts through tsx when run from the sources. */
+const CHILD = SELF.endsWith('.ts') ? ['--import', 'tsx', path.join(path.dirname(SELF), 'child.ts')] : [path.join(path.dirname(SELF), 'child.js')];
 
 const KEY = 'bench-key-intel';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -46,7 +52,18 @@ const UNCACHED: string[] = [
   '/v1/countries/ES/brief',
 ];
 
-const child = (args: string[]) => childServer('child', args);
+/** Starts a benchmark server (src/bench/child.ts) in its own process and waits for its address. */
+async function child(args: string[]): Promise<{ url: string; close: () => void }> {
+  const proc = spawn(process.execPath, [...CHILD, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    proc.stdout.on('data', (chunk: Buffer) => {
+      const m = /ready (\S+)/.exec(chunk.toString());
+      if (m) resolve(m[1]);
+    });
+    proc.on('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)));
+  });
+  return { url, close: () => proc.kill() };
+}
 
 /** Headers a bare server repeats: everything but what node:http sets per connection. */
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);

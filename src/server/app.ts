@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { KeysStore, parseSeedKeys } from '../auth/keys-store';
+import { KeysStore, parseSeedKeys, type KeyStore } from '../auth/keys-store';
 import type { Config } from '../config';
 import { DataStore } from '../db/data-store';
 import { execute, parse } from 'graphql';
@@ -14,7 +14,7 @@ import { schema } from '../graphql/schema';
 import { ApiError, errorBody } from '../../rest/errors';
 import { createRestHandler } from '../../rest/handler';
 import { docsPage, openApiDocument } from '../../rest/openapi';
-import { parseRates, RateLimiter } from '../../rest/rate-limit';
+import { parseRates, RateLimiter, type Limiter, type RateDecision } from '../../rest/rate-limit';
 import { ROUTES } from '../../rest/routes';
 import { createAccess } from '../auth/access';
 import { answerBudgetBytes } from './answer-cache';
@@ -33,7 +33,7 @@ export interface App {
   /** Settles when the per-release figures of the release served at start are worked out. */
   warmed: Promise<unknown>;
   store: DataStore;
-  keys: KeysStore;
+  keys: KeyStore;
   url: string;
   metrics: Metrics;
   /** Whether close() has begun: /readyz answers 503 and answers carry Connection: close. */
@@ -51,8 +51,10 @@ export interface AppOptions {
   logger?: Logger;
   /** Faults, as text (default: the logger at level error). */
   log?: (line: string) => void;
-  /** Requests per minute per plan, e.g. "free:60,developer:300" (RATE_LIMITS). */
+  /** Requests per minute per plan, e.g. "free:60,developer:300" (default: config.rates, RATE_LIMITS). */
   rates?: string;
+  /** Keys and limits shared with other processes (src/server/shared-state.ts); default: keys.db and in-process counters. The caller closes them. */
+  shared?: { keys: KeyStore; limiter: Limiter };
   onQuery?: (sql: string) => void;
   /** false turns off the answer caches (for timing uncached answers). */
   cacheAnswers?: boolean;
@@ -93,9 +95,9 @@ export async function startApp(options: AppOptions): Promise<App> {
   });
   await store.refresh();
   store.watch();
-  const keys = new KeysStore(config.dataDir);
-  for (const { plan, key } of parseSeedKeys(config.seedKeys)) keys.seed(key, plan);
-  const limiter = new RateLimiter(parseRates(options.rates ?? process.env.RATE_LIMITS));
+  const keys = options.shared?.keys ?? new KeysStore(config.dataDir);
+  for (const { plan, key } of parseSeedKeys(config.seedKeys)) await keys.seed(key, plan);
+  const limiter = options.shared?.limiter ?? new RateLimiter(parseRates(options.rates ?? config.rates));
   const rest = createRestHandler({
     schema,
     store,
@@ -106,7 +108,6 @@ export async function startApp(options: AppOptions): Promise<App> {
     publicBaseUrl: config.publicBaseUrl,
     log,
     cacheAnswers: options.cacheAnswers,
-    cacheBytes: options.cacheBytes,
     endpointsLive: ROUTES.length + OTHER_ENDPOINTS.length,
   });
   const yoga = createGraphQLEndpoint({
@@ -242,7 +243,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       await drained;
       clearTimeout(cut);
       await store.close();
-      keys.close();
+      if (!options.shared) await keys.close();
       logger.info({ event: 'closed' }, 'requests in flight answered; closed');
       await flushLogger(logger);
     },

@@ -42,10 +42,10 @@ export function isGraphiQLPage(request: Request, url: URL): boolean {
 
 export function useApiAccess(admit: Admit, publicBaseUrl: string): Plugin<{}, GraphQLServerContext> {
   return {
-    onRequest({ request, url, serverContext, endResponse }) {
+    async onRequest({ request, url, serverContext, endResponse }) {
       if (isGraphiQLPage(request, url)) return;
       try {
-        serverContext.admission = admit(request.headers.get('x-api-key') ?? undefined, undefined, serverContext.tag);
+        serverContext.admission = await admit(request.headers.get('x-api-key') ?? undefined, undefined, serverContext.tag);
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
         endResponse(
