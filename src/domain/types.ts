@@ -66,6 +66,8 @@ export interface RejectedRow {
   table: string;
   row: string;
   reason: string;
+  /** The row's place (country) could not be resolved from its code and name: an ingest error. */
+  unresolved?: boolean;
 }
 
 /** A source table: one publisher dataset or sheet. */
