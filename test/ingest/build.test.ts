@@ -51,6 +51,11 @@ describe('the test release built from ../shared/data', () => {
     const es = query<{ alias: string }>(file, "SELECT alias FROM Series WHERE countryIso = 'ES' AND measure = 'arrivals' AND headline = 1");
     expect(es.map((r) => r.alias)).toEqual(['es.arrivals.total.m']);
   });
+  it('resolves every row to a place: 0 unresolved, the code/name decisions counted in the summary', () => {
+    const summary = inject('ingestLog').find((l) => l.startsWith('Release '))!;
+    expect(summary).toMatch(/ 0 unresolved places; \d+ rows placed by code\/name decisions/);
+    expect(inject('ingestLog')).toEqual(expect.arrayContaining([expect.stringMatching(/× UN Tourism 535 CURAÇAO → CW/)]));
+  });
   it('serves no aggregate as a country', () => {
     const isos = query<{ iso: string }>(file, 'SELECT iso FROM Country').map((r) => r.iso);
     expect(isos).not.toContain('EU');
