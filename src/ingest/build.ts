@@ -15,7 +15,7 @@ import { loadJnto } from './connectors/jnto';
 import { loadUnwto } from './connectors/unwto';
 import { loadWorldBank } from './connectors/worldbank';
 import { summariseCountry, type SeriesSummaryRow } from '../domain/country-summary';
-import { chooseHeadlines } from './headline';
+import { chooseHeadlines } from '../domain/headline';
 import { aliasOf, seriesIdOf } from './identifiers';
 import type { AppliedDecision, ConnectorOutput, CountryRef } from './records';
 import { UN_TOURISM_REGIONS, unTourismRegion } from './un-tourism-regions';
@@ -103,7 +103,10 @@ function toSeriesRows(parsed: ParsedSeries[], countries: Map<string, CountryRef>
   }
   const rows = [...byAlias.values()];
   const headlines = chooseHeadlines(
-    rows.map((s) => ({ ...s, points: s.observations.filter((o) => o.value !== null).length })),
+    rows.map((s) => {
+      const withValue = s.observations.filter((o) => o.value !== null);
+      return { ...s, points: withValue.length, last: withValue[withValue.length - 1]?.period ?? '' };
+    }),
   );
   for (const s of rows) s.headline = headlines.has(s.alias);
   return rows;

@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { migrate } from '../db/migrate';
-import type { ParsedObservation, SourceTableInfo } from '../domain/types';
+import type { Freq, ParsedObservation, SourceTableInfo } from '../domain/types';
 import type { FxRate, IndicatorValue, PricePoint } from './records';
 import { diffSeries, type StoredPoint } from './revisions';
 
@@ -17,7 +17,7 @@ export interface SeriesRow {
   measure: string;
   breakdown: string | null;
   member: string | null;
-  freq: string;
+  freq: Freq;
   unit: string;
   currency: string | null;
   scale: string | null;

@@ -35,9 +35,9 @@ export const CountryType = builder.prismaObject('Country', {
       select: { region: { select: { name: true } } },
       resolve: (c) => c.region?.name ?? null,
     }),
-    monthly: t.exposeBoolean('monthly', { description: 'Whether a headline series is monthly.' }),
-    first: t.exposeString('first', { nullable: true, description: 'Earliest period of the headline series.' }),
-    latest: t.exposeString('latest', { nullable: true, description: 'Newest period held in the headline series.' }),
+    monthly: t.exposeBoolean('monthly', { description: "Whether the country's primary headline series (its freshest, arrivals first on a tie) is monthly." }),
+    first: t.exposeString('first', { nullable: true, description: "Earliest period of the country's primary headline series." }),
+    latest: t.exposeString('latest', { nullable: true, description: "Newest period held in the country's primary headline series." }),
     monthsBehind: t.int({
       nullable: true,
       description: 'Whole months between the current month and the month after the newest period held.',

@@ -1,5 +1,6 @@
 /** Series, their observations, names, source tables and revisions. */
 import { periodWithin } from '../../domain/periods';
+import { HEADLINE_RULE } from '../../domain/headline';
 import { periodBounds } from '../args';
 import { builder } from '../builder';
 
@@ -67,7 +68,7 @@ export const SeriesType = builder.prismaObject('Series', {
     scale: t.exposeString('scale', { nullable: true, description: "The publisher's unit multiplier, e.g. thousands." }),
     table: t.relation('table'),
     tableCode: t.exposeString('tableCode'),
-    headline: t.exposeBoolean('headline'),
+    headline: t.exposeBoolean('headline', { description: `Whether this is the country's headline series for its measure. ${HEADLINE_RULE}` }),
     derived: t.exposeBoolean('derived'),
     first: t.exposeString('first'),
     last: t.exposeString('last'),
