@@ -78,4 +78,6 @@ export interface SourceTableInfo {
   url: string;
   /** Relative path inside the sources directory. */
   file: string;
+  /** The file's own release or update date (YYYY-MM-DD), where it gives one; dates a first load's figures. */
+  released?: string;
 }

@@ -36,14 +36,14 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { dataDir?: string; rates?: string; onQuery?: (sql: string) => void; log?: (l: string) => void; warm?: boolean } = {},
+  options: { dataDir?: string; rates?: string; onQuery?: (sql: string) => void; log?: (l: string) => void; warm?: boolean; now?: string } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? privateDataDir();
   const config = loadConfig({
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: dataDir,
-    TOURISM_NOW: TEST_NOW,
+    TOURISM_NOW: options.now ?? TEST_NOW,
     PUBLIC_BASE_URL: 'http://api.test',
     TOURISM_API_KEYS: Object.entries(KEYS).map(([p, k]) => `${p}:${k}`).join(','),
   });

@@ -47,10 +47,11 @@ export const CountryType = builder.prismaObject('Country', {
     statistics: t.field({
       type: [StatisticRefType],
       description: 'Derived statistics this country supports, with where each is served.',
-      select: { series: { select: { measure: true, freq: true, breakdown: true, headline: true, tableCode: true } } },
+      select: { monthly: true, series: { select: { measure: true, freq: true, breakdown: true, headline: true, tableCode: true } } },
       resolve: async (c, _args, ctx) => {
         const [shift, rivals] = await Promise.all([originShiftCountries(ctx), rivalsOf(ctx.snapshot, c.iso)]);
-        return supportedStatistics(c.iso, c.series, { originShift: shift.has(c.iso), rivals: rivals.rivals.length > 0 });
+        const computed = { originShift: shift.has(c.iso), rivals: rivals.rivals.length > 0, primaryMonthly: c.monthly };
+        return supportedStatistics(c.iso, c.series, computed);
       },
     }),
     series: t.relation('series', {

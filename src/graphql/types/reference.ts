@@ -5,10 +5,18 @@ import { monthsBehind } from '../../domain/periods';
 import { freqArg, invalidParameter, isoArg, limitArg, PAGED_LIST_MAX } from '../args';
 import { builder } from '../builder';
 
+/** Countries whose primary headline series is of `freq`, told by the shape of their `latest` period. */
+function primaryFreqFilter(freq: string) {
+  if (freq === 'M') return { monthly: true };
+  if (freq === 'Q') return { latest: { contains: 'Q' } };
+  return { latest: { not: { contains: '-' } } };
+}
+
 builder.queryFields((t) => ({
   countries: t.prismaField({
     type: ['Country'],
-    description: 'Every place held, ordered by ISO code. `freq` keeps countries with a headline series of that frequency.',
+    description:
+      'Every place held, ordered by ISO code. `freq` keeps countries whose primary headline series (the one `first`, `latest` and `monthly` describe) is of that frequency.',
     args: {
       isos: t.arg.stringList({ description: 'Only these ISO codes (codes not held are left out).' }),
       freq: t.arg.string(),
@@ -21,7 +29,7 @@ builder.queryFields((t) => ({
       return ctx.prisma.country.findMany({
         ...query,
         where: {
-          ...(freq ? { series: { some: { headline: true, freq } } } : {}),
+          ...(freq ? primaryFreqFilter(freq) : {}),
           ...(args.isos ? { iso: { in: args.isos.map(isoArg) } } : {}),
           ...(args.after ? { AND: [{ iso: { gt: args.after } }] } : {}),
         },

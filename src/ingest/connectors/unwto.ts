@@ -500,14 +500,26 @@ class UnwtoReader {
   }
 }
 
-function tableInfo(spec: SheetSpec): SourceTableInfo {
+function tableInfo(spec: SheetSpec, released: string | null): SourceTableInfo {
   return {
     code: spec.table,
     publisher: PUBLISHER,
     title: `UN Tourism Statistics Database (data updated 25/01/2023), ${spec.title}; sheet "${spec.sheet.trim()}"`,
     url: UNWTO_URL,
     file: UNWTO_FILE,
+    ...(released ? { released } : {}),
   };
+}
+
+/** The update date the sheets' title rows give ("... data updated on 25/01/2023."), as YYYY-MM-DD. */
+export function releasedDate(rows: Cell[][]): string | null {
+  for (const row of rows.slice(0, 5)) {
+    for (const cell of row ?? []) {
+      const m = /data updated on (\d{2})\/(\d{2})\/(\d{4})/i.exec(text(cell));
+      if (m) return `${m[3]}-${m[2]}-${m[1]}`;
+    }
+  }
+  return null;
 }
 
 function readWorkbook(sourcesDir: string): XLSX.WorkBook {
@@ -540,12 +552,14 @@ export function loadUnwto(sourcesDir: string, resolver: CountryResolver): Connec
 /** The six sheets' rows → series; a row mapping to a (country, measure, breakdown) already taken is rejected. */
 export function parseUnwtoSheets(rowsOf: UnwtoSheetRows, resolver: CountryResolver): ConnectorOutput {
   const reader = new UnwtoReader(resolver);
+  let released: string | null = null;
   for (const spec of UNWTO_SHEETS) {
     const rows = rowsOf(spec.sheet);
     if (rows) reader.readSheet(spec, rows);
     else reader.rejected.push({ table: spec.table, row: spec.sheet, reason: 'sheet not found in workbook' });
+    released ??= rows ? releasedDate(rows) : null;
   }
-  return { tables: UNWTO_SHEETS.map(tableInfo), series: reader.series, rejected: reader.rejected, decisions: reader.decisions };
+  return { tables: UNWTO_SHEETS.map((spec) => tableInfo(spec, released)), series: reader.series, rejected: reader.rejected, decisions: reader.decisions };
 }
 
 /** Every country block name of the six sheets, for checking that the resolver knows them all. */
