@@ -19,6 +19,13 @@ export const USUAL_DELAY_MONTHS: Readonly<Record<string, Partial<Record<Freq, nu
   Eurostat: { M: 2, Q: 3, A: 6 },
 };
 
+/** The dating rule in words, for the docs page. */
+export const DATING_RULE =
+  'Developer keys see figures published more than 30 days ago. A figure is dated by the data release that first brought it; ' +
+  "on the first load, which has no such history, by the publisher's release: the file's own release or update date where it " +
+  "gives one, otherwise the end of the period plus the publisher's usual delay (Eurostat: 2 months for monthly tables, " +
+  '6 for annual ones), never later than the load.';
+
 export interface SourceDating {
   publisher: string;
   /** The file's own release or update date, YYYY-MM-DD. */
