@@ -113,7 +113,7 @@ export const analysisRoutes = [
     path: '/v1/stats/origin-shift',
     summary: "Each origin market's share of arrivals, latest 12 months against the 12 before, largest moves first.",
     description:
-      "Monthly where the publisher breaks monthly arrivals down by origin (Japan, JNTO); elsewhere UN Tourism's annual arrivals by region of origin, latest year against the year before (meta.method says which). A held country without an origin breakdown is a 400 naming the countries that carry the statistic.",
+      "Monthly where the publisher breaks monthly arrivals down by origin (Japan, JNTO); else, for the destinations of Eurostat's origin → destination matrix, annual trips of EU/EFTA residents by country of residence (household surveys, tour_dem_ttw; at least 10 markets published in both years); else UN Tourism's annual arrivals by region of origin. Annual: latest year against the year before (meta.method says which). A held country without an origin breakdown is a 400 naming the countries that carry the statistic.",
     plan: 'intel',
     pathParams: [],
     query: [

@@ -27,7 +27,9 @@ export const briefRoutes = [
       return {
         meta: {
           next: null,
-          outlook: 'Three-month forecast with an 80% interval; the method is chosen per series by rolling-origin backtest, never worse than seasonal naive.',
+          outlook:
+            'Three-month forecast with an 80% interval from its own past errors. combined_log: the equal-weight mean, on logs, of a seasonal random walk with damped fitted growth and one with damped recent drift; seasonal_naive below two years of data.',
+          outlook_method: b.outlookMethod ?? null,
         },
         data: [
           {

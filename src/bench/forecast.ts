@@ -1,7 +1,10 @@
 /**
  * Forecast benchmark: rolling-origin backtest (horizons 1–3) of the brief's outlook on every monthly
- * headline series held. Prints mean MASE of the chosen method against seasonal naive's, and the
- * share of actuals inside the 80% intervals. Uses DATA_DIR's release, else builds one.
+ * headline series held, beside each candidate method on its own, per-series choices among them,
+ * and two off-the-shelf forecasters. Prints mean and median MASE, the share of actuals inside the
+ * 80% intervals, the paired MASE difference to the outlook with its 95% interval, and the time per
+ * series. Uses DATA_DIR's release, else builds one. BENCH_ORIGINS sets the origins (default 36),
+ * BENCH_REFERENCES=0 leaves out the off-the-shelf rows.
  */
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
@@ -9,10 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { currentReleaseFile } from '../db/release-store';
 import { monthFromIndex, monthIndex } from '../domain/periods';
-import { backtest, summariseBacktests, type BacktestResult } from '../domain/forecast';
+import { COMBINED, METHODS, backtest, forecast, outlookMethod, summariseBacktests, type BacktestResult, type ReferenceForecaster } from '../domain/forecast';
 import { buildRelease } from '../ingest/build';
 
 const ORIGINS = Number(process.env.BENCH_ORIGINS ?? 36);
+const OUTLOOK = outlookMethod(Infinity);
 
 function releaseFile(): string {
   const configured = process.env.DATA_DIR && currentReleaseFile(process.env.DATA_DIR);
@@ -31,22 +35,53 @@ function dense(rows: { period: string; value: number | null }[]): (number | null
   return Array.from({ length: last - first + 1 }, (_, i) => byPeriod.get(monthFromIndex(first + i)) ?? null);
 }
 
+/** The previous outlook (choice among seasonal naive and srw_growth_log over 36 origins) and the variants tried against the combination. */
+const CHOOSERS = {
+  chosen: {},
+  'chosen, 72 origins': { origins: 72 },
+  'chosen among all': { candidates: METHODS },
+  'shrunk to combined': { candidates: METHODS, prefer: OUTLOOK, margin: 0.1 },
+};
+
+async function references(): Promise<Record<string, ReferenceForecaster>> {
+  if (process.env.BENCH_REFERENCES === '0') return {};
+  const { mstlEts, autoArima } = await import('./forecast-references');
+  return { 'augurs MSTL.ets([12])': mstlEts, 'arima AutoARIMA': autoArima };
+}
+
+const refs = await references();
 const db = new Database(releaseFile(), { readonly: true });
 const series = db.prepare("SELECT id, alias FROM Series WHERE headline = 1 AND freq = 'M' ORDER BY alias").all() as { id: string; alias: string }[];
 const observations = db.prepare('SELECT period, value FROM Observation WHERE seriesId = ? ORDER BY period');
 const results: BacktestResult[] = [];
+/** Milliseconds to make one outlook from a whole series, as a brief does uncached. */
+const outlookMs: number[] = [];
 const started = performance.now();
 for (const s of series) {
   const y = dense(observations.all(s.id) as { period: string; value: number | null }[]);
   if (y.length < 48) continue;
-  results.push(backtest(y, [1, 2, 3], ORIGINS));
+  const t0 = performance.now();
+  forecast(y, 3);
+  outlookMs.push(performance.now() - t0);
+  results.push(backtest(y, [1, 2, 3], ORIGINS, { choosers: CHOOSERS, references: refs }));
 }
 db.close();
-const summary = summariseBacktests(results);
-const pct = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? 'n/a' : `${(x * 100).toFixed(1)}%`);
+
+const summary = summariseBacktests(results, OUTLOOK);
+const pct = (x: number) => (Number.isNaN(x) ? 'n/a' : `${(x * 100).toFixed(1)}%`);
+const signed = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(3);
 console.log(`Backtest of ${summary.series} monthly headline series, ${ORIGINS} rolling origins, horizons 1–3 (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-console.log(`${'method'.padEnd(18)} ${'mean MASE'.padStart(10)} ${'80% coverage'.padStart(13)}`);
-for (const [method, value] of Object.entries(summary.meanMase)) {
-  console.log(`${method.padEnd(18)} ${value!.toFixed(3).padStart(10)} ${pct(summary.coverage[method as keyof typeof summary.coverage]).padStart(13)}`);
+console.log(`Outlook: ${OUTLOOK} = equal-weight mean on logs of ${COMBINED.join(' and ')}`);
+console.log(`${'contender'.padEnd(24)} ${'mean MASE'.padStart(9)} ${'median'.padStart(7)} ${'80% cov.'.padStart(8)}  ${'vs outlook (95% interval)'.padEnd(28)} ${'ms/series'.padStart(9)}`);
+const rows = Object.entries(summary.contenders).sort((a, b) => a[1].meanMase - b[1].meanMase);
+for (const [name, c] of rows) {
+  const vs = c.vsBaseline ? `${signed(c.vsBaseline.mean)} (${signed(c.vsBaseline.low)} to ${signed(c.vsBaseline.high)})` : '(outlook)';
+  console.log(
+    `${name.padEnd(24)} ${c.meanMase.toFixed(3).padStart(9)} ${c.medianMase.toFixed(3).padStart(7)} ${pct(c.coverage).padStart(8)}  ${vs.padEnd(28)} ${c.msPerSeries.toFixed(1).padStart(9)}`,
+  );
 }
-console.log(`chosen ÷ seasonal naive MASE: ${summary.relativeMase.toFixed(3)} (goal ≤ 0.90); picks: ${JSON.stringify(summary.picks)}`);
+console.log(`outlook ÷ seasonal naive MASE: ${summary.relativeMase.toFixed(3)} (goal ≤ 0.90)`);
+for (const [name, counts] of Object.entries(summary.picks)) console.log(`picks of ${name}: ${JSON.stringify(counts)}`);
+for (const [name, n] of Object.entries(summary.fallbacks)) console.log(`${name}: ${n} failed fits replaced by seasonal naive`);
+outlookMs.sort((a, b) => a - b);
+console.log(`one outlook from a whole series: median ${outlookMs[outlookMs.length >> 1].toFixed(1)} ms, max ${outlookMs[outlookMs.length - 1].toFixed(1)} ms (goal for a whole brief < 50 ms)`);

@@ -5,14 +5,17 @@
  */
 import { perRelease, type Snapshot } from '../db/data-store';
 import {
+  annualCountryMixes,
+  calendarYearMixes,
   chooseRivals,
-  monthlyOriginMix,
   regionMixes,
+  richestMixes,
   seasonShape,
   type CountryProfile,
   type OriginSeries,
   type RivalBasis,
 } from '../domain/rival-profiles';
+import { TRIPS_MATRIX_TABLE } from '../domain/origin-breakdown';
 import { originLabel } from '../domain/origin-labels';
 import type { PeriodValue } from '../domain/series';
 
@@ -40,6 +43,10 @@ export interface CountryRivals {
 /** The table of UN Tourism's arrivals by region of origin (annual). */
 const REGION_ORIGIN_TABLE = 'unwto_inbound_regions';
 
+/** The country-of-origin data, in words, as `basis` names it. */
+const MATRIX_SOURCE = 'trips of EU/EFTA residents by country of destination (Eurostat tour_dem_ttw, household surveys)';
+const MONTHLY_SOURCE = 'visitor arrivals by nationality summed over the calendar year (JNTO)';
+
 const MEMO_KEY = 'rivals:table';
 
 /** iso → its rivals, for every country held. */
@@ -65,6 +72,7 @@ async function buildRivalTable(snapshot: Snapshot): Promise<Map<string, CountryR
       where: {
         OR: [
           { tableCode: REGION_ORIGIN_TABLE, breakdown: 'origin', freq: 'A' },
+          { tableCode: TRIPS_MATRIX_TABLE, breakdown: 'origin', freq: 'A' },
           { breakdown: 'origin', freq: 'M' },
           { measure: 'arrivals', headline: true, breakdown: null, freq: 'M' },
         ],
@@ -83,18 +91,23 @@ async function buildRivalTable(snapshot: Snapshot): Promise<Map<string, CountryR
     obsBySeries.set(o.seriesId, list);
   }
 
-  const byCountry = new Map<string, { regions: OriginSeries[]; monthly: OriginSeries[]; headline: PeriodValue[] }>();
+  const byCountry = new Map<string, { regions: OriginSeries[]; matrix: OriginSeries[]; monthly: OriginSeries[]; headline: PeriodValue[] }>();
   for (const s of series) {
-    const entry = byCountry.get(s.countryIso) ?? { regions: [], monthly: [], headline: [] };
+    const entry = byCountry.get(s.countryIso) ?? { regions: [], matrix: [], monthly: [], headline: [] };
     const obs = obsBySeries.get(s.id) ?? [];
+    const origin = { member: s.member ?? '', observations: obs };
     if (s.breakdown === null) entry.headline = obs;
-    else if (s.freq === 'M') entry.monthly.push({ member: s.member ?? '', observations: obs });
-    else if (s.tableCode === REGION_ORIGIN_TABLE) entry.regions.push({ member: s.member ?? '', observations: obs });
+    else if (s.freq === 'M') entry.monthly.push(origin);
+    else if (s.tableCode === TRIPS_MATRIX_TABLE) entry.matrix.push(origin);
+    else if (s.tableCode === REGION_ORIGIN_TABLE) entry.regions.push(origin);
     byCountry.set(s.countryIso, entry);
   }
   const profiles: CountryProfile[] = [...byCountry.entries()].map(([country, e]) => ({
     country,
-    monthlyMix: monthlyOriginMix(e.monthly),
+    countryMixes: richestMixes(
+      { mixes: annualCountryMixes(e.matrix), source: MATRIX_SOURCE },
+      { mixes: calendarYearMixes(e.monthly), source: MONTHLY_SOURCE },
+    ),
     regionMixes: regionMixes(e.regions),
     season: e.headline.length ? seasonShape(e.headline) : null,
   }));

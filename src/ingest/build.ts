@@ -10,6 +10,7 @@ import { CountryResolver } from './connectors/country-resolver';
 import { loadEcb } from './connectors/ecb';
 import { loadEia } from './connectors/eia';
 import { loadEurostat } from './connectors/eurostat';
+import { loadEurostatDemand } from './connectors/eurostat-demand';
 import { loadImfWeo } from './connectors/imf-weo';
 import { loadJnto } from './connectors/jnto';
 import { loadUnwto } from './connectors/unwto';
@@ -45,6 +46,7 @@ type Step = { name: string; run: (dir: string, resolver: CountryResolver) => Con
 /** In priority order: when two sources give the same series alias, the first one wins. */
 const STEPS: Step[] = [
   { name: 'Eurostat', run: (dir, r) => loadEurostat(dir, r) },
+  { name: 'Eurostat demand', run: (dir) => loadEurostatDemand(dir) },
   { name: 'JNTO', run: (dir, r) => loadJnto(dir, r) },
   { name: 'UN Tourism', run: (dir, r) => loadUnwto(dir, r) },
   { name: 'ECB', run: (dir) => loadEcb(dir) },

@@ -22,6 +22,8 @@ export const REMOTE_FILES: RemoteFile[] = [
   { file: 'eurostat/estat_tour_occ_arm.tsv', url: `${ESTAT}/tour_occ_arm?format=TSV&compressed=true`, packing: 'gzip' },
   { file: 'eurostat/estat_tour_cap_nat.tsv', url: `${ESTAT}/tour_cap_nat?format=TSV&compressed=true`, packing: 'gzip' },
   { file: 'eurostat/estat_tour_occ_arn2.tsv', url: `${ESTAT}/tour_occ_arn2?format=TSV&compressed=true`, packing: 'gzip' },
+  { file: 'eurostat/estat_tour_dem_ttw.tsv', url: `${ESTAT}/tour_dem_ttw?format=TSV&compressed=true`, packing: 'gzip' },
+  { file: 'eurostat/estat_tour_dem_tnw.tsv', url: `${ESTAT}/tour_dem_tnw?format=TSV&compressed=true`, packing: 'gzip' },
   { file: 'eurostat/estat_tour_occ_nin2.tsv', url: `${ESTAT}/tour_occ_nin2?format=TSV&compressed=true`, packing: 'gzip' },
   { file: 'nuts/NUTS2021.xlsx', url: 'https://ec.europa.eu/eurostat/documents/345175/629341/NUTS2021.xlsx' },
   { file: 'unwto/unwto-all-data-download_032023.xlsx', url: 'https://webunwto.s3.eu-west-1.amazonaws.com/s3fs-public/2023-03/unwto-all-data-download_032023.xlsx' },

@@ -258,18 +258,39 @@ describe('/v1/stats/origin-shift', () => {
     expect(body.data.find((r: any) => r.origin_code === 'region-oceania').origin).toBe('Oceania, total');
   });
 
-  it("uses UN Tourism's annual regions of origin where no monthly breakdown is held (France)", async () => {
+  it("uses Eurostat's trips matrix, annual countries of origin, for the destinations it covers (France)", async () => {
     const body = await s.json('/v1/stats/origin-shift?country=FR', 'intel');
+    expect(body.meta.method).toMatchObject({ window: '2023', against: '2022' });
+    expect(body.meta.method.value).toMatch(/^Annual figures.*Trips of EU\/EFTA residents by country of destination, from the household surveys .*tour_dem_ttw/);
+    expect(body.meta.method.lo80).toMatch(/No band/);
+    const markets = body.data.map((r: any) => r.origin_code);
+    expect(body.meta.method.value).toContain(`sum of the ${markets.length} origin markets published in both years`);
+    expect(markets.length).toBeGreaterThanOrEqual(10);
+    expect(markets).not.toContain('fr');
+    // Every share against the trips of the markets published in both years, from the served series.
+    const values: Record<string, Map<string, number>> = {};
+    for (const code of markets) values[code] = await observations(`fr.arrivals.origin-${code}.a`, '2022', '2023');
+    const total = (p: string) => markets.reduce((t: number, c: string) => t + values[c].get(p)!, 0);
+    const de = body.data.find((r: any) => r.origin_code === 'de');
+    expect(de.origin).toBe('Germany');
+    const share = (values.de.get('2023')! / total('2023')) * 100;
+    expect(de.share_pct).toBeCloseTo(round(share, 1), 6);
+    expect(de.change_points).toBeCloseTo(round(share - (values.de.get('2022')! / total('2022')) * 100, 1), 6);
+    expect(de.lo80).toBeNull();
+  });
+
+  it("uses UN Tourism's annual regions of origin where no monthly breakdown is held (Costa Rica)", async () => {
+    const body = await s.json('/v1/stats/origin-shift?country=CR', 'intel');
     expect(body.meta.method.value).toMatch(/^Annual figures.*region of origin/);
     expect(body.meta.method.lo80).toMatch(/No band/);
-    // FR's "other, not classified" row stops in 2003: the latest pair listing the same regions is 2020–2021.
+    // CR's "other, not classified" row stops in 2010: the latest pair listing the same regions is 2020–2021.
     const year = body.meta.method.window;
     const against = body.meta.method.against;
     expect([against, year]).toEqual(['2020', '2021']);
     expect(body.data.map((r: any) => r.origin_code)).not.toContain('other-not-classified');
     const regions = ['africa', 'americas', 'east-asia-pacific', 'europe', 'middle-east', 'south-asia', 'other-not-classified'];
     const values: Record<string, Map<string, number>> = {};
-    for (const r of body.data) values[r.origin_code] = await observations(`fr.arrivals.origin-${r.origin_code}.a`, against, year);
+    for (const r of body.data) values[r.origin_code] = await observations(`cr.arrivals.origin-${r.origin_code}.a`, against, year);
     const slices = regions.filter((r) => values[r]);
     const total = (p: string) => slices.reduce((t, r) => t + values[r].get(p)!, 0);
     const europe = body.data.find((r: any) => r.origin_code === 'europe');

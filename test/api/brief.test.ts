@@ -12,6 +12,7 @@ describe('/v1/countries/{iso}/brief', () => {
   it("writes Spain's latest month from its figures, every number checked", async () => {
     const body = await s.json('/v1/countries/ES/brief', 'analyst');
     expect(body.meta.next).toBeNull();
+    expect(body.meta.outlook_method).toBe('combined_log');
     const b = body.data[0];
     expect(b).toMatchObject({ country: 'ES', name: 'Spain', month: '2026-02' });
     // The published figure itself: Eurostat arrivals for Spain.
@@ -41,6 +42,7 @@ describe('/v1/countries/{iso}/brief', () => {
       figures: b.figures,
       last_six: b.last_six,
       outlook: b.outlook,
+      outlook_method: body.meta.outlook_method,
       context: b.context,
       rivals: b.rivals,
       rival_for: b.rival_for,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sumOfSlices, totalWhereBreakdownComplete } from '../../src/domain/origin-breakdown';
+import { MIN_ORIGIN_MARKETS, sumOfCommonMembers, sumOfSlices, totalWhereBreakdownComplete } from '../../src/domain/origin-breakdown';
 import { originLabel } from '../../src/domain/origin-labels';
 
 describe('totalWhereBreakdownComplete', () => {
@@ -35,6 +35,27 @@ describe('sumOfSlices', () => {
   });
   it('is empty without two consecutive years', () => {
     expect(sumOfSlices([{ member: 'europe', observations: [{ period: '2015', value: 1 }, { period: '2019', value: 2 }] }])).toEqual([]);
+  });
+});
+
+describe('sumOfCommonMembers', () => {
+  const members = [
+    { member: 'de', observations: [{ period: '2021', value: 10 }, { period: '2022', value: 20 }, { period: '2023', value: 30 }] },
+    { member: 'fr', observations: [{ period: '2021', value: 5 }, { period: '2022', value: 6 }, { period: '2023', value: 7 }] },
+    // not published in 2022 ("low reliability"): in neither total of 2023–2022
+    { member: 'nl', observations: [{ period: '2021', value: 4 }, { period: '2022', value: null }, { period: '2023', value: 9 }] },
+  ];
+  it('adds the markets published in both years of the latest pair with enough of them', () => {
+    expect(sumOfCommonMembers(members, 2)).toEqual([
+      { period: '2022', value: 26 },
+      { period: '2023', value: 37 },
+    ]);
+    // three markets in both years of a pair: 2022 lacks NL and there is no 2020, so none
+    expect(sumOfCommonMembers(members, 3)).toEqual([]);
+  });
+  it('needs MIN_ORIGIN_MARKETS markets by default', () => {
+    expect(MIN_ORIGIN_MARKETS).toBe(10);
+    expect(sumOfCommonMembers(members)).toEqual([]);
   });
 });
 

@@ -1,20 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { chooseRivals, monthlyOriginMix, regionMixes, type CountryProfile } from '../../src/domain/rival-profiles';
+import {
+  annualCountryMixes,
+  calendarYearMixes,
+  chooseRivals,
+  MIN_MARKETS_COMPARED,
+  regionMixes,
+  richestMixes,
+  type CountryProfile,
+  type Mix,
+} from '../../src/domain/rival-profiles';
 
 const monthly = (from: number, values: number[]) =>
   values.map((value, i) => ({ period: `2016-${String(from + i).padStart(2, '0')}`, value }));
 
-describe('monthlyOriginMix', () => {
-  it('sums the 12 months ending where most origins report, country codes only', () => {
-    const mix = monthlyOriginMix([
+describe('country-of-origin mixes', () => {
+  it('annual: origin countries by year, two-letter members only, positive figures only', () => {
+    const mixes = annualCountryMixes([
+      { member: 'de', observations: [{ period: '2022', value: 10 }, { period: '2023', value: 12 }] },
+      { member: 'fr', observations: [{ period: '2023', value: 5 }, { period: '2022', value: null }] },
+      { member: 'europe', observations: [{ period: '2023', value: 99 }] },
+    ]);
+    expect(mixes.get(2023)).toEqual({ DE: 12, FR: 5 });
+    expect(mixes.get(2022)).toEqual({ DE: 10 });
+  });
+
+  it('monthly: summed over whole calendar years only, country codes only', () => {
+    const mixes = calendarYearMixes([
       { member: 'us', observations: monthly(1, Array(12).fill(2)) },
-      { member: 'ca', observations: monthly(1, Array(12).fill(1)) },
-      // reports one month more than the others: the window still ends in 2016-12
+      // 2017 has one month only: no 2017 mix
       { member: 'au', observations: [...monthly(1, Array(12).fill(3)), { period: '2017-01', value: 3 }] },
-      // a regional subtotal would double count
       { member: 'region-oceania', observations: monthly(1, Array(12).fill(9)) },
     ]);
-    expect(mix).toEqual({ window: '2016-01..2016-12', mix: { US: 24, CA: 12, AU: 36 } });
+    expect([...mixes.keys()]).toEqual([2016]);
+    expect(mixes.get(2016)).toEqual({ US: 24, AU: 36 });
+  });
+
+  it('keeps per year the source listing the most markets', () => {
+    const best = richestMixes(
+      { mixes: new Map<number, Mix>([[2016, { DE: 1 }], [2019, { DE: 1, FR: 1 }]]), source: 'matrix' },
+      { mixes: new Map([[2016, { US: 1, AU: 1 }], [2019, { US: 1, AU: 1 }]]), source: 'monthly' },
+    );
+    expect(best.get(2016)!.source).toBe('monthly');
+    expect(best.get(2019)!.source).toBe('matrix'); // a tie keeps the first
   });
 });
 
@@ -32,7 +59,7 @@ describe('regionMixes', () => {
 
 const profile = (country: string, p: Partial<CountryProfile>): CountryProfile => ({
   country,
-  monthlyMix: null,
+  countryMixes: new Map(),
   regionMixes: new Map(),
   season: null,
   ...p,
@@ -65,6 +92,35 @@ describe('chooseRivals', () => {
     expect(choice.basis).toBe('season');
     expect(choice.rivals.map((r) => [r.country, r.score])).toEqual([['AA', 100], ['CC', 100]]);
     expect(choice.rivals[0].shared_markets).toEqual([]);
+  });
+
+  it('prefers countries of origin, newest year with enough markets in common, over regions', () => {
+    const markets = (n: number, weight: (i: number) => number) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`M${String.fromCharCode(65 + i)}`, weight(i)]));
+    const even = markets(MIN_MARKETS_COMPARED, () => 1);
+    const regions = new Map([[2021, { europe: 80, americas: 20 }]]);
+    const withCountries = [
+      // 2023: the target lists too few markets to compare; 2022 has enough for both.
+      profile('AA', {
+        regionMixes: regions,
+        countryMixes: new Map([
+          [2023, { mix: markets(3, () => 1), source: 'matrix' }],
+          [2022, { mix: even, source: 'matrix' }],
+        ]),
+      }),
+      profile('BB', { regionMixes: regions, countryMixes: new Map([[2022, { mix: even, source: 'matrix' }], [2023, { mix: even, source: 'matrix' }]]) }),
+      // CC: the same ten markets, MA carrying half its visitors (9 of 18): the target's shares are .1 each,
+      // CC's .5 for MA and 1/18 for the nine others → min(.1, .5) + 9 × min(.1, 1/18) = .1 + .5 → 60
+      profile('CC', { countryMixes: new Map([[2022, { mix: { ...even, MA: MIN_MARKETS_COMPARED - 1 }, source: 'monthly' }]]) }),
+    ];
+    const choice = chooseRivals(withCountries[0], withCountries);
+    expect(choice.basis).toBe('origin-countries');
+    expect(choice.period).toBe('2022');
+    expect(choice.rivals.map((r) => [r.country, r.markets])).toEqual([['BB', MIN_MARKETS_COMPARED], ['CC', MIN_MARKETS_COMPARED]]);
+    expect(choice.rivals[0].score).toBe(100);
+    expect(choice.rivals[1].score).toBe(60);
+    expect(choice.rivals[0].source).toBe('Countries of origin: matrix, 2022, for both.');
+    expect(choice.rivals[1].source).toBe('Countries of origin: matrix for AA and monthly for CC, 2022.');
   });
 
   it('finds nothing without a comparable profile', () => {

@@ -50,15 +50,16 @@ function denseUpTo(observations: PeriodValue[], month: string): { y: (number | n
   return { y, first };
 }
 
-function outlook(observations: PeriodValue[], month: string, byPeriod: Map<string, number | null>): OutlookMonth[] {
+function outlook(observations: PeriodValue[], month: string, byPeriod: Map<string, number | null>): { months: OutlookMonth[]; method: string | null } {
   const { y, first } = denseUpTo(observations, month);
-  if (y.filter((v) => v !== null).length < 36) return [];
+  if (y.filter((v) => v !== null).length < 36) return { months: [], method: null };
   const f = forecast(y, 3);
-  return f.points.map((p, i) => {
+  const months = f.points.map((p, i) => {
     const m = monthFromIndex(first + f.lastIndex + 1 + i);
     const value = Math.round(p.value);
     return { month: m, value, low: Math.round(p.low), high: Math.round(p.high), yoy_pct: yoyPct(value, valueAt(byPeriod, addMonths(m, -12))) };
   });
+  return { months, method: f.method };
 }
 
 /** Null when the series holds no figure. */
@@ -71,6 +72,7 @@ export function assembleBriefFigures(inputs: BriefInputs): BriefFigures | null {
   const ranked = [...inputs.regionValues].sort((a, b) => b.value - a.value || a.country.localeCompare(b.country));
   const rank = ranked.findIndex((r) => r.country === inputs.country) + 1;
   const head = monthFigures(byPeriod, inputs.observations, month);
+  const ahead = outlook(inputs.observations, month, byPeriod);
   return {
     country: inputs.country,
     name: inputs.name,
@@ -86,7 +88,8 @@ export function assembleBriefFigures(inputs: BriefInputs): BriefFigures | null {
       trust: inputs.trust,
     },
     last_six: [5, 4, 3, 2, 1, 0].map((back) => monthFigures(byPeriod, inputs.observations, addMonths(month, -back))),
-    outlook: outlook(inputs.observations, month, byPeriod),
+    outlook: ahead.months,
+    outlook_method: ahead.method,
     context: inputs.context,
     rivals: inputs.rivals,
     rival_for: inputs.rivalFor,

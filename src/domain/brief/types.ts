@@ -63,6 +63,8 @@ export interface BriefFigures {
   figures: HeadlineFigures;
   last_six: MonthFigures[];
   outlook: OutlookMonth[];
+  /** The forecasting method behind `outlook` (see src/domain/forecast); null when there is no outlook. */
+  outlook_method: string | null;
   context: BriefContext;
   rivals: Rival[];
   /** ISO codes of countries that count this one as a rival. */

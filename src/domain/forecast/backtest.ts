@@ -4,8 +4,9 @@
  * with hindsight) to measure how well the whole procedure forecasts.
  */
 import { DEFAULT_BAND, type BandOptions } from './intervals';
-import { DEFAULT_CANDIDATES, METHODS, fitLogModel, forecastLog, minLength, type LogForecast, type MethodName } from './methods';
-import { prepareLogSeries } from './series';
+import { DEFAULT_CANDIDATES, METHODS, fitLogModel, forecastLog, minLength, type MethodName } from './methods';
+import { pairedDifference, type PairedDifference } from './metrics';
+import { median, prepareLogSeries } from './series';
 
 type Cell = number | null | undefined;
 
@@ -22,6 +23,12 @@ export interface ChooseOptions {
   horizons?: number[];
   /** Methods to choose among; seasonal naive is always added. */
   candidates?: readonly MethodName[];
+  /**
+   * Shrinkage toward a method that wins pooled over many series: `prefer` is kept unless another
+   * candidate's score is below (1 − margin) × its own on this series.
+   */
+  prefer?: MethodName;
+  margin?: number;
 }
 
 /** In-sample seasonal naive MAE of exp(x[0..o)) for every o, from one running sum. */
@@ -56,7 +63,7 @@ export function chooseOnLog(x: readonly number[], observed: readonly boolean[], 
   if (origins.length === 0) return { method: 'seasonal_naive', scores: {} };
   const first = origins[0];
   const scales = scalesByOrigin(x, m);
-  const candidates = new Set<MethodName>(['seasonal_naive', ...(options.candidates ?? DEFAULT_CANDIDATES)]);
+  const candidates = new Set<MethodName>(['seasonal_naive', ...(options.candidates ?? DEFAULT_CANDIDATES), ...(options.prefer ? [options.prefer] : [])]);
 
   const scores: Partial<Record<MethodName, number>> = {};
   for (const method of candidates) {
@@ -79,6 +86,8 @@ export function chooseOnLog(x: readonly number[], observed: readonly boolean[], 
   for (const [candidate, score] of Object.entries(scores) as [MethodName, number][]) {
     if (score < (scores[method] ?? Infinity)) method = candidate;
   }
+  const preferred = options.prefer && scores[options.prefer];
+  if (preferred !== undefined && !((scores[method] ?? Infinity) < (1 - (options.margin ?? 0)) * preferred)) method = options.prefer!;
   return { method, scores };
 }
 
@@ -96,26 +105,43 @@ export interface Score {
   count: number;
 }
 
-/** A method scored on its own, or 'chosen': whatever chooseMethod picked at each origin. */
-export type Contender = MethodName | 'chosen';
+/** Point forecasts and 80% bounds for steps 1..h, in the series' own units. */
+export interface UnitForecast {
+  point: number[];
+  low: number[];
+  high: number[];
+}
+
+/**
+ * A forecaster from outside this module (a library's model), given the training values in the
+ * series' own units (gaps filled as prepareLogSeries does). null, or any non-finite number, counts
+ * as a failed fit: seasonal naive stands in for it and the failure is counted.
+ */
+export type ReferenceForecaster = (train: readonly number[], h: number, m: number) => UnitForecast | null;
 
 export interface BacktestResult {
   length: number;
   origins: number;
-  scores: Partial<Record<Contender, Score>>;
-  /** How often each method was chosen across origins. */
-  picks: Partial<Record<MethodName, number>>;
-  /** Milliseconds spent. */
+  /** By contender: each compared method, each chooser, each reference forecaster. */
+  scores: Record<string, Score>;
+  /** By chooser: how often each method was chosen across origins. */
+  picks: Record<string, Partial<Record<MethodName, number>>>;
+  /** By reference forecaster: origins where it failed and seasonal naive stood in. */
+  fallbacks: Record<string, number>;
+  /** Milliseconds spent, in all and by contender (fitting and forecasting). */
   ms: number;
+  msBy: Record<string, number>;
 }
 
 export interface BacktestOptions {
   m?: number;
   band?: BandOptions;
-  /** Passed to chooseMethod at each origin. */
-  candidates?: readonly MethodName[];
-  /** Methods scored on their own alongside the choice (default: all). */
+  /** Methods scored on their own (default: all). */
   compare?: readonly MethodName[];
+  /** Per-series choices re-made at each origin, by name (default: `chosen` with chooseMethod's defaults). */
+  choosers?: Readonly<Record<string, ChooseOptions>>;
+  /** Forecasters from outside, by name, scored on the same origins. */
+  references?: Readonly<Record<string, ReferenceForecaster>>;
 }
 
 interface Tally {
@@ -124,9 +150,11 @@ interface Tally {
   count: number;
 }
 
+const DEFAULT_CHOOSERS: Readonly<Record<string, ChooseOptions>> = { chosen: {} };
+
 /**
  * Rolling-origin backtest over the last `origins` origins (each leaving room for the longest
- * horizon). At each, every compared method is refitted on the data before it, the choice is
+ * horizon). At each, every compared method is refitted on the data before it, each choice is
  * re-made on that data alone, and the horizons are scored against the published values.
  * Values filled into gaps are never scored.
  */
@@ -134,87 +162,159 @@ export function backtest(y: readonly Cell[], horizons: number[] = [1, 2, 3], ori
   const started = performance.now();
   const m = options.m ?? 12;
   const band = options.band ?? DEFAULT_BAND;
+  const choosers = options.choosers ?? DEFAULT_CHOOSERS;
   const { x, observed } = prepareLogSeries(y, m);
+  const units = x.map(Math.exp);
   const maxH = Math.max(...horizons);
   const scales = scalesByOrigin(x, m);
-  const tallies: Partial<Record<Contender, Tally>> = {};
-  const picks: Partial<Record<MethodName, number>> = {};
+  const tallies: Record<string, Tally> = {};
+  const picks: Record<string, Partial<Record<MethodName, number>>> = {};
+  const fallbacks: Record<string, number> = {};
+  const msBy: Record<string, number> = {};
   const range = originRange(x.length, origins, maxH, m);
+  const timed = <T>(key: string, work: () => T): T => {
+    const t0 = performance.now();
+    const out = work();
+    msBy[key] = (msBy[key] ?? 0) + performance.now() - t0;
+    return out;
+  };
 
   for (const o of range) {
+    if (!(scales[o] > 0)) continue;
     const train = x.slice(0, o);
-    const choice = chooseOnLog(train, observed.slice(0, o), { m, horizons, candidates: options.candidates });
-    picks[choice.method] = (picks[choice.method] ?? 0) + 1;
-    const forecasts = new Map<MethodName, LogForecast>();
-    for (const method of [...(options.compare ?? METHODS), choice.method]) {
-      if (forecasts.has(method) || minLength(method, m) > o) continue;
-      forecasts.set(method, forecastLog(fitLogModel(method, train, m), train, maxH, band));
-    }
-    const score = (key: Contender, f: LogForecast): void => {
-      if (scales[o] > 0) tally((tallies[key] ??= { scaled: 0, inside: 0, count: 0 }), f, x, observed, o, horizons, scales[o]);
+    const forecasts = new Map<MethodName, UnitForecast>();
+    const methodForecast = (method: MethodName): UnitForecast | undefined => {
+      if (!forecasts.has(method) && minLength(method, m) <= o) {
+        const f = forecastLog(fitLogModel(method, train, m), train, maxH, band);
+        forecasts.set(method, { point: f.point.map(Math.exp), low: f.low.map(Math.exp), high: f.high.map(Math.exp) });
+      }
+      return forecasts.get(method);
     };
-    for (const [method, f] of forecasts) score(method, f);
-    const chosen = forecasts.get(choice.method);
-    if (chosen) score('chosen', chosen);
+    const score = (key: string, f: UnitForecast): void => tally((tallies[key] ??= { scaled: 0, inside: 0, count: 0 }), f, units, observed, o, horizons, scales[o]);
+
+    for (const method of options.compare ?? METHODS) {
+      const f = timed(method, () => methodForecast(method));
+      if (f) score(method, f);
+    }
+    for (const [name, choose] of Object.entries(choosers)) {
+      const f = timed(name, () => {
+        const choice = chooseOnLog(train, observed.slice(0, o), { m, horizons, ...choose });
+        const counts = (picks[name] ??= {});
+        counts[choice.method] = (counts[choice.method] ?? 0) + 1;
+        return methodForecast(choice.method);
+      });
+      if (f) score(name, f);
+    }
+    for (const [name, reference] of Object.entries(options.references ?? {})) {
+      const f = timed(name, () => {
+        let out: UnitForecast | null = null;
+        try {
+          out = reference(units.slice(0, o), maxH, m);
+        } catch {
+          out = null;
+        }
+        if (out && [out.point, out.low, out.high].every((v) => v.length >= maxH && v.every(Number.isFinite))) return out;
+        fallbacks[name] = (fallbacks[name] ?? 0) + 1;
+        return methodForecast('seasonal_naive');
+      });
+      if (f) score(name, f);
+    }
   }
 
-  const scores: Partial<Record<Contender, Score>> = {};
-  for (const [key, t] of Object.entries(tallies) as [Contender, Tally][]) {
+  const scores: Record<string, Score> = {};
+  for (const [key, t] of Object.entries(tallies)) {
     scores[key] = { mase: t.count ? t.scaled / t.count : NaN, coverage: t.count ? t.inside / t.count : NaN, count: t.count };
   }
-  return { length: x.length, origins: range.length, scores, picks, ms: performance.now() - started };
+  return { length: x.length, origins: range.length, scores, picks, fallbacks, ms: performance.now() - started, msBy };
 }
 
-function tally(t: Tally, f: LogForecast, x: readonly number[], observed: readonly boolean[], o: number, horizons: readonly number[], scale: number): void {
+function tally(t: Tally, f: UnitForecast, units: readonly number[], observed: readonly boolean[], o: number, horizons: readonly number[], scale: number): void {
   for (const h of horizons) {
     const i = o + h - 1;
     if (!observed[i]) continue;
-    t.scaled += Math.abs(Math.exp(x[i]) - Math.exp(f.point[h - 1])) / scale;
-    t.inside += x[i] >= f.low[h - 1] && x[i] <= f.high[h - 1] ? 1 : 0;
+    t.scaled += Math.abs(units[i] - f.point[h - 1]) / scale;
+    t.inside += units[i] >= f.low[h - 1] && units[i] <= f.high[h - 1] ? 1 : 0;
     t.count++;
   }
+}
+
+export interface ContenderSummary {
+  /** Series with a score. */
+  series: number;
+  /** Mean and median over series of MASE. */
+  meanMase: number;
+  medianMase: number;
+  /** Pooled share of values inside the 80% intervals; goal 0.75..0.85. */
+  coverage: number;
+  /** Mean milliseconds per series spent on this contender. */
+  msPerSeries: number;
+  /** This contender's MASE minus the baseline's, paired by series (absent for the baseline). */
+  vsBaseline?: PairedDifference;
 }
 
 export interface BacktestSummary {
   /** Series with at least one scored forecast. */
   series: number;
-  /** Mean over series of each contender's MASE (series where it could not run are skipped). */
-  meanMase: Partial<Record<Contender, number>>;
-  /** Mean chosen MASE ÷ mean seasonal naive MASE over the series both have; goal ≤ 0.9. */
+  contenders: Record<string, ContenderSummary>;
+  /** The contender differences are measured against. */
+  baseline: string;
+  /** Baseline mean MASE ÷ seasonal naive's over the series both have; goal ≤ 0.9. */
   relativeMase: number;
-  /** Pooled share of values inside the 80% intervals; goal 0.75..0.85. */
-  coverage: Partial<Record<Contender, number>>;
-  picks: Partial<Record<MethodName, number>>;
-  /** Mean milliseconds per series. */
+  /** By chooser, summed over series. */
+  picks: Record<string, Partial<Record<MethodName, number>>>;
+  fallbacks: Record<string, number>;
+  /** Mean milliseconds per series for the whole backtest. */
   msPerSeries: number;
 }
 
-/** The numbers a benchmark prints: mean MASE per contender, chosen vs seasonal naive, coverage. */
-export function summariseBacktests(results: readonly BacktestResult[]): BacktestSummary {
-  const meanMase: Partial<Record<Contender, number>> = {};
-  const coverage: Partial<Record<Contender, number>> = {};
-  const picks: Partial<Record<MethodName, number>> = {};
-  const keys = new Set(results.flatMap((r) => Object.keys(r.scores) as Contender[]));
+/** The numbers a benchmark prints: per contender mean and median MASE, coverage, time, and the paired difference to `baseline`. */
+export function summariseBacktests(results: readonly BacktestResult[], baseline = 'chosen'): BacktestSummary {
+  const contenders: Record<string, ContenderSummary> = {};
+  const picks: Record<string, Partial<Record<MethodName, number>>> = {};
+  const fallbacks: Record<string, number> = {};
+  const finite = (r: BacktestResult, key: string): number | undefined => {
+    const s = r.scores[key];
+    return s && Number.isFinite(s.mase) ? s.mase : undefined;
+  };
+  const paired = (key: string): [number[], number[]] => {
+    const a: number[] = [];
+    const b: number[] = [];
+    for (const r of results) {
+      const u = finite(r, key);
+      const v = finite(r, baseline);
+      if (u !== undefined && v !== undefined) a.push(u), b.push(v);
+    }
+    return [a, b];
+  };
+  const keys = new Set(results.flatMap((r) => Object.keys(r.scores)));
   for (const key of keys) {
-    const scored = results.map((r) => r.scores[key]).filter((s): s is Score => !!s && Number.isFinite(s.mase));
-    meanMase[key] = mean(scored.map((s) => s.mase));
-    const total = scored.reduce((a, s) => a + s.count, 0);
-    coverage[key] = total ? scored.reduce((a, s) => a + s.coverage * s.count, 0) / total : NaN;
+    const scored = results.filter((r) => finite(r, key) !== undefined);
+    const mases = scored.map((r) => r.scores[key].mase);
+    const total = scored.reduce((a, r) => a + r.scores[key].count, 0);
+    contenders[key] = {
+      series: scored.length,
+      meanMase: mean(mases),
+      medianMase: median(mases),
+      coverage: total ? scored.reduce((a, r) => a + r.scores[key].coverage * r.scores[key].count, 0) / total : NaN,
+      msPerSeries: mean(scored.map((r) => r.msBy[key] ?? 0)),
+      ...(key === baseline ? {} : { vsBaseline: pairedDifference(...paired(key)) }),
+    };
   }
   for (const r of results) {
-    for (const [k, v] of Object.entries(r.picks) as [MethodName, number][]) picks[k] = (picks[k] ?? 0) + v;
+    for (const [name, counts] of Object.entries(r.picks)) {
+      const into = (picks[name] ??= {});
+      for (const [k, v] of Object.entries(counts) as [MethodName, number][]) into[k] = (into[k] ?? 0) + v;
+    }
+    for (const [name, n] of Object.entries(r.fallbacks)) fallbacks[name] = (fallbacks[name] ?? 0) + n;
   }
-  const paired = results.flatMap((r) => {
-    const chosen = r.scores.chosen?.mase;
-    const naive = r.scores.seasonal_naive?.mase;
-    return chosen !== undefined && naive !== undefined && Number.isFinite(chosen) && Number.isFinite(naive) ? [[chosen, naive]] : [];
-  });
+  const [naive, base] = paired('seasonal_naive');
   return {
-    series: results.filter((r) => r.scores.chosen).length,
-    meanMase,
-    relativeMase: mean(paired.map((p) => p[0])) / mean(paired.map((p) => p[1])),
-    coverage,
+    series: results.filter((r) => r.scores[baseline]).length,
+    contenders,
+    baseline,
+    relativeMase: mean(base) / mean(naive),
     picks,
+    fallbacks,
     msPerSeries: mean(results.map((r) => r.ms)),
   };
 }

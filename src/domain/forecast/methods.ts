@@ -3,6 +3,7 @@
  * origin inside the data it was run over, so a rolling-origin backtest reuses one run
  * instead of refitting at every origin.
  */
+import { driftFirstOrigin, driftForecastFrom } from './drift';
 import { fitGrowth, growthForecastFrom, runGrowth } from './growth';
 import { fitHoltWinters, forecastFrom, minLengthFor, runHoltWinters, type HoltWintersSpec } from './holtWinters';
 import { DEFAULT_BAND, errorBand, type BandOptions } from './intervals';
@@ -11,8 +12,10 @@ import { DEFAULT_BAND, errorBand, type BandOptions } from './intervals';
  * - seasonal_naive: same month last year.
  * - srw_growth_log: seasonal random walk with damped smoothed growth (growth.ts).
  * - ets_ana_log: ETS(A,N,A) on logs. ets_aada_log: ETS(A,Ad,A) on logs, i.e. damped Holt–Winters.
+ * - drift_log: seasonal random walk with damped recent year-on-year drift (drift.ts).
+ * - combined_log: the equal-weight mean, on logs, of COMBINED's forecasts.
  */
-export const METHODS = ['seasonal_naive', 'srw_growth_log', 'ets_ana_log', 'ets_aada_log'] as const;
+export const METHODS = ['seasonal_naive', 'srw_growth_log', 'ets_ana_log', 'ets_aada_log', 'drift_log', 'combined_log'] as const;
 /** 'naive' (last value) is only used when a series is shorter than one season. */
 export type MethodName = (typeof METHODS)[number] | 'naive';
 
@@ -23,6 +26,15 @@ export type MethodName = (typeof METHODS)[number] | 'naive';
  * (relative MASE 0.87 → 0.90–0.94), though they are sound on calmer stretches.
  */
 export const DEFAULT_CANDIDATES: readonly MethodName[] = ['seasonal_naive', 'srw_growth_log'];
+
+/**
+ * The outlook's combination. Equal weights, as the tourism forecasting competition (Athanasopoulos
+ * et al., IJF 2011) and M4 found hard to beat; both members are seasonal random walks on logs
+ * whose growth terms err differently (a smoothed, fitted growth and an unfitted recent drift).
+ * Holt–Winters is left out for the reason DEFAULT_CANDIDATES gives, and seasonal naive because
+ * it only pulled the average towards no growth.
+ */
+export const COMBINED: readonly MethodName[] = ['srw_growth_log', 'drift_log'];
 
 export interface LogModel {
   method: MethodName;
@@ -42,6 +54,8 @@ export function minLength(method: MethodName, m: number): number {
   if (method === 'naive') return 1;
   if (method === 'seasonal_naive') return m;
   if (method === 'srw_growth_log') return 2 * m;
+  if (method === 'drift_log') return driftFirstOrigin(m) + 1;
+  if (method === 'combined_log') return Math.max(...COMBINED.map((c) => minLength(c, m)));
   return minLengthFor(m) + m;
 }
 
@@ -58,6 +72,21 @@ export function fitLogModel(method: MethodName, x: readonly number[], m: number,
       method,
       firstOrigin: m,
       forecastFrom: (o, h) => Array.from({ length: h }, (_, i) => x[o - m + (i % m)]),
+    };
+  }
+  if (method === 'drift_log') {
+    return { method, firstOrigin: driftFirstOrigin(m), forecastFrom: (o, h) => driftForecastFrom(x, m, o, h) };
+  }
+  if (method === 'combined_log') {
+    const members = COMBINED.map((c) => fitLogModel(c, x, m, fitLength));
+    return {
+      method,
+      firstOrigin: Math.max(...members.map((c) => c.firstOrigin)),
+      forecastFrom: (o, h) => {
+        const sum = new Array<number>(h).fill(0);
+        for (const member of members) member.forecastFrom(o, h).forEach((v, i) => (sum[i] += v));
+        return sum.map((v) => v / members.length);
+      },
     };
   }
   if (method === 'srw_growth_log') {

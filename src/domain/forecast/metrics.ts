@@ -36,3 +36,24 @@ export function quantile(values: readonly number[], p: number): number {
   const hi = Math.ceil(pos);
   return s[lo] + (s[hi] - s[lo]) * (pos - lo);
 }
+
+export interface PairedDifference {
+  /** Mean of a − b over the pairs. */
+  mean: number;
+  /** 95% interval of that mean (normal approximation: mean ± 1.96 × sd / √n). */
+  low: number;
+  high: number;
+  n: number;
+}
+
+/** Mean paired difference a[i] − b[i] with its 95% interval; NaN bounds below two pairs. */
+export function pairedDifference(a: readonly number[], b: readonly number[]): PairedDifference {
+  if (a.length !== b.length) throw new Error('paired samples differ in length');
+  const n = a.length;
+  const d = a.map((v, i) => v - b[i]);
+  const centre = n ? d.reduce((s, v) => s + v, 0) / n : NaN;
+  if (n < 2) return { mean: centre, low: NaN, high: NaN, n };
+  const sd = Math.sqrt(d.reduce((s, v) => s + (v - centre) ** 2, 0) / (n - 1));
+  const half = 1.959964 * (sd / Math.sqrt(n));
+  return { mean: centre, low: centre - half, high: centre + half, n };
+}

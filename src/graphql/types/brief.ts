@@ -200,6 +200,11 @@ const BriefType = builder.objectRef<ServedBrief>('CountryBrief').implement({
     figures: t.field({ type: BriefFiguresType, resolve: (b) => b.figures.figures }),
     lastSix: t.field({ type: [BriefMonthType], resolve: (b) => b.figures.last_six }),
     outlook: t.field({ type: [OutlookType], resolve: (b) => b.figures.outlook }),
+    outlookMethod: t.string({
+      nullable: true,
+      description: 'The forecasting method behind outlook: combined_log (the outlook for series of two years and more), seasonal_naive or naive for shorter ones; null without an outlook.',
+      resolve: (b) => b.figures.outlook_method,
+    }),
     context: t.field({ type: BriefContextType, resolve: (b) => b.figures.context }),
     rivals: t.field({ type: [BriefRivalType], resolve: (b) => b.figures.rivals }),
     rivalFor: t.stringList({ resolve: (b) => b.figures.rival_for }),

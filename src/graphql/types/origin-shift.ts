@@ -1,10 +1,12 @@
 /**
  * Country.originShift: each origin market's share of arrivals over the latest 12 months against
- * the 12 before. Monthly where the publisher breaks monthly arrivals down by origin (JNTO for
- * Japan); otherwise UN Tourism's annual arrivals by region of origin, latest year against the year before.
+ * the 12 before. The richest breakdown held decides: monthly where the publisher breaks monthly
+ * arrivals down by origin (JNTO for Japan); else annual countries of origin from Eurostat's
+ * trips matrix (EU/EFTA residents' trips by destination, household surveys); else UN Tourism's
+ * annual arrivals by region of origin. Annual: the latest year against the year before.
  */
 import { perRelease } from '../../db/data-store';
-import { sumOfSlices, totalWhereBreakdownComplete, type MemberSeries } from '../../domain/origin-breakdown';
+import { sumOfCommonMembers, sumOfSlices, totalWhereBreakdownComplete, TRIPS_MATRIX_TABLE, type MemberSeries } from '../../domain/origin-breakdown';
 import { originLabel } from '../../domain/origin-labels';
 import { originShift, originShiftAnnual, type OriginShift, type OriginShiftMethod } from '../../domain/origin-shift';
 import { invalidParameter, limitArg } from '../args';
@@ -44,7 +46,7 @@ const OriginShiftType = builder
   .objectRef<{ freq: string; method: OriginShiftMethod; rows: ShiftRow[] }>('OriginShift')
   .implement({
     fields: (t) => ({
-      freq: t.exposeString('freq', { description: 'M (monthly breakdown) or A (annual regions of origin).' }),
+      freq: t.exposeString('freq', { description: 'M (monthly breakdown) or A (annual: countries of origin from the trips matrix, else regions of origin).' }),
       method: t.field({ type: OriginShiftMethodType, resolve: (s) => s.method }),
       rows: t.field({ type: [OriginShiftRowType], resolve: (s) => s.rows }),
     }),
@@ -52,6 +54,10 @@ const OriginShiftType = builder
 
 const MONTHLY_TOTAL_TEXT =
   ' The total is the publisher’s own (so markets not broken out count in it), taken only in months where every market listed is published, so all are compared over the same windows.';
+const matrixTotalText = (markets: number) =>
+  ' Trips of EU/EFTA residents by country of destination, from the household surveys of the countries of residence (Eurostat tour_dem_ttw), ' +
+  `used because no monthly origin breakdown is held for this country. The total is the sum of the ${markets} origin markets published in both years, ` +
+  "so every share is of the same markets in both years; travellers from outside the EU/EFTA surveys and the country's own residents are not in it.";
 const ANNUAL_TOTAL_TEXT =
   ' Annual UN Tourism arrivals by region of origin, used because no monthly origin breakdown is held for this country; the total is the Regions sheet’s own total where the workbook gives it, else the sum of the regions, over the latest two years that list the same regions (the “of which” row of nationals residing abroad is not added).';
 
@@ -67,6 +73,10 @@ async function carriers(ctx: GraphQLContext): Promise<{ monthly: string[]; annua
   return { monthly, annual: annual.size };
 }
 
+/** The breakdowns origin shift can use, richest first. */
+type Breakdown = 'monthly' | 'matrix' | 'regions';
+const BREAKDOWNS: Breakdown[] = ['monthly', 'matrix', 'regions'];
+
 export async function shiftOf(ctx: GraphQLContext, iso: string): Promise<(OriginShift & { freq: string }) | null> {
   const series = await ctx.prisma.series.findMany({
     where: { countryIso: iso, measure: 'arrivals', OR: [{ breakdown: 'origin' }, { breakdown: null }] },
@@ -79,17 +89,23 @@ export async function shiftOf(ctx: GraphQLContext, iso: string): Promise<(Origin
     if (found instanceof Error) throw found;
     return found;
   };
-  for (const freq of ['M', 'A'] as const) {
-    const origins = series.filter((s) => s.breakdown === 'origin' && s.freq === freq);
+  const kindOf = (s: (typeof series)[number]): Breakdown =>
+    s.freq === 'M' ? 'monthly' : s.tableCode === TRIPS_MATRIX_TABLE ? 'matrix' : 'regions';
+  for (const kind of BREAKDOWNS) {
+    const origins = series.filter((s) => s.breakdown === 'origin' && kindOf(s) === kind);
     if (origins.length === 0) continue;
     const members: MemberSeries[] = origins.map((s) => ({ member: s.member!, observations: obsOf(s.id) }));
+    const freq = kind === 'monthly' ? 'M' : 'A';
     const total = series.find((s) => s.breakdown === null && s.freq === freq && s.tableCode === origins[0].tableCode);
     const byOrigin = members.map((m) => ({ origin: m.member, observations: m.observations }));
     let shift: OriginShift | null = null;
-    if (freq === 'M') {
+    if (kind === 'monthly') {
       if (!total) continue;
       shift = originShift(byOrigin, totalWhereBreakdownComplete(obsOf(total.id), members, 'M'));
       if (shift) shift.method.value += MONTHLY_TOTAL_TEXT;
+    } else if (kind === 'matrix') {
+      shift = originShiftAnnual(byOrigin, sumOfCommonMembers(members));
+      if (shift) shift.method.value += matrixTotalText(shift.rows.length);
     } else {
       shift = originShiftAnnual(byOrigin, total ? obsOf(total.id) : sumOfSlices(members));
       if (shift) shift.method.value += ANNUAL_TOTAL_TEXT;
@@ -113,7 +129,7 @@ builder.prismaObjectField('Country', 'originShift', (t) =>
   t.field({
     type: OriginShiftType,
     description:
-      "Each origin market's share of arrivals, latest 12 months against the 12 before (annual regions of origin where no monthly breakdown is held), largest moves first. " +
+      "Each origin market's share of arrivals, latest 12 months against the 12 before (annual countries of origin from Eurostat's trips matrix, else annual regions of origin, where no monthly breakdown is held), largest moves first. " +
       '`after` is the code of the last row of the previous page.',
     authScopes: { intel: true },
     args: { limit: t.arg.int(), after: t.arg.string() },
@@ -125,7 +141,7 @@ builder.prismaObjectField('Country', 'originShift', (t) =>
         const { monthly, annual } = await carriers(ctx);
         throw invalidParameter(
           `${c.iso} has no arrivals breakdown by origin covering two comparable windows, so origin-shift is not served for it. ` +
-            `It is served for ${monthly.join(', ')} (monthly) and ${annual} countries with UN Tourism arrivals by region of origin (annual); ` +
+            `It is served for ${monthly.join(', ')} (monthly) and ${annual} countries with annual arrivals by origin (Eurostat's trips matrix or UN Tourism's regions of origin); ` +
             'the statistics of /v1/countries/{iso} list it where it applies.',
           'country',
         );

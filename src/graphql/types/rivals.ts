@@ -23,7 +23,7 @@ builder.prismaObjectField('Country', 'rivals', (t) =>
   t.field({
     type: [RivalType],
     description:
-      'Up to six destinations competing for the same travellers: overlap of origin-market mixes (monthly origins over the latest 12 months, else UN Tourism arrivals by region of origin in the latest year), or the season shape where origins are unknown.',
+      'Up to six destinations competing for the same travellers: overlap of origin-market mixes (Σ of the smaller of the two shares), on countries of origin (Eurostat trips matrix, JNTO) over the markets both list in the newest year that yields rivals, else UN Tourism arrivals by region of origin in the latest year, else the season shape where origins are unknown.',
     authScopes: { developer: true },
     select: { iso: true },
     resolve: async (c, _args, ctx) => (await rivalsOf(ctx.snapshot, c.iso)).rivals,

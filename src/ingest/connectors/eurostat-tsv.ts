@@ -151,6 +151,12 @@ export function parseEurostatTsv(text: string, opts: EurostatTsvOptions): Eurost
   return { dimensions, periods, rows, rejected };
 }
 
+/** A series starts at its first figure: leading ':' cells are only the table's column range. */
+export function fromFirstFigure(cells: ParsedObservation[]): ParsedObservation[] {
+  const first = cells.findIndex((cell) => cell.value !== null);
+  return first < 0 ? [] : cells.slice(first);
+}
+
 // ---- geo codes ----------------------------------------------------------------------------
 
 /** Eurostat writes Greece and the United Kingdom with non-ISO codes. */

@@ -9,10 +9,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Breakdown, Freq, Measure, ParsedObservation, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
+import type { Breakdown, Freq, Measure, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
 import type { ConnectorOutput, RegionUnitRef } from '../records';
 import type { CountryResolver } from './country-resolver';
-import { countryOfGeo, isoCountry, parseEurostatTsv, regionLevel } from './eurostat-tsv';
+import { countryOfGeo, fromFirstFigure, isoCountry, parseEurostatTsv, regionLevel } from './eurostat-tsv';
 import { loadGeoDic } from './geo-dic';
 import { loadNuts } from './nuts';
 
@@ -346,12 +346,6 @@ function regionSeriesNames(stem: LangText, geo: string, ctx: LabelContext): Lang
 }
 
 // ---- series ---------------------------------------------------------------------------------
-
-/** A series starts at its first figure: leading ':' cells are only the table's column range. */
-function fromFirstFigure(cells: ParsedObservation[]): ParsedObservation[] {
-  const first = cells.findIndex((cell) => cell.value !== null);
-  return first < 0 ? [] : cells.slice(first);
-}
 
 function seriesKey(selection: Selection): string {
   const b = selection.breakdown;

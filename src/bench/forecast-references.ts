@@ -1,0 +1,43 @@
+/**
+ * Off-the-shelf forecasters the outlook is compared with in `npm run bench:forecast` (reference
+ * rows only; the service never loads them): MSTL with an AutoETS trend from augurs (Rust compiled
+ * to WebAssembly) and AutoARIMA from the `arima` package (the C library ctsa compiled to
+ * WebAssembly). Both are fitted on the values as published, as their users would.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { initSync, MSTL } from '@bsull/augurs/mstl';
+import type { ReferenceForecaster } from '../domain/forecast';
+import { normalQuantile } from '../domain/forecast';
+
+const require = createRequire(import.meta.url);
+// The package exports its JavaScript only; the WebAssembly sits beside it.
+initSync({ module: fs.readFileSync(path.join(path.dirname(require.resolve('@bsull/augurs/mstl')), 'mstl_bg.wasm')) });
+type ArimaConstructor = typeof import('arima');
+const ARIMA: ArimaConstructor = require('arima');
+
+/** augurs `MSTL.ets([m])`, with its own 80% intervals. */
+export const mstlEts: ReferenceForecaster = (train, h, m) => {
+  const model = MSTL.ets([m]);
+  try {
+    model.fit(Float64Array.from(train));
+    const f = model.predict(h, 0.8);
+    if (!f.intervals) return null;
+    return { point: f.point, low: f.intervals.lower, high: f.intervals.upper };
+  } finally {
+    model.free();
+  }
+};
+
+/** AutoARIMA with a seasonal part of period m; its 80% band from the predicted variances. ctsa sometimes returns non-finite values instead of failing: the backtest counts those as failed fits. */
+export const autoArima: ReferenceForecaster = (train, h, m) => {
+  const model = new ARIMA({ auto: true, s: m, verbose: false });
+  try {
+    const [point, variance] = model.train([...train]).predict(h);
+    const z = normalQuantile(0.9);
+    return { point, low: point.map((p, i) => p - z * Math.sqrt(variance[i])), high: point.map((p, i) => p + z * Math.sqrt(variance[i])) };
+  } finally {
+    model.destroy();
+  }
+};
