@@ -46,7 +46,7 @@ type Step = { name: string; run: (dir: string, resolver: CountryResolver) => Con
 /** In priority order: when two sources give the same series alias, the first one wins. */
 const STEPS: Step[] = [
   { name: 'Eurostat', run: (dir, r) => loadEurostat(dir, r) },
-  { name: 'Eurostat demand', run: (dir) => loadEurostatDemand(dir) },
+  { name: 'Eurostat demand', run: (dir, r) => loadEurostatDemand(dir, r) },
   { name: 'JNTO', run: (dir, r) => loadJnto(dir, r) },
   { name: 'UN Tourism', run: (dir, r) => loadUnwto(dir, r) },
   { name: 'ECB', run: (dir) => loadEcb(dir) },

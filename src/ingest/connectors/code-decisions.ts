@@ -13,7 +13,7 @@ import type { CountryResolver } from './country-resolver';
 import { normalizeCountryName } from './country-resolver';
 
 export interface CodeDecision {
-  publisher: 'UN Tourism' | 'World Bank';
+  publisher: 'UN Tourism' | 'World Bank' | 'Eurostat';
   /** The code as the file writes it. */
   code: string;
   /** The name as the file writes it. */
@@ -40,6 +40,8 @@ export const CODE_DECISIONS: readonly CodeDecision[] = [
   { publisher: 'UN Tourism', code: '891', name: 'SERBIA AND MONTENEGRO', iso: null, why: 'retired code (country dissolved in 2006, figures end in 2001); Serbia (688) and Montenegro (499) have blocks of their own' },
   { publisher: 'UN Tourism', code: '461', name: 'SABA', iso: null, why: `not an M49 code; Saba is ${PART_OF_BQ}` },
   { publisher: 'UN Tourism', code: '658', name: 'SINT EUSTATIUS', iso: null, why: `not an M49 code; Sint Eustatius is ${PART_OF_BQ}` },
+  // Eurostat's CN is China with Hong Kong (geo.dic: "China including Hong Kong"): the closest ISO country is CN.
+  { publisher: 'Eurostat', code: 'CN', name: 'China including Hong Kong', iso: 'CN', why: 'Eurostat counts Hong Kong within CN; served under China (CN)' },
   { publisher: 'World Bank', code: 'CHI', name: 'Channel Islands', iso: null, why: 'World Bank economy for Jersey and Guernsey together; no ISO 3166-1 code' },
 ];
 

@@ -10,9 +10,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Breakdown, Freq, Measure, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
-import type { ConnectorOutput, RegionUnitRef } from '../records';
+import type { AppliedDecision, ConnectorOutput, RegionUnitRef } from '../records';
 import type { CountryResolver } from './country-resolver';
-import { countryOfGeo, fromFirstFigure, isoCountry, parseEurostatTsv, regionLevel } from './eurostat-tsv';
+import type { GeoCheck } from './eurostat-tsv';
+import { countryOfGeo, fromFirstFigure, geoChecker, isoCountry, parseEurostatTsv, regionLevel } from './eurostat-tsv';
 import { loadGeoDic } from './geo-dic';
 import { loadNuts } from './nuts';
 
@@ -29,23 +30,9 @@ interface LabelContext {
   geoLabels: Record<string, string>;
   nuts: Map<string, RegionUnitRef>;
   /** Why the country of a two-letter geo code is not confirmed, or null when it is. */
-  unconfirmed: (countryGeo: string) => string | null;
+  unconfirmed: GeoCheck;
 }
 
-/** Checks each country geo code once: the ISO country it stands for must carry its geo.dic label. */
-function geoChecker(resolver: CountryResolver, geoLabels: Record<string, string>): (countryGeo: string) => string | null {
-  const checked = new Map<string, string | null>();
-  return (geo) => {
-    let reason = checked.get(geo);
-    if (reason === undefined) {
-      const iso = isoCountry(geo);
-      const label = geoLabels[geo];
-      reason = label ? (resolver.confirm(resolver.byIso2(iso), geo, label).reason ?? null) : `geo code ${geo} has no label in geo.dic`;
-      checked.set(geo, reason);
-    }
-    return reason;
-  };
-}
 
 /** What a wanted row is, before names: everything a series needs except its observations. */
 interface Selection {
@@ -395,7 +382,8 @@ export function loadEurostat(sourcesDir: string, resolver: CountryResolver): Con
   const geoLabels = loadGeoDic(sourcesDir);
   const regionUnits = loadNuts(sourcesDir);
   const nuts = new Map(regionUnits.map((unit) => [unit.code, unit]));
-  const ctx: LabelContext = { geoLabels, nuts, unconfirmed: geoChecker(resolver, geoLabels) };
+  const decisions: AppliedDecision[] = [];
+  const ctx: LabelContext = { geoLabels, nuts, unconfirmed: geoChecker(resolver, geoLabels, 'eurostat_geo', decisions) };
   const series: ParsedSeries[] = [];
   const rejected: RejectedRow[] = [];
   for (const spec of TABLES) {
@@ -403,5 +391,6 @@ export function loadEurostat(sourcesDir: string, resolver: CountryResolver): Con
     series.push(...table.series);
     rejected.push(...table.rejected);
   }
-  return { tables: TABLES.map((spec) => tableInfo(spec, fileOf(sourcesDir, spec))), series, rejected, geoLabels, regionUnits };
+  const tables = TABLES.map((spec) => tableInfo(spec, fileOf(sourcesDir, spec)));
+  return { tables, series, rejected, decisions, geoLabels, regionUnits };
 }
