@@ -95,9 +95,9 @@ describe('re-running and revising', () => {
       expect.objectContaining({ period: '2019-08', oldValue: old, newValue: old + 1000, oldRelease: '20260315T060000Z', newRelease: '20260402T060000Z' }),
     ]);
     expect(query(revised.file, 'SELECT * FROM Release')).toHaveLength(2);
-    // The figure keeps the date it first arrived.
+    // The figure keeps the date the first load gave it: Eurostat monthly, the period's end plus 2 months.
     const published = query<{ published: string }>(revised.file, "SELECT o.published FROM Observation o JOIN Series s ON s.id = o.seriesId WHERE s.alias = 'mt.nights.total.m' AND o.period = '2019-08'");
-    expect(published[0].published).toBe('2026-03-15T06:00:00.000Z');
+    expect(published[0].published).toBe('2019-11-01T00:00:00.000Z');
     expect(meta(revised.file).data_as_of).toBe('2026-04-02T06:00:00.000Z');
   });
 });
