@@ -9,8 +9,14 @@ const config: CodegenConfig = {
   documents: ['schema/operations/*.graphql'],
   generates: {
     'src/generated/operations.ts': {
-      plugins: ['typescript', 'typescript-operations', 'typed-document-node'],
-      config: { avoidOptionals: false, skipTypename: true, enumsAsTypes: true, useTypeImports: true },
+      plugins: ['typescript-operations', 'typed-document-node'],
+      config: {
+        avoidOptionals: false,
+        skipTypename: true,
+        enumsAsTypes: true,
+        useTypeImports: true,
+        scalars: { Period: 'string', Date: 'string' },
+      },
     },
   },
   silent: true,

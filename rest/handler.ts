@@ -3,7 +3,7 @@
  * resources. Each route runs its one fixed GraphQL operation and reshapes the result into the
  * {meta, data} envelope or CSV. Answers are cached as bytes per data version, day, plan and request.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { execute, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
 import type { KeysStore } from '../src/auth/keys-store';
@@ -11,6 +11,7 @@ import type { DataStore, Snapshot } from '../src/db/data-store';
 import { planRank, type Plan } from '../src/domain/types';
 import { periodBounds } from '../src/graphql/args';
 import { createContext } from '../src/graphql/context';
+import { newRequestId, type RequestTag } from '../src/server/request-tag';
 import { rowsToCsv, seriesBlocksToCsv, type SeriesBlock } from './csv';
 import { ApiError, errorBody } from './errors';
 import { decodeCursor, encodeCursor, nextPageUrl } from './paging';
@@ -46,14 +47,6 @@ interface CachedAnswer {
 const MAX_CACHED = 5000;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
-
-// Request ids: a random prefix per process and a counter, unique without drawing randomness per request.
-const ID_PREFIX = `req_${randomBytes(6).toString('base64url')}`;
-let idCounter = 0;
-
-export function newRequestId(): string {
-  return `${ID_PREFIX}${(idCounter++).toString(36)}`;
-}
 
 /** Seconds until the next expected data load: releases are checked at 00:00 UTC each day. */
 export function secondsToNextLoad(now: Date): number {
@@ -316,10 +309,11 @@ export function createRestHandler(deps: RestDeps) {
   /**
    * `path` and `query` are the request target split at '?'. A repeated request is answered from the
    * cache, synchronously, once route, key, plan and rate are checked: its parameters were checked
-   * when it was first answered, and only valid answers are kept.
+   * when it was first answered, and only valid answers are kept. `tag` carries the request id in and
+   * the route, plan and cache use out, for the access log and the metrics.
    */
-  return function handle(req: IncomingMessage, res: ServerResponse, path: string, query: string): void {
-    const requestId = newRequestId();
+  return function handle(req: IncomingMessage, res: ServerResponse, path: string, query: string, tag?: RequestTag): void {
+    const requestId = tag ? tag.id : newRequestId();
     let plan: Plan = 'free';
     let rate: RateDecision | null = null;
     try {
@@ -327,6 +321,7 @@ export function createRestHandler(deps: RestDeps) {
       if (!found) throw new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`);
       const { route } = found.c;
       plan = route.plan;
+      if (tag) tag.route = route.path;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         throw new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' });
       }
@@ -334,6 +329,7 @@ export function createRestHandler(deps: RestDeps) {
       if (typeof key !== 'string' || key === '') throw new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.');
       const caller = deps.keys.verify(key);
       if (!caller) throw new ApiError('invalid_api_key', 'The API key is unknown or revoked.');
+      if (tag) tag.plan = caller.plan;
       if (planRank(caller.plan) < planRank(route.plan)) {
         throw new ApiError('plan_required', `${route.path} needs the ${route.plan} plan or above; this key is on ${caller.plan}.`);
       }
@@ -353,6 +349,7 @@ export function createRestHandler(deps: RestDeps) {
         cacheVersion = snapshot.dataVersion;
       }
       const hit = snapshot ? cache.get(cacheKey) : undefined;
+      if (tag) tag.cache = hit ? 'hit' : 'miss';
       if (hit) {
         sendAnswer(req, res, hit, requestId, now, allowed);
         return;

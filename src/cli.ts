@@ -12,10 +12,15 @@ import { loadConfig } from './config';
 import { currentReleaseFile } from './db/release-store';
 import { buildRelease } from './ingest/build';
 import { downloadSources, LOCAL_ONLY } from './ingest/download';
+import { createLogger, flushLogger, logIngest, type Logger } from './server/logger';
 
-const log = (line: string) => console.log(line);
+const print = (line: string) => console.log(line);
 
-async function ingest(sources: string | undefined, dataDir: string): Promise<void> {
+/** Builds a release; progress lines and the summary event go to the log, each as it happens. */
+async function ingest(sources: string | undefined, dataDir: string, why?: string): Promise<void> {
+  const logger = createLogger({ sync: true });
+  const log = (line: string) => logger.info(line);
+  if (why) log(why);
   let dir = sources ? path.resolve(sources) : undefined;
   if (!dir) {
     const cache = path.join(dataDir, 'cache');
@@ -24,7 +29,26 @@ async function ingest(sources: string | undefined, dataDir: string): Promise<voi
     if (!seed) log(`  (${LOCAL_ONLY.length} files have no stable official address; set TOURISM_SOURCES to a folder holding them)`);
     dir = await downloadSources(cache, seed, log);
   }
-  buildRelease({ sourcesDir: dir, dataDir, log });
+  logIngest(logger, buildRelease({ sourcesDir: dir, dataDir, log }));
+}
+
+/** SIGTERM/SIGINT: stop accepting, answer what is in flight, exit 0 (1 if closing failed). */
+function exitGracefully(app: { close: () => Promise<void> }, logger: Logger): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ event: 'shutdown', signal }, `${signal}: no new connections; answering the requests in flight`);
+    app.close().then(
+      () => process.exit(0),
+      (err: Error) => {
+        logger.error({ event: 'shutdown_failed', err: err.message });
+        void flushLogger(logger).then(() => process.exit(1));
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 async function main(): Promise<void> {
@@ -41,16 +65,12 @@ async function main(): Promise<void> {
       await ingest(sources, config.dataDir);
       return;
     case 'serve': {
-      if (!currentReleaseFile(config.dataDir)) {
-        log('No data release yet: building one first.');
-        await ingest(sources, config.dataDir);
-      }
+      if (!currentReleaseFile(config.dataDir)) await ingest(sources, config.dataDir, 'No data release yet: building one first.');
+      const logger = createLogger();
       const { startApp } = await import('./server/app');
-      const app = await startApp({ config });
-      log(`Serving on ${app.url} (REST /v1, GraphQL /graphql, docs /docs)`);
-      const stop = () => void app.close().then(() => process.exit(0));
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
+      const app = await startApp({ config, logger });
+      logger.info({ event: 'listening', url: app.url }, `Serving on ${app.url} (REST /v1, GraphQL /graphql, docs /docs)`);
+      exitGracefully(app, logger);
       return;
     }
     case 'keys': {
@@ -59,16 +79,16 @@ async function main(): Promise<void> {
       try {
         if (action === 'create' && arg && isPlan(arg)) {
           const { key, record } = keys.create(arg, values.label ?? positionals[2] ?? '');
-          log(`Created ${record.id} on the ${record.plan} plan. The key is shown this once:\n${key}`);
+          print(`Created ${record.id} on the ${record.plan} plan. The key is shown this once:\n${key}`);
         } else if (action === 'list') {
-          for (const k of keys.list()) log(`${k.id}\t${k.plan}\t${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}\t${k.createdAt}\t${k.label}`);
+          for (const k of keys.list()) print(`${k.id}\t${k.plan}\t${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}\t${k.createdAt}\t${k.label}`);
         } else if (action === 'revoke' && arg) {
           if (!keys.revoke(arg)) throw new Error(`no active key ${arg}`);
-          log(`Revoked ${arg}.`);
+          print(`Revoked ${arg}.`);
         } else if (action === 'rotate' && arg) {
           const rotated = keys.rotate(arg);
           if (!rotated) throw new Error(`no active key ${arg}`);
-          log(`Revoked ${arg}; new key ${rotated.record.id} on the ${rotated.record.plan} plan, shown this once:\n${rotated.key}`);
+          print(`Revoked ${arg}; new key ${rotated.record.id} on the ${rotated.record.plan} plan, shown this once:\n${rotated.key}`);
         } else {
           throw new Error('usage: keys create <free|developer|analyst|intel> [label] | keys list | keys revoke <id> | keys rotate <id>');
         }
@@ -80,7 +100,7 @@ async function main(): Promise<void> {
     case 'print-schema': {
       const { printSchemaFile } = await import('./cli/print-schema');
       printSchemaFile();
-      log('Wrote schema/schema.graphql');
+      print('Wrote schema/schema.graphql');
       return;
     }
     default:

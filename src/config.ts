@@ -9,6 +9,8 @@ export interface Config {
   /** Pinned "today" for reproducible freshness, gaps, calendar and brief. */
   now: () => Date;
   seedKeys: string | undefined;
+  /** When set, /metrics asks for it as a bearer token (METRICS_TOKEN); otherwise /metrics is open like the probes. */
+  metricsToken: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -23,5 +25,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://${host}:${port}`).replace(/\/$/, ''),
     now: pinned ? () => new Date(pinned) : () => new Date(),
     seedKeys: env.TOURISM_API_KEYS,
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -8,6 +8,8 @@ import {
   StayLengthOfCountryDocument,
   TourismIntensityRankingDocument,
 } from '../../src/generated/operations';
+import type { Measure } from '../../src/domain/types';
+import { PAGED_LIST_MAX } from '../../src/graphql/args';
 import { ApiError } from '../errors';
 import { defineRoute } from '../route';
 import { unknownCountry } from './reference';
@@ -40,10 +42,10 @@ export const analysisRoutes = [
     operation: SeasonalityOfSeriesDocument,
     variables: (p) => ({ id: p.id as string, from: p.from as string | undefined, to: p.to as string | undefined }),
     shape: (r, p) => {
-      if (!r.series) throw unknownSeries(p.id);
-      const s = r.series.seasonality;
+      if (!r.seriesById) throw unknownSeries(p.id);
+      const s = r.seriesById.seasonality;
       return {
-        meta: { series: r.series.id, years: s.years, index: s.index },
+        meta: { series: r.seriesById.id, years: s.years, index: s.index },
         data: s.months.map((m) => ({ month: m.month, index: m.index, low: m.low, high: m.high })),
       };
     },
@@ -60,11 +62,11 @@ export const analysisRoutes = [
     operation: SeriesHolidayJoinDocument,
     variables: (p) => ({ id: p.id as string, from: p.from as string | undefined, to: p.to as string | undefined }),
     shape: (r, p) => {
-      if (!r.series) throw unknownSeries(p.id);
-      const h = r.series.holidays;
+      if (!r.seriesById) throw unknownSeries(p.id);
+      const h = r.seriesById.holidays;
       return {
         meta: {
-          series: r.series.id,
+          series: r.seriesById.id,
           country: h.country,
           ...(h.rulesHeld ? {} : { note: `No public-holiday rules are held for ${h.country}; holidays is null.` }),
         },
@@ -87,12 +89,13 @@ export const analysisRoutes = [
     query: [{ name: 'year', kind: 'year', description: 'Calendar year; 2019 when absent.' }, limit, cursor, format],
     csv: 'rows',
     operation: TourismIntensityRankingDocument,
-    variables: (p) => ({ year: p.year as number | undefined, after: p.after as string | undefined }),
+    // The REST cursor is the ranking's own: the base64url ISO code of the row before the page.
+    variables: (p) => ({ year: p.year as number | undefined, limit: (p.limit as number | undefined) ?? PAGED_LIST_MAX, after: p.cursor as string | undefined }),
     shape: (r) => {
       const t = r.tourismIntensity;
       return {
         meta: { ranked: t.ranked, year: t.year, sources: t.sources },
-        data: t.rows.map((x) => ({
+        data: t.rows.nodes.map((x) => ({
           rank: x.rank,
           country: x.country,
           name: x.name,
@@ -178,7 +181,7 @@ export const analysisRoutes = [
     operation: RegionTotalsDocument,
     variables: (p) => ({
       slug: String(p.region).toLowerCase(),
-      measure: p.measure as string,
+      measure: p.measure as Measure,
       from: p.from as string | undefined,
       to: p.to as string | undefined,
     }),

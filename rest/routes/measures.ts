@@ -5,6 +5,7 @@ import {
   SpendSeriesDocument,
   type MeasureBlockFragment,
 } from '../../src/generated/operations';
+import type { Freq } from '../../src/domain/types';
 import type { SeriesBlock } from '../csv';
 import { defineRoute, type Params } from '../route';
 import { unknownCountry } from './reference';
@@ -90,14 +91,14 @@ function measureRoute(measure: 'arrivals' | 'capacity', path: string, summary: s
     variables: (p) => ({
       isos: p.country as string[] | undefined,
       measure,
-      freq: p.freq as string | undefined,
+      freq: p.freq as Freq | undefined,
       from: p.from as string | undefined,
       to: p.to as string | undefined,
     }),
     shape: (r, p) => ({
       meta: { measure, headline_rule: headlineRule(p) },
       data: blocks(
-        r.countries.map((c) => ({ ...c, s: c.measureSeries })),
+        r.countries.nodes.map((c) => ({ ...c, s: c.measureSeries })),
         p,
         (c) => block(c, c.s, measure, p),
       ),
@@ -120,7 +121,7 @@ export const measureRoutes = [
       const currency = (p.currency as string[] | undefined)?.[0];
       return {
         isos: p.country as string[] | undefined,
-        freq: p.freq as string | undefined,
+        freq: p.freq as Freq | undefined,
         from: p.from as string | undefined,
         to: p.to as string | undefined,
         currency: currency ?? 'EUR',
@@ -131,7 +132,7 @@ export const measureRoutes = [
       const currency = (p.currency as string[] | undefined)?.[0] ?? null;
       let method: string | null = null;
       const data = blocks(
-        r.countries.map((c) => ({ ...c, s: c.spend })),
+        r.countries.nodes.map((c) => ({ ...c, s: c.spend })),
         p,
         (c) => {
           if (!currency || !c.s) return block(c, c.s, 'spend', p);

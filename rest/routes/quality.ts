@@ -6,6 +6,7 @@ import {
   GapsDocument,
   ReleasesLatestDocument,
 } from '../../src/generated/operations';
+import type { Freq } from '../../src/domain/types';
 import type { ParamSpec } from '../params';
 import { defineRoute } from '../route';
 import { requireHeld } from './measures';
@@ -55,7 +56,7 @@ export const qualityRoutes = [
     operation: GapsDocument,
     variables: countryFilter,
     shape: (r, p) => {
-      requireHeld(p.country, r.countries ?? []);
+      requireHeld(p.country, r.countries?.nodes ?? []);
       return {
         meta: { next: null },
         data: r.gaps.map((g) => ({
@@ -87,7 +88,7 @@ export const qualityRoutes = [
     query: [{ name: 'freq', kind: 'freq', description: 'Only headline series of this frequency (M, Q, A).' }, formatParam],
     csv: 'rows',
     operation: FreshnessDocument,
-    variables: (p) => ({ freq: p.freq as string | undefined }),
+    variables: (p) => ({ freq: p.freq as Freq | undefined }),
     shape: (r) => ({ data: r.freshness.map((f) => ({ iso: f.iso, name: f.name, latest: f.latest, months_behind: f.monthsBehind })) }),
   }),
   defineRoute({
@@ -100,7 +101,7 @@ export const qualityRoutes = [
     operation: CalendarDocument,
     variables: countryFilter,
     shape: (r, p) => {
-      requireHeld(p.country, r.countries ?? []);
+      requireHeld(p.country, r.countries?.nodes ?? []);
       return {
         meta: { note: r.calendar.note },
         data: r.calendar.rows.map((c) => ({

@@ -9,6 +9,9 @@ import {
   ServiceStatusDocument,
   type CountryRecordFragment,
 } from '../../src/generated/operations';
+import type { Freq } from '../../src/domain/types';
+import { PAGED_LIST_MAX } from '../../src/graphql/args';
+import { countryCursor } from '../../src/graphql/connections';
 import { ApiError } from '../errors';
 import { defineRoute } from '../route';
 import { formatParam as format, isoPathParam as iso } from '../common-params';
@@ -48,8 +51,12 @@ export const referenceRoutes = [
     ],
     csv: 'rows',
     operation: CountryListDocument,
-    variables: (p) => ({ freq: p.freq as string | undefined, limit: p.limit as number | undefined, after: p.after as string | undefined }),
-    shape: (r) => ({ data: r.countries.map(countryRecord) }),
+    variables: (p) => ({
+      freq: p.freq as Freq | undefined,
+      limit: (p.limit as number | undefined) ?? PAGED_LIST_MAX,
+      after: p.after !== undefined ? countryCursor(p.after as string) : undefined,
+    }),
+    shape: (r) => ({ data: r.countries.nodes.map(countryRecord) }),
     paging: { cursorOf: (row: { iso: string }) => row.iso },
   }),
   defineRoute({

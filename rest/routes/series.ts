@@ -49,14 +49,14 @@ export const seriesRoutes = [
     ],
     csv: 'rows',
     operation: SeriesSearchDocument,
-    // The cursor holds the offset of the next page.
+    // The cursor holds the offset of the next page, as the GraphQL search cursors do.
     variables: (p) => ({
       q: p.q as string,
       country: p.country as string | undefined,
       limit: p.limit as number,
-      offset: p.after !== undefined ? Number(p.after) || 0 : 0,
+      after: p.cursor as string | undefined,
     }),
-    shape: (r, p) => ({ meta: { q: p.q }, data: r.seriesSearch.map(seriesRecord) }),
+    shape: (r, p) => ({ meta: { q: p.q }, data: r.seriesSearch.nodes.map(seriesRecord) }),
     paging: { defaultLimit: 50, cursorOf: offsetCursor },
   }),
   defineRoute({
@@ -69,7 +69,7 @@ export const seriesRoutes = [
     operation: SeriesMetadataDocument,
     variables: (p) => ({ id: p.id as string }),
     shape: (r, p) => {
-      const s = r.series;
+      const s = r.seriesById;
       if (!s) throw unknownSeries(p.id);
       return {
         data: {
@@ -99,7 +99,7 @@ export const seriesRoutes = [
     operation: SeriesLatestDocument,
     variables: (p) => ({ id: p.id as string }),
     shape: (r, p) => {
-      const s = r.series;
+      const s = r.seriesById;
       if (!s) throw unknownSeries(p.id);
       const l = s.latest;
       return {
@@ -129,12 +129,12 @@ export const seriesRoutes = [
       isos: p.country ? [p.country as string] : undefined,
       hasCountry: p.country !== undefined,
       limit: p.limit as number,
-      after: p.after as string | undefined,
+      after: p.cursor as string | undefined,
     }),
     shape: (r, p) => {
-      if (p.country) requireHeld([p.country], r.countries ?? []);
+      if (p.country) requireHeld([p.country], r.countries?.nodes ?? []);
       return {
-        data: r.tables.map((t) => ({ table: t.table, series: t.series, first: t.first, last: t.last, measures: t.measures, title: t.title, publisher: t.publisher, url: t.url })),
+        data: r.tables.nodes.map((t) => ({ table: t.table, series: t.series, first: t.first, last: t.last, measures: t.measures, title: t.title, publisher: t.publisher, url: t.url })),
       };
     },
     paging: { defaultLimit: 100, cursorOf: (row: { table: string }) => row.table },

@@ -1,14 +1,17 @@
 /**
  * A server for the benchmark, in its own process so the load generator does not share its thread:
- *   child.ts app <dataDir> <key> <cache on|off>   the service
+ *   child.ts app <dataDir> <key> <cache on|off>   the service, its access log written to a temporary file
  *   child.ts bare <file> <headers-json>           a bare node:http server sending the file's bytes and headers
  * Prints "ready <url>" once listening.
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../config';
 import { startApp } from '../server/app';
+import { createLogger } from '../server/logger';
 
 const [mode, a, b, c] = process.argv.slice(2);
 
@@ -22,12 +25,16 @@ if (mode === 'bare') {
   });
   server.listen(0, '127.0.0.1', () => console.log(`ready http://127.0.0.1:${(server.address() as AddressInfo).port}`));
 } else {
+  const accessLog = path.join(os.tmpdir(), `tourism-bench-access-${process.pid}.log`);
+  process.on('exit', () => fs.rmSync(accessLog, { force: true }));
   const config = loadConfig({ ...process.env, DATA_DIR: a, PORT: '0', TOURISM_API_KEYS: `intel:${b}` });
   const app = await startApp({
     config,
     rates: 'free:100000000,developer:100000000,analyst:100000000,intel:100000000',
     cacheAnswers: c !== 'off',
     log: () => {},
+    // The access log is written as in production (one line per request), to a file rather than the pipe the benchmark reads.
+    logger: createLogger({ destination: accessLog }),
   });
   await app.warmed;
   console.log(`ready ${app.url}`);

@@ -14,7 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { currentReleaseFile } from '../db/release-store';
 import { buildRelease } from '../ingest/build';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
+const SELF = fileURLToPath(import.meta.url);
+/** The benchmark server beside this script: compiled child.js, or child.ts through tsx when run from the sources. */
+const CHILD = SELF.endsWith('.ts') ? ['--import', 'tsx', path.join(path.dirname(SELF), 'child.ts')] : [path.join(path.dirname(SELF), 'child.js')];
 
 const KEY = 'bench-key-intel';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -63,7 +65,7 @@ function dataDir(): string {
 
 /** Starts a benchmark server (src/bench/child.ts) in its own process and waits for its address. */
 async function child(args: string[]): Promise<{ url: string; close: () => void }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'child.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [...CHILD, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     proc.stdout.on('data', (chunk: Buffer) => {
       const m = /ready (\S+)/.exec(chunk.toString());

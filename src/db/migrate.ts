@@ -5,10 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
+import { PROJECT_ROOT } from '../project-root';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../prisma/migrations');
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'prisma/migrations');
 
 export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: string }[] {
   return fs

@@ -32,3 +32,15 @@ export async function searchSeriesIds(
   );
   return rows.map((r) => r.id);
 }
+
+/** How many series match the text (all pages of searchSeriesIds). */
+export async function countSeriesMatches(prisma: Prisma, text: string, options: { country?: string }): Promise<number> {
+  const match = ftsQuery(text);
+  if (!match) return 0;
+  const rows = await prisma.$queryRawUnsafe<{ n: number | bigint }[]>(
+    `SELECT count(*) AS n FROM SeriesSearch f JOIN Series s ON s.id = f.seriesId
+     WHERE SeriesSearch MATCH ? ${options.country ? 'AND s.countryIso = ?' : ''}`,
+    ...[match, ...(options.country ? [options.country] : [])],
+  );
+  return Number(rows[0]?.n ?? 0);
+}

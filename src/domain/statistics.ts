@@ -1,4 +1,6 @@
 /** Which derived statistics a country's series support, and where each is served. */
+import type { Plan } from './types';
+
 export interface SeriesTraits {
   measure: string;
   freq: string;
@@ -10,7 +12,7 @@ export interface SeriesTraits {
 export interface StatisticRef {
   name: string;
   path: string;
-  plan: string;
+  plan: Plan;
 }
 
 /** What needs more than the series list to know: whether rivals and an origin shift can be worked out. */
@@ -28,7 +30,7 @@ export function supportedStatistics(iso: string, series: SeriesTraits[], compute
   const nights = monthlyTotal('nights');
   const arrivals = monthlyTotal('arrivals');
   const out: StatisticRef[] = [];
-  const add = (name: string, path: string, plan: string) => out.push({ name, path, plan });
+  const add = (name: string, path: string, plan: Plan) => out.push({ name, path, plan });
   const seasonal = arrivals ?? nights;
   if (seasonal) add('seasonality', `/v1/seasonality?id=${iso.toLowerCase()}.${seasonal.measure}.total.m`, 'developer');
   if (headlineMonthly) add('gaps', `/v1/gaps?country=${iso}`, 'free');

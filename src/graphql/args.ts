@@ -27,6 +27,9 @@ export function limitArg(limit: number | null | undefined, max = 1000): number |
 /** The largest `limit` a paged list takes: a 1000-row page plus the row that shows a next page exists. */
 export const PAGED_LIST_MAX = 1001;
 
+/** Rows in a connection's page when neither `first` nor `last` is given. */
+export const DEFAULT_PAGE_SIZE = 100;
+
 const ISO_RE = /^[A-Z]{2}$/;
 export function isoArg(iso: string): string {
   const up = iso.toUpperCase();

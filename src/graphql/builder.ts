@@ -2,12 +2,14 @@
 import SchemaBuilder from '@pothos/core';
 import ComplexityPlugin from '@pothos/plugin-complexity';
 import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin, { type AuthFailure } from '@pothos/plugin-scope-auth';
 import { GraphQLError } from 'graphql';
 import type PrismaTypes from '../generated/pothos-types';
 import { getDatamodel } from '../generated/pothos-types';
 import { PLANS, planRank, type Plan } from '../domain/types';
 import type { GraphQLContext } from './context';
+import { DEFAULT_PAGE_SIZE, PAGED_LIST_MAX } from './args';
 
 /** Depth 10 and a cost that a query of every country's headline series with ten years of months fits. */
 export const QUERY_LIMITS = { depth: 10, complexity: 20_000, breadth: 400 };
@@ -34,9 +36,26 @@ export const builder = new SchemaBuilder<{
   PrismaTypes: PrismaTypes;
   AuthScopes: Record<Plan, boolean>;
   DefaultFieldNullability: false;
+  DefaultEdgesNullability: false;
+  DefaultNodeNullability: false;
+  Scalars: {
+    Period: { Input: string; Output: string };
+    Date: { Input: string; Output: string };
+  };
+  Connection: { totalCount?: number | (() => number | Promise<number>) };
 }>({
   defaultFieldNullability: false,
-  plugins: [ScopeAuthPlugin, ComplexityPlugin, PrismaPlugin],
+  plugins: [ScopeAuthPlugin, ComplexityPlugin, RelayPlugin, PrismaPlugin],
+  // Cursor connections as GitHub and Shopify have them (edges and nodes, pageInfo, totalCount);
+  // no global object identification: series and countries have ids of their own.
+  relay: {
+    cursorType: 'String',
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
+    nodesOnConnection: true,
+    edgesFieldOptions: { nullable: false },
+    nodeFieldOptions: { nullable: false },
+  },
   scopeAuth: {
     authScopes: (ctx) => {
       const rank = planRank(ctx.plan);
@@ -62,6 +81,8 @@ export const builder = new SchemaBuilder<{
     exposeDescriptions: true,
     filterConnectionTotalCount: true,
     onUnusedQuery: null,
+    defaultConnectionSize: DEFAULT_PAGE_SIZE,
+    maxConnectionSize: PAGED_LIST_MAX,
   },
 });
 

@@ -1,6 +1,8 @@
 /** The assembled GraphQL schema: importing the type modules registers their fields on the builder. */
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder';
+import './enums';
+import './scalars';
 import './types/country';
 import './types/series';
 import './types/reference';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import * as XLSX from 'xlsx';
+import { unzipSync } from 'fflate';
 
 interface RemoteFile {
   file: string;
@@ -46,10 +46,9 @@ export const LOCAL_ONLY = [
 function unpack(body: Buffer, packing: RemoteFile['packing']): Buffer {
   if (!packing) return body;
   if (packing === 'gzip') return gunzipSync(body);
-  const zip = XLSX.CFB.read(body, { type: 'buffer' });
-  const entry = XLSX.CFB.find(zip, packing.zipMember);
-  if (!entry?.content) throw new Error(`${packing.zipMember} is not in the archive`);
-  return Buffer.from(entry.content as Uint8Array);
+  const entry = unzipSync(body, { filter: (f) => f.name === packing.zipMember })[packing.zipMember];
+  if (!entry) throw new Error(`${packing.zipMember} is not in the archive`);
+  return Buffer.from(entry.buffer, entry.byteOffset, entry.byteLength);
 }
 
 /**

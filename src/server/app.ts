@@ -1,6 +1,10 @@
-/** The HTTP service: /v1 (REST), /graphql, /openapi.json and /docs on one node:http server. */
+/**
+ * The HTTP service: /v1 (REST), /graphql, /openapi.json and /docs on one node:http server, with
+ * /healthz, /readyz and /metrics for operators, one access-log line per request, and a graceful close.
+ */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { KeysStore, parseSeedKeys } from '../auth/keys-store';
 import type { Config } from '../config';
 import { DataStore } from '../db/data-store';
@@ -8,12 +12,16 @@ import { execute, parse } from 'graphql';
 import { createContext } from '../graphql/context';
 import { schema } from '../graphql/schema';
 import { ApiError, errorBody } from '../../rest/errors';
-import { createRestHandler, newRequestId } from '../../rest/handler';
+import { createRestHandler } from '../../rest/handler';
 import { docsPage, openApiDocument } from '../../rest/openapi';
 import { parseRates, RateLimiter } from '../../rest/rate-limit';
 import { ROUTES } from '../../rest/routes';
 import { BodyTooLarge, createGraphQLCache } from './graphql-cache';
 import { createGraphQLEndpoint } from './graphql-endpoint';
+import { createLogger, flushLogger, logAccess, type Logger } from './logger';
+import { Metrics } from './metrics';
+import { newTag, requestIdFrom, type RequestTag } from './request-tag';
+import { bearerMatches } from './metrics';
 
 /** Served besides the /v1 routes, and counted among the live endpoints /v1/status reports. */
 const OTHER_ENDPOINTS = ['/graphql', '/openapi.json', '/docs'];
@@ -25,11 +33,21 @@ export interface App {
   store: DataStore;
   keys: KeysStore;
   url: string;
-  close: () => Promise<void>;
+  metrics: Metrics;
+  /** Whether close() has begun: /readyz answers 503 and answers carry Connection: close. */
+  readonly closing: boolean;
+  /**
+   * Stops accepting connections, lets the requests in flight finish (up to `timeoutMs`, default
+   * SHUTDOWN_TIMEOUT_MS or 10 s, after which their connections are cut), then closes the release and keys.
+   */
+  close: (timeoutMs?: number) => Promise<void>;
 }
 
 export interface AppOptions {
   config: Config;
+  /** Access lines and events (default: JSON lines on stdout). */
+  logger?: Logger;
+  /** Faults, as text (default: the logger at level error). */
   log?: (line: string) => void;
   /** Requests per minute per plan, e.g. "free:60,developer:300" (RATE_LIMITS). */
   rates?: string;
@@ -42,8 +60,20 @@ export interface AppOptions {
 
 export async function startApp(options: AppOptions): Promise<App> {
   const { config } = options;
-  const log = options.log ?? ((line: string) => console.error(line));
+  const logger = options.logger ?? createLogger();
+  const log = options.log ?? ((line: string) => logger.error(line));
+  const metrics = new Metrics();
   const store = new DataStore(config.dataDir, { onQuery: options.onQuery });
+  let servedRelease: string | null = null;
+  store.onSwitch((snapshot) => {
+    const release = path.basename(snapshot.file, '.db');
+    logger.info(
+      { event: 'release_switch', release, previous: servedRelease, data_version: snapshot.dataVersion, data_as_of: snapshot.dataAsOf },
+      `serving release ${release}`,
+    );
+    metrics.releaseServed(snapshot, release);
+    servedRelease = release;
+  });
   // Figures worked out once per release (rivals, origin-shift carriers) are warmed in the background,
   // so the first caller of a country's detail does not wait for them.
   let warmed: Promise<unknown> = Promise.resolve();
@@ -52,7 +82,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     warmed = Promise.resolve(
       execute({
         schema,
-        document: parse('{ countries { statistics { name } } }'),
+        document: parse('{ countries(first: 1000) { nodes { statistics { name } } } }'),
         contextValue: createContext({ plan: 'intel', requestId: 'req_warmup', snapshot, now: config.now(), publicBaseUrl: config.publicBaseUrl }),
       }),
     );
@@ -74,63 +104,124 @@ export async function startApp(options: AppOptions): Promise<App> {
     cacheAnswers: options.cacheAnswers,
     endpointsLive: ROUTES.length + OTHER_ENDPOINTS.length,
   });
-  const yoga = createGraphQLEndpoint({ schema, store, now: config.now, publicBaseUrl: config.publicBaseUrl });
+  const yoga = createGraphQLEndpoint({
+    schema,
+    store,
+    now: config.now,
+    publicBaseUrl: config.publicBaseUrl,
+    onCost: (cost) => metrics.graphqlCost(cost),
+  });
   const graphqlAnswers = createGraphQLCache((request, context) => yoga.fetch(request, context), store, config.now);
   const openapi = JSON.stringify(openApiDocument(ROUTES, config.publicBaseUrl));
   const docs = docsPage(ROUTES, config.publicBaseUrl);
 
-  const plainError = (res: http.ServerResponse, err: ApiError, extra: Record<string, string> = {}) => {
-    const requestId = newRequestId();
-    res.writeHead(err.status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId, ...extra, ...err.headers });
-    res.end(errorBody(err, 'free', config.publicBaseUrl, requestId));
+  const plainError = (res: http.ServerResponse, tag: RequestTag, err: ApiError, extra: Record<string, string> = {}) => {
+    res.writeHead(err.status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': tag.id, ...extra, ...err.headers });
+    res.end(errorBody(err, 'free', config.publicBaseUrl, tag.id));
+  };
+  const sendJson = (req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag, status: number, body: unknown) => {
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Request-Id': tag.id });
+    res.end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
   };
 
+  let closing = false;
+  /** Answers being worked out, so a close can mark those not yet written "Connection: close". */
+  const inFlight = new Set<http.ServerResponse>();
+
   const server = http.createServer((req, res) => {
+    const started = performance.now();
     // The request target split at '?' (no URL object on the hot path; the REST layer parses the query when it must).
     const target = req.url ?? '/';
     const q = target.indexOf('?');
     const path = q < 0 ? target : target.slice(0, q);
     const query = q < 0 ? '' : target.slice(q + 1);
+    const tag = newTag(requestIdFrom(req.headers['x-request-id']));
+    const socket = req.socket;
+    const bytesBefore = socket.bytesWritten;
+    if (closing) res.shouldKeepAlive = false;
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      const ms = performance.now() - started;
+      metrics.request(tag.route, res.statusCode, ms / 1000);
+      if (tag.cache) metrics.cacheLookup(tag.route === '/graphql' ? 'graphql' : 'rest', tag.cache === 'hit');
+      logAccess(logger, tag, req.method, path, res.statusCode, socket.bytesWritten - bytesBefore, ms, res.writableFinished);
+      // A connection whose answer went out before the close began is idle now: let it go.
+      if (closing) server.closeIdleConnections();
+    });
     if (path.startsWith('/v1/') || path === '/v1') {
-      rest(req, res, path, query);
+      rest(req, res, path, query, tag);
       return;
     }
     if (path === '/graphql') {
+      tag.route = '/graphql';
       const isPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !new URLSearchParams(query).has('query');
       if (isPage) {
-        void yoga(req, res, { plan: 'free', requestId: newRequestId() });
+        void yoga(req, res, { plan: 'free', requestId: tag.id });
         return;
       }
       const key = req.headers['x-api-key'];
-      if (typeof key !== 'string' || key === '') return plainError(res, new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.'));
+      if (typeof key !== 'string' || key === '') return plainError(res, tag, new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.'));
       const caller = keys.verify(key);
-      if (!caller) return plainError(res, new ApiError('invalid_api_key', 'The API key is unknown or revoked.'));
+      if (!caller) return plainError(res, tag, new ApiError('invalid_api_key', 'The API key is unknown or revoked.'));
+      tag.plan = caller.plan;
       const rate = limiter.take(caller.id, caller.plan);
       const rateHeaders = { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining), 'RateLimit-Reset': String(rate.resetSeconds) };
       if (!rate.allowed) {
-        return plainError(res, new ApiError('rate_limited', `Over the ${caller.plan} plan's ${rate.limit} requests per minute.`, { 'Retry-After': String(rate.resetSeconds) }), rateHeaders);
+        return plainError(res, tag, new ApiError('rate_limited', `Over the ${caller.plan} plan's ${rate.limit} requests per minute.`, { 'Retry-After': String(rate.resetSeconds) }), rateHeaders);
       }
-      graphqlAnswers(req, res, { plan: caller.plan, requestId: newRequestId() }, query, Object.entries(rateHeaders).flat()).catch((err) => {
-        if (err instanceof BodyTooLarge) return plainError(res, new ApiError('invalid_parameter', 'The request body is over 1 MB.'));
+      graphqlAnswers(req, res, { plan: caller.plan, requestId: tag.id }, query, Object.entries(rateHeaders).flat(), tag).catch((err) => {
+        if (err instanceof BodyTooLarge) return plainError(res, tag, new ApiError('invalid_parameter', 'The request body is over 1 MB.'));
         log(`graphql: ${String(err?.stack ?? err)}`);
-        if (!res.headersSent) plainError(res, new ApiError('internal_error', 'Something went wrong on our side.'));
+        if (!res.headersSent) plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
       });
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return plainError(res, new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' }));
+      return plainError(res, tag, new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' }));
+    }
+    // Probes and metrics need no key: load balancers, orchestrators and scrapers call them.
+    if (path === '/healthz') {
+      tag.route = path;
+      return sendJson(req, res, tag, 200, { status: 'ok' });
+    }
+    if (path === '/readyz') {
+      tag.route = path;
+      const snapshot = store.current;
+      if (closing) return plainError(res, tag, new ApiError('data_unavailable', 'This instance is shutting down.'));
+      if (!snapshot) return plainError(res, tag, new ApiError('data_unavailable', 'No data release is loaded yet.'));
+      return sendJson(req, res, tag, 200, { status: 'ready', release: servedRelease, data_version: snapshot.dataVersion, data_as_of: snapshot.dataAsOf });
+    }
+    if (path === '/metrics') {
+      tag.route = path;
+      if (config.metricsToken && !bearerMatches(req.headers.authorization, config.metricsToken)) {
+        return plainError(res, tag, new ApiError('invalid_api_key', 'Send the metrics token as "Authorization: Bearer <token>".'));
+      }
+      metrics.text().then(
+        (text) => {
+          res.writeHead(200, { 'Content-Type': metrics.contentType, 'Cache-Control': 'no-store' });
+          res.end(req.method === 'HEAD' ? undefined : text);
+        },
+        (err) => {
+          log(`metrics: ${String(err?.stack ?? err)}`);
+          plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
+        },
+      );
+      return;
     }
     if (path === '/openapi.json') {
+      tag.route = path;
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });
       res.end(req.method === 'HEAD' ? undefined : openapi);
       return;
     }
     if (path === '/docs' || path === '/') {
+      tag.route = '/docs';
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });
       res.end(req.method === 'HEAD' ? undefined : docs);
       return;
     }
-    plainError(res, new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`));
+    plainError(res, tag, new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`));
   });
   server.keepAliveTimeout = 10_000;
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
@@ -141,11 +232,27 @@ export async function startApp(options: AppOptions): Promise<App> {
     store,
     keys,
     url: `http://${config.host}:${address.port}`,
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+    metrics,
+    get closing() {
+      return closing;
+    },
+    close: async (timeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000)) => {
+      if (closing) return;
+      closing = true;
+      // Answers not written yet tell their callers this connection ends with them.
+      for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+      // One turn of the event loop first, so requests and connections already waiting in the socket
+      // buffers are read as requests in flight, not cut as idle connections by server.close().
+      await new Promise((resolve) => setImmediate(resolve));
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      const cut = setTimeout(() => server.closeAllConnections(), timeoutMs);
+      await drained;
+      clearTimeout(cut);
       await store.close();
       keys.close();
+      logger.info({ event: 'closed' }, 'requests in flight answered; closed');
+      await flushLogger(logger);
     },
   };
 }
+

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DataStore } from '../db/data-store';
 import type { GraphQLServerContext } from './graphql-endpoint';
+import type { RequestTag } from './request-tag';
 
 const MAX_BODY = 1_000_000;
 const MAX_KEPT = 2000;
@@ -41,13 +42,14 @@ export function createGraphQLCache(fetcher: Fetcher, store: DataStore, now: () =
   const kept = new Map<string, Kept>();
   let version = '';
 
-  /** `extra` are per-request headers as a flat [name, value, …] list (rate limits). */
+  /** `extra` are per-request headers as a flat [name, value, …] list (rate limits); `tag` is told hit or miss. */
   return async function answer(
     req: IncomingMessage,
     res: ServerResponse,
     context: GraphQLServerContext,
     query: string,
     extra: string[],
+    tag?: RequestTag,
   ): Promise<void> {
     const body = req.method === 'POST' ? await readBody(req) : Buffer.alloc(0);
     const snapshot = store.current;
@@ -60,6 +62,7 @@ export function createGraphQLCache(fetcher: Fetcher, store: DataStore, now: () =
       .update(body)
       .digest('base64url');
     let answer = snapshot ? kept.get(key) : undefined;
+    if (tag) tag.cache = answer ? 'hit' : 'miss';
     if (!answer) {
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {

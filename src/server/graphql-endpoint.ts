@@ -6,6 +6,8 @@ import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import type { DataStore } from '../db/data-store';
 import type { Plan } from '../domain/types';
 import { createContext, type GraphQLContext } from '../graphql/context';
+import { GRAPHIQL_OPTIONS, graphiqlPage } from './graphiql';
+import { useCostReport, type CostHook } from './graphql-cost';
 
 export interface GraphQLServerContext {
   plan: Plan;
@@ -43,11 +45,19 @@ function useQueryShapeGuard(): Plugin {
   };
 }
 
-export function createGraphQLEndpoint(deps: { schema: GraphQLSchema; store: DataStore; now: () => Date; publicBaseUrl: string }) {
+export function createGraphQLEndpoint(deps: {
+  schema: GraphQLSchema;
+  store: DataStore;
+  now: () => Date;
+  publicBaseUrl: string;
+  /** Told the cost of each executed operation (the service's metrics). */
+  onCost?: CostHook;
+}) {
   return createYoga<GraphQLServerContext, GraphQLContext>({
     schema: deps.schema,
     graphqlEndpoint: '/graphql',
-    graphiql: { title: 'Tourism Statistics GraphQL', headers: JSON.stringify({ 'X-API-Key': 'your key' }) },
+    graphiql: GRAPHIQL_OPTIONS,
+    renderGraphiQL: graphiqlPage,
     landingPage: false,
     maskedErrors: true,
     logging: false,
@@ -72,6 +82,8 @@ export function createGraphQLEndpoint(deps: { schema: GraphQLSchema; store: Data
             .digest('base64url');
         },
       }),
+      // After the response cache, so only operations actually executed are counted.
+      ...(deps.onCost ? [useCostReport(deps.schema, deps.onCost)] : []),
     ],
   });
 }

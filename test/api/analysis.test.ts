@@ -219,8 +219,8 @@ describe('/v1/stats/tourism-intensity', () => {
 
 describe('/v1/stats/origin-shift', () => {
   async function observations(alias: string, from: string, to: string): Promise<Map<string, number>> {
-    const r = await s.graphql(`{ series(id: "${alias}") { observations(from: "${from}", to: "${to}") { period value } } }`);
-    return new Map(r.body.data.series.observations.map((o: any) => [o.period, o.value]));
+    const r = await s.graphql(`{ seriesById(id: "${alias}") { observations(from: "${from}", to: "${to}") { period value } } }`);
+    return new Map(r.body.data.seriesById.observations.map((o: any) => [o.period, o.value]));
   }
   const sumOver = (values: Map<string, number>, periods: string[]) => periods.reduce((t, p) => t + values.get(p)!, 0);
   const months = (from: string, count: number) =>
@@ -364,7 +364,7 @@ describe('/v1/regions/{region}', () => {
     expect(body.meta.countries).toContain('ES');
     // Independently: every European country's headline nights for 2019-08, read through the observations field.
     const r = await s.graphql(
-      `{ region(slug: "europe") { countries { iso series(measure: "nights", headline: true) { freq observations(from: "2019-08", to: "2019-08") { value } } } } }`,
+      `{ region(slug: "europe") { countries { iso series(measure: nights, headline: true) { freq observations(from: "2019-08", to: "2019-08") { value } } } } }`,
     );
     const values = r.body.data.region.countries
       .flatMap((c: any) => c.series.filter((x: any) => x.freq === 'M').map((x: any) => x.observations[0]?.value))
@@ -379,7 +379,7 @@ describe('/v1/regions/{region}', () => {
     const body = await s.json('/v1/regions/americas?measure=arrivals&from=2019&to=2019', 'developer');
     expect(body.meta.freq).toBe('A');
     const r = await s.graphql(
-      `{ region(slug: "americas") { countries { iso series(measure: "arrivals", headline: true) { freq scale observations(from: "2019", to: "2019") { value } } } } }`,
+      `{ region(slug: "americas") { countries { iso series(measure: arrivals, headline: true) { freq scale observations(from: "2019", to: "2019") { value } } } } }`,
     );
     let total = 0;
     let reporting = 0;
@@ -421,7 +421,7 @@ describe('/v1/regions/{region}', () => {
 
 describe('GraphQL fields behind these endpoints', () => {
   it('Series.seasonality and Series.holidays need developer; tourismIntensity analyst; Country.originShift intel', async () => {
-    const free = await s.graphql('{ series(id: "es.nights.total.m") { seasonality { years } } }', {}, 'free');
+    const free = await s.graphql('{ seriesById(id: "es.nights.total.m") { seasonality { years } } }', {}, 'free');
     expect(free.body.errors[0].extensions).toMatchObject({ code: 'plan_required', plan: 'developer' });
     const dev = await s.graphql('{ tourismIntensity { ranked } }', {}, 'developer');
     expect(dev.body.errors[0].extensions).toMatchObject({ code: 'plan_required', plan: 'analyst' });

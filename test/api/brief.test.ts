@@ -62,7 +62,7 @@ describe('/v1/countries/{iso}/brief', () => {
     const { status, body } = await s.graphql(`{
       country(iso: "ES") {
         name
-        series(headline: true, freq: "M") { alias freq seasonality { years months { month index low high } } }
+        series(headline: true, freq: M) { alias freq seasonality { years months { month index low high } } }
         stayLength { months { period nightsPerArrival } }
         brief { month headline outlook { month value low high } }
       }

@@ -130,8 +130,8 @@ describe('/v1/economy/{iso}/tourism', () => {
   });
 
   it('spending abroad is UN Tourism outbound spend (US$ millions × 1e6)', async () => {
-    const q = '{ series(id: "fr.spend.direction-outbound.a") { scale observations(from: "2019", to: "2019") { value } } }';
-    const series = (await s.graphql(q)).body.data.series;
+    const q = '{ seriesById(id: "fr.spend.direction-outbound.a") { scale observations(from: "2019", to: "2019") { value } } }';
+    const series = (await s.graphql(q)).body.data.seriesById;
     expect(series.scale).toBe('millions');
     const { data } = await s.json('/v1/economy/FR/tourism', 'analyst');
     expect(data.find((r: any) => r.year === 2019).spending_abroad_usd).toBe(series.observations[0].value * 1e6);

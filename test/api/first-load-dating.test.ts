@@ -29,7 +29,7 @@ describe('figures of a first load are dated by the publisher release', () => {
   });
 
   it('GraphQL gives the developer the same figure', async () => {
-    const { body } = await s.graphql('{ series(id: "es.nights.total.m") { latest { period } } }', {}, 'developer');
-    expect(body.data.series.latest.period).toBe('2025-11');
+    const { body } = await s.graphql('{ seriesById(id: "es.nights.total.m") { latest { period } } }', {}, 'developer');
+    expect(body.data.seriesById.latest.period).toBe('2025-11');
   });
 });

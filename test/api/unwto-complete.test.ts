@@ -59,7 +59,7 @@ async function servedByAlias(aliasOf: (iso: string) => string, isos: string[]): 
   const served = new Map<string, number>();
   for (let start = 0; start < isos.length; start += 50) {
     const chunk = isos.slice(start, start + 50);
-    const fields = chunk.map((iso, k) => `s${k}: series(id: "${aliasOf(iso)}") { observations(from: "2019", to: "2019") { value } }`);
+    const fields = chunk.map((iso, k) => `s${k}: seriesById(id: "${aliasOf(iso)}") { observations(from: "2019", to: "2019") { value } }`);
     const { status, body } = await s.graphql(`{ ${fields.join(' ')} }`);
     expect(status).toBe(200);
     expect(body.errors).toBeUndefined();

@@ -9,14 +9,16 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 const NESTED = `query Nested {
-  countries {
-    iso name monthly latest measures
-    region { slug name }
-    peers { iso }
-    series(headline: true) {
-      id alias name unit freq
-      table { code publisher }
-      observations(from: "2016", to: "2025") { period value status }
+  countries(first: 1000) {
+    nodes {
+      iso name monthly latest measures
+      region { slug name }
+      peers { iso }
+      series(headline: true) {
+        id alias name unit freq
+        table { code publisher }
+        observations(from: "2016", to: "2025") { period value status }
+      }
     }
   }
 }`;
@@ -26,7 +28,7 @@ it('resolves a nested query over every country in a constant number of SQL state
   const { status, body } = await s.graphql(NESTED);
   expect(status).toBe(200);
   expect(body.errors).toBeUndefined();
-  const countries = body.data.countries;
+  const countries = body.data.countries.nodes;
   expect(countries.length).toBeGreaterThan(200);
   const es = countries.find((c: any) => c.iso === 'ES');
   const nights = es.series.find((x: any) => x.alias === 'es.nights.total.m');
@@ -40,7 +42,7 @@ it('resolves a nested query over every country in a constant number of SQL state
 });
 
 it('fits the cost limit, and a deeper or costlier query gets a clear error', async () => {
-  const deep = `{ countries { region { countries { region { countries { region { countries { region { countries { region { countries { iso } } } } } } } } } } } }`;
+  const deep = `{ countries { nodes { region { countries { region { countries { region { countries { region { countries { region { countries { iso } } } } } } } } } } } } }`;
   const r = await s.graphql(deep);
   expect(r.status).toBe(200);
   expect(r.body.errors[0].message).toMatch(/depth|complexity/);

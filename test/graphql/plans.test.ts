@@ -9,13 +9,13 @@ afterAll(async () => s.close());
 
 describe('plans on GraphQL', () => {
   it('a field above the plan is a plan_required error while the rest resolves', async () => {
-    const q = `{ series(id: "es.nights.total.m") { alias observations(from: "2019-08", to: "2019-08") { value } } }`;
+    const q = `{ seriesById(id: "es.nights.total.m") { alias observations(from: "2019-08", to: "2019-08") { value } } }`;
     const free = await s.graphql(q, {}, 'free');
     expect(free.status).toBe(200);
     expect(free.body.errors[0].extensions).toMatchObject({ code: 'plan_required', plan: 'developer' });
     const dev = await s.graphql(q, {}, 'developer');
     expect(dev.body.errors).toBeUndefined();
-    expect(dev.body.data.series.observations[0].value).toBe(72418691);
+    expect(dev.body.data.seriesById.observations[0].value).toBe(72418691);
   });
 
   it('a missing or bad key is HTTP 401 with the REST error body', async () => {
@@ -44,11 +44,11 @@ describe('plans on GraphQL', () => {
       '{'.repeat(5000),
       `{ country(iso: "${'A'.repeat(10000)}") { iso } }`,
       `{ country(iso: "ES' OR 1=1 --") { iso } }`,
-      `{ series(id: "../../etc/passwd") { id } }`,
+      `{ seriesById(id: "../../etc/passwd") { id } }`,
       'not graphql at all',
-      `{ countries(limit: -5) { iso } }`,
-      `{ countries(limit: 99999999999) { iso } }`,
-      `{ series(id: "es.nights.total.m") { observations(from: "2019-13") { value } } }`,
+      `{ countries(first: -5) { nodes { iso } } }`,
+      `{ countries(first: 99999999999) { nodes { iso } } }`,
+      `{ seriesById(id: "es.nights.total.m") { observations(from: "2019-13") { value } } }`,
     ];
     for (const query of bodies) {
       const r = await s.graphql(query, {}, 'intel');

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { Plan } from '../../src/domain/types';
 import { startApp, type App } from '../../src/server/app';
+import { createLogger, type Logger } from '../../src/server/logger';
 
 import { TEST_NOW } from './dates';
 
@@ -36,7 +37,17 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { dataDir?: string; rates?: string; onQuery?: (sql: string) => void; log?: (l: string) => void; warm?: boolean; now?: string } = {},
+  options: {
+    dataDir?: string;
+    rates?: string;
+    onQuery?: (sql: string) => void;
+    log?: (l: string) => void;
+    warm?: boolean;
+    /** Access lines and events (default: none). */
+    logger?: Logger;
+    /** Pins the server's today (default TEST_NOW). */
+    now?: string;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? privateDataDir();
   const config = loadConfig({
@@ -53,6 +64,7 @@ export async function startTestServer(
     onQuery: options.onQuery,
     warm: options.warm,
     log: options.log ?? (() => {}),
+    logger: options.logger ?? createLogger({ level: 'silent' }),
   });
   const get: TestServer['get'] = (p, o = {}) => {
     const plan = o.plan === undefined ? 'intel' : o.plan;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as XLSX from 'xlsx';
+import { zipSync } from 'fflate';
 import { afterAll, expect, it } from 'vitest';
 import { buildRelease } from '../../src/ingest/build';
 import { downloadSources, REMOTE_FILES } from '../../src/ingest/download';
@@ -24,9 +24,7 @@ function served(url: string): Response {
   const bytes = fs.readFileSync(local);
   if (remote.packing === 'gzip') return new Response(new Uint8Array(gzipSync(bytes)));
   if (remote.packing) {
-    const zip = XLSX.CFB.utils.cfb_new();
-    XLSX.CFB.utils.cfb_add(zip, remote.packing.zipMember, bytes);
-    return new Response(new Uint8Array(XLSX.CFB.write(zip, { type: 'buffer', fileType: 'zip' }) as Buffer));
+    return new Response(zipSync({ [remote.packing.zipMember]: new Uint8Array(bytes) }));
   }
   return new Response(new Uint8Array(bytes));
 }

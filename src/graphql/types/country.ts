@@ -1,20 +1,27 @@
 /** Country and Region: the places held, with depth, freshness and measures carried. */
 import { monthsBehind } from '../../domain/periods';
-import { supportedStatistics } from '../../domain/statistics';
+import { supportedStatistics, type StatisticRef } from '../../domain/statistics';
 import { rivalsOf } from '../rival-table';
 import { originShiftCountries } from './origin-shift';
 import { builder } from '../builder';
+import { FrequencyEnum, MeasureEnum, oneOf, PlanEnum, REGION_SLUGS, UnTourismRegionEnum } from '../enums';
+import { MEASURES } from '../../domain/types';
 
 const StatisticRefType = builder
-  .objectRef<{ name: string; path: string; plan: string }>('StatisticRef')
+  .objectRef<StatisticRef>('StatisticRef')
   .implement({
-    fields: (t) => ({ name: t.exposeString('name'), path: t.exposeString('path'), plan: t.exposeString('plan') }),
+    fields: (t) => ({ name: t.exposeString('name'), path: t.exposeString('path'), plan: t.expose('plan', { type: PlanEnum }) }),
   });
 
 export const RegionType = builder.prismaObject('Region', {
   description: "One of UN Tourism's five world regions.",
   fields: (t) => ({
     slug: t.exposeString('slug'),
+    code: t.field({
+      type: UnTourismRegionEnum,
+      description: 'The region as an enum value (the slug with `_` for `-`).',
+      resolve: (r) => oneOf(REGION_SLUGS, r.slug),
+    }),
     name: t.exposeString('name'),
     countries: t.relation('countries', { query: { orderBy: { iso: 'asc' } } }),
   }),
@@ -43,7 +50,7 @@ export const CountryType = builder.prismaObject('Country', {
       description: 'Whole months between the current month and the month after the newest period held.',
       resolve: (c, _args, ctx) => (c.latest ? monthsBehind(c.latest, ctx.now) : null),
     }),
-    measures: t.stringList({ resolve: (c) => (c.measures ? c.measures.split(',') : []) }),
+    measures: t.field({ type: [MeasureEnum], resolve: (c) => (c.measures ? c.measures.split(',').map((m) => oneOf(MEASURES, m)) : []) }),
     statistics: t.field({
       type: [StatisticRefType],
       description: 'Derived statistics this country supports, with where each is served.',
@@ -57,9 +64,9 @@ export const CountryType = builder.prismaObject('Country', {
     series: t.relation('series', {
       description: 'Series held for this country, optionally only headline ones or one measure.',
       args: {
-        measure: t.arg.string(),
+        measure: t.arg({ type: MeasureEnum }),
         headline: t.arg.boolean(),
-        freq: t.arg.string(),
+        freq: t.arg({ type: FrequencyEnum }),
       },
       query: (args) => ({
         where: {

@@ -4,6 +4,7 @@ import { parsePeriod } from '../../domain/periods';
 import { tourismBalance, type TourismBalance, type TourismYear } from '../../domain/tourism-balance';
 import { periodBounds } from '../args';
 import { builder } from '../builder';
+import { PeriodScalar } from '../scalars';
 
 const EconomyYearType = builder.objectRef<EconomyYear>('EconomyYear').implement({
   description: 'Economy indicators of one year. World Bank history; IMF WEO where the Bank has no figure.',
@@ -40,7 +41,7 @@ builder.prismaObjectField('Country', 'economy', (t) =>
     type: EconomyType,
     description: 'Economy indicators by year, newest first; projection years flagged.',
     authScopes: { analyst: true },
-    args: { from: t.arg.string({ description: 'First year (YYYY; a month or quarter bound starts the next whole year).' }) },
+    args: { from: t.arg({ type: PeriodScalar, description: 'First year (YYYY; a month or quarter bound starts the next whole year).' }) },
     select: {
       indicators: {
         where: { indicator: { in: ECONOMY_INDICATORS } },

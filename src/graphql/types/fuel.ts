@@ -3,6 +3,7 @@ import { FUEL_INDEX_BASE, FUEL_UNITS, fuelMonths, fuelNote, type FuelMonth, type
 import { addMonths, monthOfDate } from '../../domain/periods';
 import { periodBounds } from '../args';
 import { builder } from '../builder';
+import { PeriodScalar } from '../scalars';
 
 /** SPEC.md: history from 1990, and from 2015 when `from` is absent. */
 const FIRST_MONTH = '1990-01';
@@ -51,7 +52,7 @@ builder.queryFields((t) => ({
     description:
       'Monthly jet fuel and Brent crude prices from 1990 (from 2015 when `from` is absent) to the last finished month, with a 2019 = 100 index and year-on-year changes.',
     authScopes: { analyst: true },
-    args: { from: t.arg.string(), to: t.arg.string() },
+    args: { from: t.arg({ type: PeriodScalar }), to: t.arg({ type: PeriodScalar }) },
     complexity: 20,
     resolve: async (_root, args, ctx) => {
       const bounds = periodBounds(args.from, args.to);

@@ -4,6 +4,7 @@ import { holidaysOf, holidaysSupported } from '../../domain/holidays';
 import { periodWithin } from '../../domain/periods';
 import { periodBounds } from '../args';
 import { builder } from '../builder';
+import { DateScalar, PeriodScalar } from '../scalars';
 
 interface PeriodRow {
   period: string;
@@ -14,7 +15,7 @@ interface PeriodRow {
 
 const HolidayMarkType = builder.objectRef<HolidayDay>('HolidayMark').implement({
   fields: (t) => ({
-    date: t.exposeString('date', { description: 'YYYY-MM-DD.' }),
+    date: t.expose('date', { type: DateScalar }),
     name: t.exposeString('name', { description: 'English name.' }),
     national: t.exposeBoolean('national', { description: 'false for a holiday kept in some regions only.' }),
   }),
@@ -48,7 +49,7 @@ builder.prismaObjectField('Series', 'holidays', (t) =>
     type: SeriesHolidaysType,
     description: 'Each period within [from, to] with its public holidays: a month, quarter or year by the series frequency.',
     authScopes: { developer: true },
-    args: { from: t.arg.string(), to: t.arg.string() },
+    args: { from: t.arg({ type: PeriodScalar }), to: t.arg({ type: PeriodScalar }) },
     select: { id: true, countryIso: true },
     resolve: async (s, args, ctx) => {
       const { from, to } = periodBounds(args.from, args.to);

@@ -4,20 +4,14 @@
  */
 import { perRelease } from '../../db/data-store';
 import { CONVERSION_METHOD, convertObservations, periodRates, type PeriodRates } from '../../domain/conversion';
-import { MEASURES } from '../../domain/types';
-import { freqArg, invalidParameter, periodBounds } from '../args';
+import { invalidParameter, periodBounds } from '../args';
 import { builder } from '../builder';
+import { FrequencyEnum, MeasureEnum } from '../enums';
+import { PeriodScalar } from '../scalars';
 import type { GraphQLContext } from '../context';
 import { SeriesType } from './series';
 import { periodWithin } from '../../domain/periods';
 import { latestFinishedPeriod } from '../../domain/regional';
-
-function measureArg(measure: string): string {
-  if (!(MEASURES as readonly string[]).includes(measure)) {
-    throw invalidParameter(`measure must be one of ${MEASURES.join(', ')}.`, 'measure');
-  }
-  return measure;
-}
 
 /** One currency's period-average rates, computed once per release. */
 export function currencyRates(ctx: GraphQLContext, currency: string): Promise<PeriodRates | 'EUR' | null> {
@@ -43,18 +37,14 @@ builder.prismaObjectField('Country', 'measureSeries', (t) =>
     nullable: true,
     description:
       "The country's series for a measure: its headline series, or with `freq` its total series of that frequency.",
-    args: { measure: t.arg.string({ required: true }), freq: t.arg.string() },
+    args: { measure: t.arg({ type: MeasureEnum, required: true }), freq: t.arg({ type: FrequencyEnum }) },
     select: (args, _ctx, nestedSelection) => ({
       series: nestedSelection({
         where: { measure: args.measure, ...measureSeriesFilter(args.freq) },
         orderBy: [{ headline: 'desc' as const }, { alias: 'asc' as const }],
       }),
     }),
-    resolve: (c, args) => {
-      measureArg(args.measure);
-      freqArg(args.freq);
-      return c.series[0] ?? null;
-    },
+    resolve: (c) => c.series[0] ?? null,
   }),
 );
 
@@ -64,17 +54,14 @@ for (const measure of ['arrivals', 'nights', 'spend', 'capacity'] as const) {
       type: SeriesType,
       nullable: true,
       description: `The country's ${measure} series: headline, or the total of the given frequency.`,
-      args: { freq: t.arg.string() },
+      args: { freq: t.arg({ type: FrequencyEnum }) },
       select: (args, _ctx, nestedSelection) => ({
         series: nestedSelection({
           where: { measure, ...measureSeriesFilter(args.freq) },
           orderBy: [{ headline: 'desc' as const }, { alias: 'asc' as const }],
         }),
       }),
-      resolve: (c, args) => {
-        freqArg(args.freq);
-        return c.series[0] ?? null;
-      },
+      resolve: (c) => c.series[0] ?? null,
     }),
   );
 }
@@ -109,7 +96,7 @@ builder.prismaObjectField('Series', 'converted', (t) =>
     nullable: true,
     description: 'The series in another currency; null when the series is not money or the currency has no reference rate.',
     authScopes: { developer: true },
-    args: { currency: t.arg.string({ required: true }), from: t.arg.string(), to: t.arg.string() },
+    args: { currency: t.arg.string({ required: true }), from: t.arg({ type: PeriodScalar }), to: t.arg({ type: PeriodScalar }) },
     select: { id: true, currency: true, scale: true },
     resolve: async (s, args, ctx) => {
       const target = args.currency.toUpperCase();
@@ -164,7 +151,7 @@ builder.prismaObjectField('Country', 'byRegion', (t) =>
     description:
       "A measure for each NUTS 2 region of the country for one period (default: the latest finished period held).",
     authScopes: { developer: true },
-    args: { measure: t.arg.string({ required: true }), period: t.arg.string() },
+    args: { measure: t.arg({ type: MeasureEnum, required: true }), period: t.arg({ type: PeriodScalar }) },
     select: (args) => ({
       series: {
         where: { measure: args.measure, breakdown: 'region' },
@@ -174,7 +161,7 @@ builder.prismaObjectField('Country', 'byRegion', (t) =>
       regionUnits: { select: { code: true, level: true, labelEn: true, name: true } },
     }),
     resolve: async (c, args, ctx) => {
-      const measure = measureArg(args.measure);
+      const measure = args.measure;
       if (args.period) periodBounds(args.period, args.period);
       const levelOf = new Map(c.regionUnits.map((u) => [u.code.toLowerCase(), u]));
       // The country's own statistical regions: NUTS level 2 (four-character codes).

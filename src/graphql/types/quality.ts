@@ -6,8 +6,10 @@ import { freshness } from '../../domain/freshness';
 import { gaps, type GapObservation } from '../../domain/gaps';
 import { comparePeriodEnds } from '../../domain/periods';
 import { versionDate } from '../../domain/releases';
-import { freqArg, isoArg } from '../args';
+import { isoArg } from '../args';
 import { builder } from '../builder';
+import { DateScalar } from '../scalars';
+import { FrequencyEnum } from '../enums';
 import type { GraphQLContext } from '../context';
 import { primarySeriesByCountry } from '../primary-series';
 
@@ -117,7 +119,7 @@ const ReleaseRowType = builder
   .objectRef<{ date: string; country: string; seriesUpdated: number; latestPeriod: string; measures: string[] }>('CountryRelease')
   .implement({
     fields: (t) => ({
-      date: t.exposeString('date'),
+      date: t.expose('date', { type: DateScalar }),
       country: t.exposeString('country'),
       seriesUpdated: t.exposeInt('seriesUpdated'),
       latestPeriod: t.exposeString('latestPeriod'),
@@ -131,7 +133,7 @@ const ReleasesLatestType = builder
   )
   .implement({
     fields: (t) => ({
-      since: t.exposeString('since', { nullable: true, description: 'Date of the first release in the log.' }),
+      since: t.expose('since', { type: DateScalar, nullable: true, description: 'Date of the first release in the log.' }),
       rows: t.field({ type: [ReleaseRowType], resolve: (r) => r.rows }),
     }),
   });
@@ -169,9 +171,9 @@ builder.queryFields((t) => ({
   freshness: t.field({
     type: [FreshnessType],
     description: "Months between today and each country's newest finished period, worst first.",
-    args: { freq: t.arg.string() },
+    args: { freq: t.arg({ type: FrequencyEnum }) },
     resolve: async (_root, args, ctx) => {
-      const freq = freqArg(args.freq);
+      const freq = args.freq ?? undefined;
       if (!freq) {
         const countries = await ctx.prisma.country.findMany({ where: { latest: { not: null } }, select: { iso: true, name: true, latest: true } });
         return freshness(countries.map((c) => ({ iso: c.iso, name: c.name, latest: c.latest! })), ctx.now);

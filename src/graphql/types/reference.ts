@@ -2,42 +2,58 @@
 import { GraphQLError } from 'graphql';
 import { holidaysOf } from '../../domain/holidays';
 import { monthsBehind } from '../../domain/periods';
-import { freqArg, invalidParameter, isoArg, limitArg, PAGED_LIST_MAX } from '../args';
+import type { Freq } from '../../domain/types';
+import type { RegionSlug } from '../../ingest/un-tourism-regions';
+import { invalidParameter, isoArg } from '../args';
 import { builder } from '../builder';
+import { DateScalar } from '../scalars';
+import { FrequencyEnum, MeasureEnum, UnTourismRegionEnum } from '../enums';
 
-/** Countries whose primary headline series is of `freq`, told by the shape of their `latest` period. */
-function primaryFreqFilter(freq: string) {
+const SeriesFilterInput = builder.inputType('SeriesFilter', {
+  description: 'Which series to list; every field given must match.',
+  fields: (t) => ({
+    country: t.stringList({ description: 'ISO 3166 two-letter codes (one code or a list).' }),
+    measure: t.field({ type: MeasureEnum }),
+    breakdown: t.string({ description: 'Dimension (origin, purpose, region …), or `total` for the publishers\' own totals.' }),
+    freq: t.field({ type: FrequencyEnum }),
+    headline: t.boolean({ description: "Only each country's headline series of a measure (or only the others)." }),
+  }),
+});
+
+/** Countries whose primary headline series (the one their record describes) is of `freq`, told by the shape of `latest`. */
+function primaryFreqFilter(freq: Freq) {
   if (freq === 'M') return { monthly: true };
   if (freq === 'Q') return { latest: { contains: 'Q' } };
   return { latest: { not: { contains: '-' } } };
 }
 
+function countryWhere(args: { isos?: string[] | null; freq?: Freq | null; region?: RegionSlug | null }) {
+  return {
+    ...(args.freq ? primaryFreqFilter(args.freq) : {}),
+    ...(args.isos ? { iso: { in: args.isos.map(isoArg) } } : {}),
+    ...(args.region ? { regionSlug: args.region } : {}),
+  };
+}
+
 builder.queryFields((t) => ({
-  countries: t.prismaField({
-    type: ['Country'],
-    description:
-      'Every place held, ordered by ISO code. `freq` keeps countries whose primary headline series (the one `first`, `latest` and `monthly` describe) is of that frequency.',
-    args: {
-      isos: t.arg.stringList({ description: 'Only these ISO codes (codes not held are left out).' }),
-      freq: t.arg.string(),
-      limit: t.arg.int(),
-      after: t.arg.string({ description: 'ISO code to start after.' }),
+  countries: t.prismaConnection(
+    {
+      type: 'Country',
+      cursor: 'iso',
+      description:
+        'Every place held, ordered by ISO code. `freq` keeps countries whose primary headline series (the one `first`, `latest` and `monthly` describe) is of that frequency.',
+      args: {
+        isos: t.arg.stringList({ description: 'Only these ISO codes (codes not held are left out).' }),
+        freq: t.arg({ type: FrequencyEnum }),
+        region: t.arg({ type: UnTourismRegionEnum }),
+      },
+      totalCount: (_root, args, ctx) => ctx.prisma.country.count({ where: countryWhere(args) }),
+      resolve: (query, _root, args, ctx) =>
+        ctx.prisma.country.findMany({ ...query, where: countryWhere(args), orderBy: { iso: 'asc' } }),
     },
-    complexity: (args) => ({ field: 1, multiplier: Math.min(args.limit ?? 250, 250) / 10 }),
-    resolve: (query, _root, args, ctx) => {
-      const freq = freqArg(args.freq);
-      return ctx.prisma.country.findMany({
-        ...query,
-        where: {
-          ...(freq ? primaryFreqFilter(freq) : {}),
-          ...(args.isos ? { iso: { in: args.isos.map(isoArg) } } : {}),
-          ...(args.after ? { AND: [{ iso: { gt: args.after } }] } : {}),
-        },
-        orderBy: { iso: 'asc' },
-        take: limitArg(args.limit, PAGED_LIST_MAX),
-      });
-    },
-  }),
+    { name: 'CountryConnection' },
+    { name: 'CountryEdge' },
+  ),
   country: t.prismaField({
     type: 'Country',
     nullable: true,
@@ -54,7 +70,7 @@ builder.queryFields((t) => ({
     args: { slug: t.arg.string({ required: true }) },
     resolve: (query, _root, args, ctx) => ctx.prisma.region.findUnique({ ...query, where: { slug: args.slug } }),
   }),
-  series: t.prismaField({
+  seriesById: t.prismaField({
     type: 'Series',
     nullable: true,
     description: 'One series by id (`sr_…`) or alias (`es.nights.total.m`).',
@@ -62,14 +78,38 @@ builder.queryFields((t) => ({
     resolve: (query, _root, args, ctx) =>
       ctx.prisma.series.findFirst({ ...query, where: { OR: [{ id: args.id }, { alias: args.id.toLowerCase() }] } }),
   }),
+  series: t.prismaConnection(
+    {
+      type: 'Series',
+      cursor: 'alias',
+      description: 'Series by country, measure, breakdown, frequency and headline, ordered by alias.',
+      args: { filter: t.arg({ type: SeriesFilterInput }) },
+      totalCount: (_root, args, ctx) => ctx.prisma.series.count({ where: seriesWhere(args.filter) }),
+      resolve: (query, _root, args, ctx) =>
+        ctx.prisma.series.findMany({ ...query, where: seriesWhere(args.filter), orderBy: { alias: 'asc' } }),
+    },
+    { name: 'SeriesConnection' },
+    { name: 'SeriesEdge' },
+  ),
 }));
+
+function seriesWhere(filter: typeof SeriesFilterInput.$inferInput | null | undefined) {
+  if (!filter) return {};
+  return {
+    ...(filter.country ? { countryIso: { in: filter.country.map(isoArg) } } : {}),
+    ...(filter.measure ? { measure: filter.measure } : {}),
+    ...(filter.breakdown ? { breakdown: filter.breakdown === 'total' ? null : filter.breakdown } : {}),
+    ...(filter.freq ? { freq: filter.freq } : {}),
+    ...(filter.headline != null ? { headline: filter.headline } : {}),
+  };
+}
 
 const HolidayType = builder
   .objectRef<ReturnType<typeof holidaysOf>[number]>('Holiday')
   .implement({
     fields: (t) => ({
       country: t.exposeString('country'),
-      date: t.exposeString('date'),
+      date: t.expose('date', { type: DateScalar }),
       name: t.exposeString('name'),
       localName: t.exposeString('local_name'),
       national: t.exposeBoolean('national'),
@@ -87,7 +127,7 @@ const FxLatestType = builder
     description: 'ECB euro reference rates of the newest business day held: units of currency per 1 EUR.',
     fields: (t) => ({
       base: t.exposeString('base'),
-      date: t.exposeString('date'),
+      date: t.expose('date', { type: DateScalar }),
       quotes: t.field({ type: [FxQuoteType], resolve: (r) => r.quotes }),
     }),
   });

@@ -3,9 +3,10 @@ import { periodWithin } from '../../domain/periods';
 import { chooseSummable } from '../../domain/regional-series-choice';
 import { regionalTotals, type RegionalTotalRow } from '../../domain/regional-totals';
 import { scaleFactor } from '../../domain/scale';
-import { MEASURES } from '../../domain/types';
 import { invalidParameter, periodBounds } from '../args';
 import { builder } from '../builder';
+import { MeasureEnum } from '../enums';
+import { PeriodScalar } from '../scalars';
 
 interface Totals {
   measure: string;
@@ -43,12 +44,9 @@ builder.prismaObjectField('Region', 'totals', (t) =>
     type: RegionalTotalsType,
     description: "Totals built from the region's countries' own headline series for a measure, within [from, to].",
     authScopes: { developer: true },
-    args: { measure: t.arg.string({ required: true }), from: t.arg.string(), to: t.arg.string() },
+    args: { measure: t.arg({ type: MeasureEnum, required: true }), from: t.arg({ type: PeriodScalar }), to: t.arg({ type: PeriodScalar }) },
     select: { slug: true },
     resolve: async (r, args, ctx) => {
-      if (!(MEASURES as readonly string[]).includes(args.measure)) {
-        throw invalidParameter(`measure must be one of ${MEASURES.join(', ')}.`, 'measure');
-      }
       const { from, to } = periodBounds(args.from, args.to);
       const headline = await ctx.prisma.series.findMany({
         where: { headline: true, measure: args.measure, country: { regionSlug: r.slug } },

@@ -3,6 +3,7 @@ import { periodWithin } from '../../domain/periods';
 import { SEASONALITY_INDEX_NOTE, seasonality, type SeasonalityRow } from '../../domain/seasonality';
 import { invalidParameter, periodBounds } from '../args';
 import { builder } from '../builder';
+import { PeriodScalar } from '../scalars';
 
 const FREQ_NAMES: Record<string, string> = { M: 'monthly', Q: 'quarterly', A: 'annual' };
 
@@ -35,7 +36,7 @@ builder.prismaObjectField('Series', 'seasonality', (t) =>
     type: SeasonalityType,
     description: 'Monthly index over the complete years within [from, to]. Monthly series only.',
     authScopes: { developer: true },
-    args: { from: t.arg.string(), to: t.arg.string() },
+    args: { from: t.arg({ type: PeriodScalar }), to: t.arg({ type: PeriodScalar }) },
     select: { id: true, alias: true, freq: true },
     resolve: async (s, args, ctx) => {
       const { from, to } = periodBounds(args.from, args.to);

@@ -1,41 +1,54 @@
 /** Series search, latest figure by plan, method breaks, revisions summary and source tables. */
-import { searchSeriesIds } from '../../db/queries';
+import { countSeriesMatches, searchSeriesIds } from '../../db/queries';
 import { versionDate } from '../../domain/releases';
 import { newestVisible, visibleFrom } from '../../domain/visibility';
 import { yoyPct } from '../../domain/yoy';
 import { yearBefore } from '../../domain/periods';
-import { invalidParameter, isoArg, limitArg, PAGED_LIST_MAX } from '../args';
+import { DEFAULT_PAGE_SIZE, invalidParameter, isoArg } from '../args';
+import { decodeCursor, encodeCursor, keyedConnection, pageArgs, totalCountField } from '../connections';
 import { builder } from '../builder';
 import { SeriesType } from './series';
 import { summariseTables } from '../../domain/tables';
 
 builder.queryFields((t) => ({
-  seriesSearch: t.prismaField({
-    type: [SeriesType],
+  seriesSearch: t.connection({
+    type: SeriesType,
     description:
-      'Full-text search over series names in every language held: accent- and case-insensitive, words match as prefixes; ranked by match, then freshness.',
+      'Full-text search over series names in every language held: accent- and case-insensitive, words match as prefixes; ranked by match, then freshness. Pages forward (`first`, `after`).',
     authScopes: { developer: true },
     args: {
       q: t.arg.string({ required: true }),
       country: t.arg.string(),
-      limit: t.arg.int(),
-      offset: t.arg.int(),
     },
-    resolve: async (query, _root, args, ctx) => {
+    resolve: async (_root, args, ctx) => {
       if (!args.q.trim()) throw invalidParameter('q must not be empty.', 'q');
       if (args.q.length > 200) throw invalidParameter('q is too long.', 'q');
-      const offset = args.offset ?? 0;
-      if (!Number.isInteger(offset) || offset < 0) throw invalidParameter('offset must be a whole number.', 'offset');
-      const ids = await searchSeriesIds(ctx.prisma, args.q, {
-        country: args.country ? isoArg(args.country) : undefined,
-        limit: limitArg(args.limit, PAGED_LIST_MAX) ?? 50,
-        offset,
-      });
-      const rows = await ctx.prisma.series.findMany({ ...query, where: { id: { in: ids } } });
+      const { first, after, last, before } = pageArgs(args);
+      if (last != null || before != null) throw invalidParameter('seriesSearch pages forward only: use first and after.', 'last');
+      // A cursor is the offset of the row after it, so `after` says where the next page starts.
+      const offset = after == null ? 0 : Number(decodeCursor(after));
+      if (!Number.isInteger(offset) || offset < 0) throw invalidParameter('cursor is not one this service issued.', 'cursor');
+      const country = args.country ? isoArg(args.country) : undefined;
+      const limit = first ?? DEFAULT_PAGE_SIZE;
+      const ids = await searchSeriesIds(ctx.prisma, args.q, { country, limit: limit + 1, offset });
+      const rows = await ctx.prisma.series.findMany({ where: { id: { in: ids.slice(0, limit) } } });
       const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => byId.get(id)!).filter(Boolean);
+      const edges = ids
+        .slice(0, limit)
+        .map((id, i) => ({ cursor: encodeCursor(String(offset + i + 1)), node: byId.get(id)! }))
+        .filter((e) => e.node);
+      return {
+        edges,
+        pageInfo: {
+          hasNextPage: ids.length > limit,
+          hasPreviousPage: offset > 0,
+          startCursor: edges[0]?.cursor ?? null,
+          endCursor: edges.at(-1)?.cursor ?? null,
+        },
+        totalCount: () => countSeriesMatches(ctx.prisma, args.q, { country }),
+      };
     },
-  }),
+  }, { name: 'SeriesSearchConnection', fields: totalCountField }, { name: 'SeriesSearchEdge' }),
 }));
 
 const LatestType = builder
@@ -99,23 +112,25 @@ const TableSummaryType = builder
   });
 
 builder.queryFields((t) => ({
-  tables: t.field({
-    type: [TableSummaryType],
-    description: "Published source tables behind the series (of one country's series when `country` is given).",
-    authScopes: { developer: true },
-    args: { country: t.arg.string(), limit: t.arg.int(), after: t.arg.string() },
-    resolve: async (_root, args, ctx) => {
-      const country = args.country ? isoArg(args.country) : undefined;
-      const [tables, series] = await Promise.all([
-        ctx.prisma.sourceTable.findMany({ orderBy: { code: 'asc' } }),
-        ctx.prisma.series.findMany({
-          where: country ? { countryIso: country } : {},
-          select: { tableCode: true, measure: true, first: true, last: true },
-        }),
-      ]);
-      const rows = summariseTables(tables, series).filter((r) => !args.after || r.table > args.after);
-      const limit = limitArg(args.limit, PAGED_LIST_MAX);
-      return limit ? rows.slice(0, limit) : rows;
+  tables: t.connection(
+    {
+      type: TableSummaryType,
+      description: "Published source tables behind the series (of one country's series when `country` is given), by table code.",
+      authScopes: { developer: true },
+      args: { country: t.arg.string() },
+      resolve: async (_root, args, ctx) => {
+        const country = args.country ? isoArg(args.country) : undefined;
+        const [tables, series] = await Promise.all([
+          ctx.prisma.sourceTable.findMany({ orderBy: { code: 'asc' } }),
+          ctx.prisma.series.findMany({
+            where: country ? { countryIso: country } : {},
+            select: { tableCode: true, measure: true, first: true, last: true },
+          }),
+        ]);
+        return keyedConnection(summariseTables(tables, series), (r) => r.table, args);
+      },
     },
-  }),
+    { name: 'TableSummaryConnection', fields: totalCountField },
+    { name: 'TableSummaryEdge' },
+  ),
 }));

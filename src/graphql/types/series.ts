@@ -1,8 +1,12 @@
 /** Series, their observations, names, source tables and revisions. */
 import { periodWithin } from '../../domain/periods';
 import { HEADLINE_RULE } from '../../domain/headline';
+import { inUnits, scaleFactor, SCALES } from '../../domain/scale';
+import { FREQS, MEASURES, OBS_STATUSES } from '../../domain/types';
 import { periodBounds } from '../args';
 import { builder } from '../builder';
+import { FrequencyEnum, MeasureEnum, ObservationStatusEnum, oneOf, ScaleEnum } from '../enums';
+import { PeriodScalar } from '../scalars';
 
 export const SourceTableType = builder.prismaObject('SourceTable', {
   description: 'A publisher dataset that series come from.',
@@ -24,11 +28,9 @@ export const SeriesNameType = builder.prismaObject('SeriesName', {
 export const ObservationType = builder.prismaObject('Observation', {
   description: 'One period of a series, with the status the publisher gives it.',
   fields: (t) => ({
-    period: t.exposeString('period'),
+    period: t.expose('period', { type: PeriodScalar }),
     value: t.exposeFloat('value', { nullable: true }),
-    status: t.exposeString('status', {
-      description: 'published, estimated, provisional, break, not_published or withheld.',
-    }),
+    status: t.field({ type: ObservationStatusEnum, resolve: (o) => oneOf(OBS_STATUSES, o.status) }),
     flags: t.exposeString('flags', { description: "The publisher's own flag letters." }),
   }),
 });
@@ -36,11 +38,11 @@ export const ObservationType = builder.prismaObject('Observation', {
 export const RevisionType = builder.prismaObject('Revision', {
   description: 'A value that changed between two releases.',
   fields: (t) => ({
-    period: t.exposeString('period'),
+    period: t.expose('period', { type: PeriodScalar }),
     oldValue: t.exposeFloat('oldValue', { nullable: true }),
     newValue: t.exposeFloat('newValue', { nullable: true }),
-    oldStatus: t.exposeString('oldStatus'),
-    newStatus: t.exposeString('newStatus'),
+    oldStatus: t.field({ type: ObservationStatusEnum, resolve: (r) => oneOf(OBS_STATUSES, r.oldStatus) }),
+    newStatus: t.field({ type: ObservationStatusEnum, resolve: (r) => oneOf(OBS_STATUSES, r.newStatus) }),
     oldRelease: t.exposeString('oldRelease'),
     newRelease: t.exposeString('newRelease'),
   }),
@@ -59,39 +61,65 @@ export const SeriesType = builder.prismaObject('Series', {
       resolve: (s) => s.names[0]?.name ?? '',
     }),
     names: t.relation('names', { description: 'Names in every language the source gives.' }),
-    measure: t.exposeString('measure'),
+    measure: t.field({ type: MeasureEnum, select: { measure: true }, resolve: (s) => oneOf(MEASURES, s.measure) }),
     breakdown: t.exposeString('breakdown', { nullable: true, description: 'Dimension, or null for a total.' }),
     member: t.exposeString('member', { nullable: true }),
-    freq: t.exposeString('freq'),
+    freq: t.field({ type: FrequencyEnum, select: { freq: true }, resolve: (s) => oneOf(FREQS, s.freq) }),
     unit: t.exposeString('unit'),
     currency: t.exposeString('currency', { nullable: true }),
-    scale: t.exposeString('scale', { nullable: true, description: "The publisher's unit multiplier, e.g. thousands." }),
+    scale: t.field({
+      type: ScaleEnum,
+      nullable: true,
+      select: { scale: true },
+      resolve: (s) => (s.scale == null ? null : oneOf(SCALES, s.scale)),
+      description: "The publisher's unit multiplier, e.g. thousands; null when values are in units.",
+    }),
+    multiplier: t.float({
+      description: 'What a published value is multiplied by to give units: 1, 1000, 1000000 …',
+      select: { scale: true },
+      resolve: (s) => scaleFactor(s.scale),
+    }),
     table: t.relation('table'),
     tableCode: t.exposeString('tableCode'),
     headline: t.exposeBoolean('headline', { description: `Whether this is the country's headline series for its measure. ${HEADLINE_RULE}` }),
     derived: t.exposeBoolean('derived'),
-    first: t.exposeString('first'),
-    last: t.exposeString('last'),
+    first: t.expose('first', { type: PeriodScalar }),
+    last: t.expose('last', { type: PeriodScalar }),
     points: t.exposeInt('points', { description: 'Observations with a value.' }),
     latestValue: t.exposeFloat('latestValue', { nullable: true }),
     updated: t.exposeString('updated', { description: 'When figures of this series last changed.' }),
     observations: t.field({
       type: [ObservationType],
-      description: 'Observations within [from, to] (inclusive; YYYY, YYYY-MM or YYYY-Qn, widened to months).',
+      description:
+        'Observations within [from, to] (inclusive, widened to months). Values as published (see `scale`), or in plain units with `scaled: true`.',
       authScopes: { developer: true },
-      args: { from: t.arg.string(), to: t.arg.string() },
-      select: { id: true },
+      args: {
+        from: t.arg({ type: PeriodScalar }),
+        to: t.arg({ type: PeriodScalar }),
+        scaled: t.arg.boolean({ defaultValue: false, description: 'Multiply values by the series multiplier.' }),
+      },
+      select: { id: true, scale: true },
       // Through the release's observation store: one batched statement for all the series of a query,
       // and none for series already read in this release.
       resolve: async (s, args, ctx) => {
         const { from, to } = periodBounds(args.from, args.to);
-        return (await ctx.loaders.observations.load(s.id)).filter((o) => periodWithin(o.period, from, to));
+        const within = (await ctx.loaders.observations.load(s.id)).filter((o) => periodWithin(o.period, from, to));
+        if (!args.scaled || s.scale == null) return within;
+        return within.map((o) => ({ ...o, value: o.value === null ? null : inUnits(o.value, s.scale) }));
       },
     }),
-    revisions: t.relation('revisions', {
-      authScopes: { developer: true },
-      query: { orderBy: { id: 'desc' } },
-    }),
+    revisions: t.relatedConnection(
+      'revisions',
+      {
+        description: 'Values changed by later releases, newest first.',
+        authScopes: { developer: true },
+        cursor: 'id',
+        totalCount: true,
+        query: { orderBy: { id: 'desc' } },
+      },
+      { name: 'RevisionConnection' },
+      { name: 'RevisionEdge' },
+    ),
     revisionCount: t.relationCount('revisions', { authScopes: { developer: true } }),
   }),
 });

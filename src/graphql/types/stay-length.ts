@@ -6,6 +6,7 @@ import { widenFrom } from '../../domain/periods';
 import { stayLength, type StayLengthRow } from '../../domain/stay-length';
 import { invalidParameter, periodBounds } from '../args';
 import { builder } from '../builder';
+import { PeriodScalar } from '../scalars';
 import type { GraphQLContext } from '../context';
 
 const NIGHTS_TABLE = 'tour_occ_nim';
@@ -44,7 +45,7 @@ builder.prismaObjectField('Country', 'stayLength', (t) =>
     type: StayLengthType,
     description: 'Average length of stay by month from `from` (a period; widened to its first month).',
     authScopes: { analyst: true },
-    args: { from: t.arg.string() },
+    args: { from: t.arg({ type: PeriodScalar }) },
     select: { iso: true },
     resolve: async (c, args, ctx) => {
       periodBounds(args.from, null);

@@ -2,7 +2,8 @@
 import { perRelease } from '../../db/data-store';
 import { INTENSITY_SOURCES_NOTE, pickFigure, type SourcedFigure } from '../../domain/intensity-inputs';
 import { tourismIntensity, type IntensityRow } from '../../domain/intensity';
-import { invalidParameter, limitArg } from '../args';
+import { invalidParameter } from '../args';
+import { keyedConnection, totalCountField } from '../connections';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 
@@ -24,13 +25,21 @@ const IntensityRowType = builder.objectRef<RankedRow>('TourismIntensityRow').imp
 });
 
 const TourismIntensityType = builder
-  .objectRef<{ year: number; ranked: number; sources: string; rows: RankedRow[] }>('TourismIntensity')
+  .objectRef<{ year: number; ranked: number; sources: string; ranking: RankedRow[] }>('TourismIntensity')
   .implement({
     fields: (t) => ({
       year: t.exposeInt('year'),
       ranked: t.exposeInt('ranked', { description: 'Countries ranked for the year (all pages).' }),
       sources: t.exposeString('sources', { description: 'Which figures feed the ratios.' }),
-      rows: t.field({ type: [IntensityRowType], resolve: (r) => r.rows }),
+      rows: t.connection(
+        {
+          type: IntensityRowType,
+          description: 'The ranking, best first; a cursor stands for a country.',
+          resolve: (r, args) => keyedConnection(r.ranking, (row) => row.country, args),
+        },
+        { name: 'TourismIntensityRowConnection', fields: totalCountField },
+        { name: 'TourismIntensityRowEdge' },
+      ),
     }),
   });
 
@@ -80,24 +89,15 @@ builder.queryFields((t) => ({
   tourismIntensity: t.field({
     type: TourismIntensityType,
     description:
-      'Countries ranked by international arrivals per resident for one year (default 2019), with receipts per resident. ' +
-      '`after` is the ISO code of the last row of the previous page.',
+      'Countries ranked by international arrivals per resident for one year (default 2019), with receipts per resident.',
     authScopes: { analyst: true },
-    args: { year: t.arg.int(), limit: t.arg.int(), after: t.arg.string() },
-    complexity: (args) => ({ field: 5, multiplier: Math.min(args.limit ?? 250, 250) / 10 }),
+    args: { year: t.arg.int() },
+    complexity: 5,
     resolve: async (_root, args, ctx) => {
       const year = args.year ?? 2019;
       if (!Number.isInteger(year) || year < 1900 || year > 2100) throw invalidParameter('year must be a year such as 2019.', 'year');
-      const limit = limitArg(args.limit);
       const ranking = await rankingOf(ctx, year);
-      let start = 0;
-      if (args.after != null) {
-        const at = ranking.findIndex((r) => r.country === args.after);
-        if (at < 0) throw invalidParameter('cursor is not one this service issued.', 'cursor');
-        start = at + 1;
-      }
-      const rows = ranking.slice(start, limit === undefined ? undefined : start + limit);
-      return { year, ranked: ranking.length, sources: INTENSITY_SOURCES_NOTE, rows };
+      return { year, ranked: ranking.length, sources: INTENSITY_SOURCES_NOTE, ranking };
     },
   }),
 }));

@@ -5,10 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import * as XLSX from 'xlsx';
 import type { RejectedRow, SourceTableInfo } from '../../domain/types';
 import { monthPeriod } from '../../domain/periods';
 import type { ConnectorOutput, PricePoint } from '../records';
+import { readSheet } from '../workbook';
 
 export const BRENT_FILE = 'eia_oil/brent-monthly.csv';
 export const WTI_FILE = 'eia_oil/wti-monthly.csv';
@@ -80,13 +80,11 @@ export function parseMonthlyCsv(text: string, code: string, table: string, rejec
 
 export function readWeeklyJetFuel(sourcesDir: string, rejected: RejectedRow[]): WeeklyPrice[] {
   const table = 'eia_jet_fuel_weekly';
-  const workbook = XLSX.read(fs.readFileSync(path.join(sourcesDir, JET_WEEKLY_FILE)), { type: 'buffer' });
-  const sheet = workbook.Sheets[JET_WEEKLY_SHEET];
-  if (!sheet) {
+  const rows = readSheet(fs.readFileSync(path.join(sourcesDir, JET_WEEKLY_FILE)), JET_WEEKLY_SHEET);
+  if (!rows) {
     rejected.push({ table, row: JET_WEEKLY_FILE, reason: `sheet "${JET_WEEKLY_SHEET}" not found` });
     return [];
   }
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null });
   const weeks: WeeklyPrice[] = [];
   rows.forEach((row, i) => {
     const [date, value] = row;

@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import * as XLSX from 'xlsx';
 import type { RegionUnitRef } from '../records';
+import { readSheet } from '../workbook';
 import { isoCountry } from './eurostat-tsv';
 
 export const NUTS_FILE = 'nuts/NUTS2021.xlsx';
@@ -70,10 +70,8 @@ function regionUnitOf(row: Cell[]): RegionUnitRef | null {
 
 export function parseNutsWorkbook(data: Buffer): RegionUnitRef[] {
   // Reading only the one sheet keeps the load fast; the workbook has ten.
-  const workbook = XLSX.read(data, { sheets: NUTS_SHEET, dense: true });
-  const sheet = workbook.Sheets[NUTS_SHEET];
-  if (!sheet) throw new Error(`${NUTS_FILE}: sheet "${NUTS_SHEET}" not found`);
-  const rows = XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, defval: null, raw: true });
+  const rows = readSheet(data, NUTS_SHEET);
+  if (!rows) throw new Error(`${NUTS_FILE}: sheet "${NUTS_SHEET}" not found`);
   const units: RegionUnitRef[] = [];
   for (const row of rows.slice(1)) {
     const unit = regionUnitOf(row);

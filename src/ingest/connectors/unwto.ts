@@ -18,7 +18,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import * as XLSX from 'xlsx';
 import type {
   Breakdown,
   Measure,
@@ -28,6 +27,7 @@ import type {
   SourceTableInfo,
 } from '../../domain/types';
 import type { AppliedDecision, ConnectorOutput, CountryRef } from '../records';
+import { readSheets } from '../workbook';
 import { resolvePlace } from './code-decisions';
 import type { CountryResolver } from './country-resolver';
 
@@ -522,31 +522,17 @@ export function releasedDate(rows: Cell[][]): string | null {
   return null;
 }
 
-function readWorkbook(sourcesDir: string): XLSX.WorkBook {
-  return XLSX.read(fs.readFileSync(path.join(sourcesDir, UNWTO_FILE)), {
-    type: 'buffer',
-    sheets: UNWTO_SHEETS.map((s) => s.sheet), // only the sheets used: halves the load time
-    dense: true,
-    cellFormula: false,
-    cellHTML: false,
-    cellText: false,
-    cellStyles: false,
-  });
-}
-
 /** Sheet rows as arrays of cells (row 1 first), undefined when the sheet is absent. */
 export type UnwtoSheetRows = (sheetName: string) => Cell[][] | undefined;
 
-function sheetRowsOf(workbook: XLSX.WorkBook): UnwtoSheetRows {
-  return (name) => {
-    const sheet = workbook.Sheets[name];
-    if (!sheet) return undefined;
-    return XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
-  };
+/** Only the sheets used are read. */
+function sheetRowsOf(sourcesDir: string): UnwtoSheetRows {
+  const sheets = readSheets(fs.readFileSync(path.join(sourcesDir, UNWTO_FILE)), UNWTO_SHEETS.map((s) => s.sheet));
+  return (name) => sheets.get(name);
 }
 
 export function loadUnwto(sourcesDir: string, resolver: CountryResolver): ConnectorOutput {
-  return parseUnwtoSheets(sheetRowsOf(readWorkbook(sourcesDir)), resolver);
+  return parseUnwtoSheets(sheetRowsOf(sourcesDir), resolver);
 }
 
 /** The six sheets' rows → series; a row mapping to a (country, measure, breakdown) already taken is rejected. */
@@ -564,7 +550,7 @@ export function parseUnwtoSheets(rowsOf: UnwtoSheetRows, resolver: CountryResolv
 
 /** Every country block name of the six sheets, for checking that the resolver knows them all. */
 export function readUnwtoCountryNames(sourcesDir: string): string[] {
-  const rowsOf = sheetRowsOf(readWorkbook(sourcesDir));
+  const rowsOf = sheetRowsOf(sourcesDir);
   const names = UNWTO_SHEETS.flatMap((spec) => {
     const rows = rowsOf(spec.sheet) ?? [];
     const layout = findLayout(rows);
@@ -575,5 +561,5 @@ export function readUnwtoCountryNames(sourcesDir: string): string[] {
 
 /** The six sheets' rows as the connector reads them, for checks against the whole workbook. */
 export function readUnwtoSheetRows(sourcesDir: string): UnwtoSheetRows {
-  return sheetRowsOf(readWorkbook(sourcesDir));
+  return sheetRowsOf(sourcesDir);
 }

@@ -1,0 +1,24 @@
+// Compiles the service and its command-line tools to plain JavaScript in dist/ (one ESM bundle per
+// entry point, shared code in chunks; packages stay imports), so production runs no TypeScript loader.
+import { build } from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = path.join(root, 'dist');
+fs.rmSync(outdir, { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: ['src/cli.ts', 'src/bench/http.ts', 'src/bench/child.ts', 'src/bench/ingest.ts', 'src/bench/forecast.ts'],
+  outbase: 'src',
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});

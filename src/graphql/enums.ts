@@ -1,0 +1,47 @@
+/** The enumerated values of the schema, each built from the one list the code keeps of them. */
+import { UN_TOURISM_REGIONS } from '../ingest/un-tourism-regions';
+import { SCALES } from '../domain/scale';
+import { FREQS, MEASURES, OBS_STATUSES, PLANS } from '../domain/types';
+import { builder } from './builder';
+
+/** A stored text as one of a list's values; a value outside the list is a broken release, not a caller's error. */
+export function oneOf<T extends string>(list: readonly T[], value: string): T {
+  const found = list.find((v) => v === value);
+  if (found === undefined) throw new Error(`"${value}" is not one of ${list.join(', ')}`);
+  return found;
+}
+
+export const MeasureEnum = builder.enumType('Measure', {
+  description: 'What a series counts.',
+  values: MEASURES,
+});
+
+export const FrequencyEnum = builder.enumType('Frequency', {
+  description: 'M monthly, Q quarterly, A annual.',
+  values: FREQS,
+});
+
+export const ObservationStatusEnum = builder.enumType('ObservationStatus', {
+  description: 'How the publisher marks a figure.',
+  values: OBS_STATUSES,
+});
+
+export const ScaleEnum = builder.enumType('Scale', {
+  description: "The publisher's unit multiplier; a series without one is in units.",
+  values: SCALES,
+});
+
+export const PlanEnum = builder.enumType('Plan', {
+  description: 'Plans, ranked free < developer < analyst < intel; each sees what the ones below it see.',
+  values: PLANS,
+});
+
+export const REGION_SLUGS = UN_TOURISM_REGIONS.map((r) => r.slug);
+
+/** GraphQL names cannot hold '-': asia-pacific is asia_pacific in the schema, the slug inside. */
+export const UnTourismRegionEnum = builder.enumType('UnTourismRegion', {
+  description: "UN Tourism's five world regions.",
+  values: Object.fromEntries(
+    UN_TOURISM_REGIONS.map((r) => [r.slug.replace(/-/g, '_'), { value: r.slug, description: r.name }]),
+  ) as Record<string, { value: (typeof UN_TOURISM_REGIONS)[number]['slug']; description: string }>,
+});

@@ -1,0 +1,39 @@
+/** Period and Date: strings with a checked form, so a bad value is refused before any resolver runs. */
+import { GraphQLError, Kind, type ValueNode } from 'graphql';
+import { parsePeriod } from '../domain/periods';
+import { builder } from './builder';
+
+function stringInput(name: string, check: (text: string) => boolean, form: string) {
+  const parse = (value: unknown): string => {
+    if (typeof value !== 'string' || !check(value)) {
+      throw new GraphQLError(`${name} must be ${form}, got ${JSON.stringify(value)?.slice(0, 40)}.`, {
+        extensions: { code: 'invalid_parameter' },
+      });
+    }
+    return value;
+  };
+  return {
+    // Values leave as held: the release only stores checked periods and dates.
+    serialize: (value: unknown) => String(value),
+    parseValue: parse,
+    parseLiteral: (node: ValueNode) => parse(node.kind === Kind.STRING ? node.value : undefined),
+  };
+}
+
+export const PeriodScalar = builder.scalarType('Period', {
+  description: 'A year (2019), a quarter (2019-Q3) or a month (2019-08).',
+  ...stringInput('Period', (t) => parsePeriod(t) !== null, 'YYYY, YYYY-Qn or YYYY-MM (e.g. 2019, 2019-Q3, 2019-08)'),
+});
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+function isDate(text: string): boolean {
+  const m = DATE_RE.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === text;
+}
+
+export const DateScalar = builder.scalarType('Date', {
+  description: 'A calendar date, YYYY-MM-DD.',
+  ...stringInput('Date', isDate, 'a date YYYY-MM-DD'),
+});

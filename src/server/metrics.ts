@@ -1,0 +1,128 @@
+/**
+ * /metrics in the Prometheus text format (prom-client): requests and latency by route and status,
+ * answer-cache lookups and hit ratio, the release served, GraphQL operation cost, and the
+ * process's own figures (CPU, memory, event-loop delay). One registry per service instance.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Snapshot } from '../db/data-store';
+
+export type AnswerCache = 'rest' | 'graphql';
+
+interface RouteSeries {
+  requests: { inc: () => void };
+  duration: { observe: (seconds: number) => void };
+}
+
+/** Latency buckets in seconds: cached answers take well under a millisecond, uncached ones up to seconds. */
+const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** GraphQL cost as the complexity plugin counts it; the limit is 20 000. */
+const COST_BUCKETS = [1, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000, 20_000];
+
+export class Metrics {
+  readonly registry = new Registry();
+  readonly contentType = this.registry.contentType;
+  private readonly requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by route template and status.',
+    labelNames: ['route', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from the request to the last byte of the answer, by route template and status.',
+    labelNames: ['route', 'status'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [this.registry],
+  });
+  /** Counted as plain numbers on the hot path; the two cache metrics read them when scraped. */
+  private readonly cacheCounts: Record<AnswerCache, { hit: number; miss: number }> = {
+    rest: { hit: 0, miss: 0 },
+    graphql: { hit: 0, miss: 0 },
+  };
+  private readonly release = new Gauge({
+    name: 'release_info',
+    help: 'The data release served (value 1), labelled with its name, content version and date.',
+    labelNames: ['release', 'data_version', 'data_as_of'] as const,
+    registers: [this.registry],
+  });
+  private readonly releaseLoaded = new Gauge({
+    name: 'release_loaded_timestamp_seconds',
+    help: 'When the served release was opened by this process (Unix time).',
+    registers: [this.registry],
+  });
+  private readonly cost = new Histogram({
+    name: 'graphql_operation_cost',
+    help: 'Cost (complexity) of executed GraphQL operations.',
+    buckets: COST_BUCKETS,
+    registers: [this.registry],
+  });
+  /** One labelled child per route and status, found by a string key on the hot path. */
+  private readonly series = new Map<string, RouteSeries>();
+
+  constructor() {
+    const counts = this.cacheCounts;
+    new Counter({
+      name: 'answer_cache_lookups_total',
+      help: 'Lookups in the kept-answer caches, by cache and result (hit or miss).',
+      labelNames: ['cache', 'result'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const cache of Object.keys(counts) as AnswerCache[]) {
+          for (const result of ['hit', 'miss'] as const) this.inc({ cache, result }, counts[cache][result]);
+        }
+      },
+    });
+    new Gauge({
+      name: 'answer_cache_hit_ratio',
+      help: 'Share of kept-answer cache lookups that were hits since start, by cache.',
+      labelNames: ['cache'] as const,
+      registers: [this.registry],
+      collect() {
+        for (const cache of Object.keys(counts) as AnswerCache[]) {
+          const { hit, miss } = counts[cache];
+          this.set({ cache }, hit + miss === 0 ? 0 : hit / (hit + miss));
+        }
+      },
+    });
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** One answered request: `route` is a template (never a raw path), so the label set stays small. */
+  request(route: string, status: number, seconds: number): void {
+    const key = `${status} ${route}`;
+    let s = this.series.get(key);
+    if (!s) {
+      s = { requests: this.requests.labels(route, String(status)), duration: this.duration.labels(route, String(status)) };
+      this.series.set(key, s);
+    }
+    s.requests.inc();
+    s.duration.observe(seconds);
+  }
+
+  cacheLookup(cache: AnswerCache, hit: boolean): void {
+    this.cacheCounts[cache][hit ? 'hit' : 'miss']++;
+  }
+
+  releaseServed(snapshot: Snapshot, release: string): void {
+    this.release.reset();
+    this.release.set({ release, data_version: snapshot.dataVersion, data_as_of: snapshot.dataAsOf }, 1);
+    this.releaseLoaded.set(Date.now() / 1000);
+  }
+
+  /** The hook for the GraphQL layer: the cost of each operation it executes. */
+  graphqlCost(cost: number): void {
+    if (Number.isFinite(cost)) this.cost.observe(cost);
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+}
+
+/** Whether an Authorization header carries the bearer token (METRICS_TOKEN), compared in constant time. */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return typeof header === 'string' && timingSafeEqual(digest(header), digest(`Bearer ${token}`));
+}
