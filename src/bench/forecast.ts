@@ -4,7 +4,7 @@
  * and two off-the-shelf forecasters. Prints mean and median MASE, the share of actuals inside the
  * 80% intervals, the paired MASE difference to the outlook with its 95% interval, and the time per
  * series. Uses DATA_DIR's release, else builds one. BENCH_ORIGINS sets the origins (default 36),
- * BENCH_REFERENCES=0 leaves out the off-the-shelf rows.
+ * BENCH_REFERENCES which off-the-shelf rows to add (AutoARIMA costs about a second per fit).
  */
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
@@ -40,13 +40,18 @@ const CHOOSERS = {
   chosen: {},
   'chosen, 72 origins': { origins: 72 },
   'chosen among all': { candidates: METHODS },
-  'shrunk to combined': { candidates: METHODS, prefer: OUTLOOK, margin: 0.1 },
+  'shrunk to outlook': { candidates: METHODS, prefer: OUTLOOK, margin: 0.1 },
 };
 
+/** BENCH_REFERENCES: a comma-separated choice of `mstl` and `arima` (default both), or 0 for none. */
 async function references(): Promise<Record<string, ReferenceForecaster>> {
-  if (process.env.BENCH_REFERENCES === '0') return {};
+  const wanted = new Set((process.env.BENCH_REFERENCES ?? 'mstl,arima').split(','));
+  if (!wanted.has('mstl') && !wanted.has('arima')) return {};
   const { mstlEts, autoArima } = await import('./forecast-references');
-  return { 'augurs MSTL.ets([12])': mstlEts, 'arima AutoARIMA': autoArima };
+  return {
+    ...(wanted.has('mstl') ? { 'augurs MSTL.ets([12])': mstlEts } : {}),
+    ...(wanted.has('arima') ? { 'arima AutoARIMA': autoArima } : {}),
+  };
 }
 
 const refs = await references();
@@ -64,14 +69,16 @@ for (const s of series) {
   forecast(y, 3);
   outlookMs.push(performance.now() - t0);
   results.push(backtest(y, [1, 2, 3], ORIGINS, { choosers: CHOOSERS, references: refs }));
+  process.stderr.write(`\r${results.length} series backtested (${s.alias})`.padEnd(60));
 }
+process.stderr.write('\n');
 db.close();
 
 const summary = summariseBacktests(results, OUTLOOK);
 const pct = (x: number) => (Number.isNaN(x) ? 'n/a' : `${(x * 100).toFixed(1)}%`);
 const signed = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(3);
 console.log(`Backtest of ${summary.series} monthly headline series, ${ORIGINS} rolling origins, horizons 1–3 (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-console.log(`Outlook: ${OUTLOOK} = equal-weight mean on logs of ${COMBINED.join(' and ')}`);
+console.log(`Outlook: ${OUTLOOK}; combined_log = equal-weight mean on logs of ${COMBINED.join(' and ')}`);
 console.log(`${'contender'.padEnd(24)} ${'mean MASE'.padStart(9)} ${'median'.padStart(7)} ${'80% cov.'.padStart(8)}  ${'vs outlook (95% interval)'.padEnd(28)} ${'ms/series'.padStart(9)}`);
 const rows = Object.entries(summary.contenders).sort((a, b) => a[1].meanMase - b[1].meanMase);
 for (const [name, c] of rows) {

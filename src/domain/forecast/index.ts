@@ -1,14 +1,13 @@
 /**
- * Outlook forecasts for monthly series: the equal-weight combination on logs of a seasonal
- * random walk with damped smoothed growth and one with damped recent drift (COMBINED), for
- * every series long enough to fit it; seasonal naive below two seasons, naive below one.
- * 80% intervals come from the combination's own past errors. One fixed method replaces the
- * earlier per-series choice by a short backtest, which added noise: on the monthly headline
- * series the combination beats every single candidate and every per-series choice tried
- * (`npm run bench:forecast` prints the comparison).
+ * Outlook forecasts for monthly series: the seasonal random walk with damped growth on logs
+ * (srw_growth_log) for every series of two seasons or more; seasonal naive below two seasons,
+ * naive below one. 80% intervals come from the model's own past errors. One fixed method, the
+ * best pooled over the monthly headline series, replaces the earlier per-series choice by a
+ * short backtest, which added noise; no per-series choice, shrinkage or equal-weight
+ * combination tried beat it (`npm run bench:forecast` prints the comparison).
  */
 import { DEFAULT_BAND, type BandOptions } from './intervals';
-import { fitLogModel, forecastLog, minLength, type MethodName } from './methods';
+import { fitLogModel, forecastLog, minLength, OUTLOOK_METHOD, type MethodName } from './methods';
 import { prepareLogSeries } from './series';
 
 export interface ForecastPoint {
@@ -33,7 +32,7 @@ export interface ForecastOptions {
 
 /** The outlook's method for a prepared series of `length` values. */
 export function outlookMethod(length: number, m = 12): MethodName {
-  if (length >= minLength('combined_log', m)) return 'combined_log';
+  if (length >= minLength(OUTLOOK_METHOD, m)) return OUTLOOK_METHOD;
   return length >= m ? 'seasonal_naive' : 'naive';
 }
 
@@ -66,7 +65,7 @@ export { DEFAULT_BAND, errorBand, normalQuantile } from './intervals';
 export type { BandOptions } from './intervals';
 export { mase, pairedDifference, quantile, seasonalNaive, seasonalNaiveMae } from './metrics';
 export type { PairedDifference } from './metrics';
-export { COMBINED, DEFAULT_CANDIDATES, METHODS } from './methods';
+export { COMBINED, DEFAULT_CANDIDATES, METHODS, OUTLOOK_METHOD } from './methods';
 export type { MethodName } from './methods';
 export { nelderMead } from './optimise';
 export { median, prepareLogSeries, yoyScale } from './series';

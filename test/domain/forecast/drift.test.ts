@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMBINED, driftForecastFrom, forecast, prepareLogSeries } from '../../../src/domain/forecast';
-import { fitLogModel } from '../../../src/domain/forecast/methods';
+import { fitLogModel, forecastLog, type MethodName } from '../../../src/domain/forecast/methods';
 import { SHAPE, growingSeasonal } from './fixtures';
 
 /** A pure seasonal pattern: the same twelve months every year. */
@@ -27,7 +27,7 @@ describe('drift_log', () => {
   });
 });
 
-describe('combined_log (the outlook)', () => {
+describe('combined_log', () => {
   it('is the mean on logs of its members', () => {
     const x = growingSeasonal(60).map((v, t) => Math.log(v) + 0.05 * Math.sin(t));
     const combined = fitLogModel('combined_log', x, 12).forecastFrom(60, 3);
@@ -35,10 +35,18 @@ describe('combined_log (the outlook)', () => {
     combined.forEach((v, i) => expect(v).toBeCloseTo(members.reduce((s, f) => s + f[i], 0) / members.length, 12));
   });
 
+});
+
+/** Forecast y with one method through the outlook's own steps: prepare, fit, forecast with a band. */
+function forecastWith(method: MethodName, y: readonly (number | null)[], h: number) {
+  const { x } = prepareLogSeries(y);
+  const f = forecastLog(fitLogModel(method, x, 12), x, h);
+  return f.point.map((p, i) => ({ value: Math.exp(p), low: Math.exp(f.low[i]), high: Math.exp(f.high[i]) }));
+}
+
+describe.each(['drift_log', 'combined_log'] as const)('%s', (method) => {
   it('forecasts a pure seasonal pattern exactly, with a tight band around it', () => {
-    const f = forecast(pattern(5), 12);
-    expect(f.method).toBe('combined_log');
-    f.points.forEach((p, i) => {
+    forecastWith(method, pattern(5), 12).forEach((p, i) => {
       expect(p.value).toBeCloseTo(1000 * SHAPE[i % 12], 6);
       expect(p.low).toBeLessThanOrEqual(p.value);
       expect(p.high).toBeGreaterThanOrEqual(p.value);
@@ -50,8 +58,16 @@ describe('combined_log (the outlook)', () => {
     const y: (number | null)[] = pattern(5);
     y[40] = null;
     expect(prepareLogSeries(y).observed[40]).toBe(false);
+    forecastWith(method, y, 3).forEach((p, i) => expect(p.value).toBeCloseTo(1000 * SHAPE[i % 12], 6));
+  });
+});
+
+describe('the outlook', () => {
+  it('is srw_growth_log from two seasons on, exact on a pure seasonal pattern and through a missing month', () => {
+    const y: (number | null)[] = pattern(5);
+    expect(forecast(y, 3).method).toBe('srw_growth_log');
+    y[40] = null;
     const f = forecast(y, 3);
-    expect(f.method).toBe('combined_log');
     expect(f.lastIndex).toBe(59);
     f.points.forEach((p, i) => expect(p.value).toBeCloseTo(1000 * SHAPE[i % 12], 6));
   });
