@@ -9,12 +9,15 @@ const env = { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: '1', CHECKPOINT_DISABL
 env.PRISMA_SCHEMA_ENGINE_BINARY ??= fileURLToPath(import.meta.url);
 // Generators such as prisma-pothos-types are found on PATH, as under `npm run`.
 env.PATH = `${path.join(root, 'node_modules/.bin')}${path.delimiter}${env.PATH ?? ''}`;
-try {
-  execFileSync(process.execPath, [path.join(root, 'node_modules/prisma/build/index.js'), 'generate', '--schema', 'prisma/schema.prisma'], {
-    cwd: root,
-    env,
-    stdio: 'inherit',
-  });
-} catch {
-  process.exit(1);
+// The served data model (SQLite releases) and the key store for PostgreSQL deployments.
+for (const schema of ['prisma/schema.prisma', 'prisma/keys/schema.prisma']) {
+  try {
+    execFileSync(process.execPath, [path.join(root, 'node_modules/prisma/build/index.js'), 'generate', '--schema', schema], {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    });
+  } catch {
+    process.exit(1);
+  }
 }

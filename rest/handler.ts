@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { execute, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
-import type { KeysStore } from '../src/auth/keys-store';
+import type { KeyStore } from '../src/auth/keys-store';
 import type { DataStore, Snapshot } from '../src/db/data-store';
 import { planRank, type Plan } from '../src/domain/types';
 import { periodBounds } from '../src/graphql/args';
@@ -17,14 +17,14 @@ import { ApiError, errorBody } from './errors';
 import { decodeCursor, encodeCursor, nextPageUrl } from './paging';
 import { formatParam } from './common-params';
 import { parseParam } from './params';
-import type { RateDecision, RateLimiter } from './rate-limit';
+import type { Limiter, RateDecision } from './rate-limit';
 import { compileRoute, type CompiledRoute, type Params, type Route } from './route';
 
 export interface RestDeps {
   schema: GraphQLSchema;
   store: DataStore;
-  keys: KeysStore;
-  limiter: RateLimiter;
+  keys: KeyStore;
+  limiter: Limiter;
   routes: Route<any, any>[];
   now: () => Date;
   publicBaseUrl: string;
@@ -306,35 +306,20 @@ export function createRestHandler(deps: RestDeps) {
     return answer;
   }
 
-  /**
-   * `path` and `query` are the request target split at '?'. A repeated request is answered from the
-   * cache, synchronously, once route, key, plan and rate are checked: its parameters were checked
-   * when it was first answered, and only valid answers are kept. `tag` carries the request id in and
-   * the route, plan and cache use out, for the access log and the metrics.
-   */
-  return function handle(req: IncomingMessage, res: ServerResponse, path: string, query: string, tag?: RequestTag): void {
-    const requestId = tag ? tag.id : newRequestId();
-    let plan: Plan = 'free';
-    let rate: RateDecision | null = null;
+  /** Answers a request whose key and plan passed, once its rate decision is known. */
+  function afterLimit(
+    req: IncomingMessage,
+    res: ServerResponse,
+    found: { c: CompiledRoute; values: string[] },
+    path: string,
+    query: string,
+    caller: { plan: Plan },
+    allowed: RateDecision,
+    requestId: string,
+    tag: RequestTag | undefined,
+  ): void {
+    const plan = found.c.route.plan;
     try {
-      const found = match(path);
-      if (!found) throw new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`);
-      const { route } = found.c;
-      plan = route.plan;
-      if (tag) tag.route = route.path;
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        throw new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' });
-      }
-      const key = req.headers['x-api-key'];
-      if (typeof key !== 'string' || key === '') throw new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.');
-      const caller = deps.keys.verify(key);
-      if (!caller) throw new ApiError('invalid_api_key', 'The API key is unknown or revoked.');
-      if (tag) tag.plan = caller.plan;
-      if (planRank(caller.plan) < planRank(route.plan)) {
-        throw new ApiError('plan_required', `${route.path} needs the ${route.plan} plan or above; this key is on ${caller.plan}.`);
-      }
-      const allowed = deps.limiter.take(caller.id, caller.plan);
-      rate = allowed;
       if (!allowed.allowed) {
         throw new ApiError('rate_limited', `Over the ${caller.plan} plan's ${allowed.limit} requests per minute.`, {
           'Retry-After': String(allowed.resetSeconds),
@@ -356,10 +341,51 @@ export function createRestHandler(deps: RestDeps) {
       }
       answerFresh(req, found, path, query, caller, snapshot, cacheKey, requestId, now).then(
         (answer) => sendAnswer(req, res, answer, requestId, now, allowed),
-        (err) => fail(req, res, err, plan, requestId, rate),
+        (err) => fail(req, res, err, plan, requestId, allowed),
       );
     } catch (err) {
-      fail(req, res, err, plan, requestId, rate);
+      fail(req, res, err, plan, requestId, allowed);
+    }
+  }
+
+  /**
+   * `path` and `query` are the request target split at '?'. A repeated request is answered from the
+   * cache, synchronously, once route, key, plan and rate are checked: its parameters were checked
+   * when it was first answered, and only valid answers are kept. `tag` carries the request id in and
+   * the route, plan and cache use out, for the access log and the metrics.
+   */
+  return function handle(req: IncomingMessage, res: ServerResponse, path: string, query: string, tag?: RequestTag): void {
+    const requestId = tag ? tag.id : newRequestId();
+    let plan: Plan = 'free';
+    try {
+      const found = match(path);
+      if (!found) throw new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`);
+      const { route } = found.c;
+      plan = route.plan;
+      if (tag) tag.route = route.path;
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        throw new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' });
+      }
+      const key = req.headers['x-api-key'];
+      if (typeof key !== 'string' || key === '') throw new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.');
+      const caller = deps.keys.verify(key);
+      if (!caller) throw new ApiError('invalid_api_key', 'The API key is unknown or revoked.');
+      if (tag) tag.plan = caller.plan;
+      if (planRank(caller.plan) < planRank(route.plan)) {
+        throw new ApiError('plan_required', `${route.path} needs the ${route.plan} plan or above; this key is on ${caller.plan}.`);
+      }
+      const decision = deps.limiter.take(caller.id, caller.plan);
+      // The in-process limiter answers at once; a shared one (cluster, Redis) answers later.
+      if (decision instanceof Promise) {
+        decision.then(
+          (allowed) => afterLimit(req, res, found, path, query, caller, allowed, requestId, tag),
+          (err) => fail(req, res, err, plan, requestId, null),
+        );
+        return;
+      }
+      afterLimit(req, res, found, path, query, caller, decision, requestId, tag);
+    } catch (err) {
+      fail(req, res, err, plan, requestId, null);
     }
   };
 }

@@ -1,9 +1,22 @@
-/** Per-key fixed-window request limits per plan, with the RateLimit-* header values. */
-import type { Plan } from '../src/domain/types';
+/**
+ * Per-key fixed-window request limits per plan, with the RateLimit-* header values.
+ * One process counts in memory (synchronously, the default); workers on one machine share the
+ * primary's counters over IPC; replicas share Redis counters (see src/server/shared-state.ts).
+ */
+import {
+  RateLimiterCluster,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { PLANS, type Plan } from '../src/domain/types';
 
 export type PlanRates = Record<Plan, number>;
 
 export const DEFAULT_RATES: PlanRates = { free: 60, developer: 300, analyst: 1200, intel: 6000 };
+
+const WINDOW_SECONDS = 60;
 
 /** RATE_LIMITS="free:60,developer:300,…" overrides the defaults (requests per minute). */
 export function parseRates(text: string | undefined): PlanRates {
@@ -22,9 +35,15 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
-export class RateLimiter {
+/** Counts one request of a key; a shared counter answers asynchronously. */
+export interface Limiter {
+  take(keyId: string, plan: Plan): RateDecision | Promise<RateDecision>;
+}
+
+/** Counters in this process's memory, answered synchronously (one process, the default). */
+export class RateLimiter implements Limiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
-  private readonly windowMs = 60_000;
+  private readonly windowMs = WINDOW_SECONDS * 1000;
 
   constructor(private readonly rates: PlanRates) {}
 
@@ -41,4 +60,67 @@ export class RateLimiter {
     w.count++;
     return { allowed: true, limit, remaining: limit - w.count, resetSeconds };
   }
+}
+
+/**
+ * A rate-limiter-flexible counter per plan (same fixed window: it opens at a key's first request).
+ * When the shared counter cannot answer (Redis down, the primary too slow), this process counts in
+ * its own memory instead: requests go on being answered, with limits per process until it is back.
+ */
+export class SharedRateLimiter implements Limiter {
+  private readonly local: RateLimiter;
+
+  constructor(
+    private readonly rates: PlanRates,
+    private readonly byPlan: Record<Plan, RateLimiterAbstract>,
+  ) {
+    this.local = new RateLimiter(rates);
+  }
+
+  async take(keyId: string, plan: Plan): Promise<RateDecision> {
+    const limit = this.rates[plan];
+    const decision = (allowed: boolean, res: RateLimiterRes): RateDecision => ({
+      allowed,
+      limit,
+      remaining: allowed ? Math.max(0, res.remainingPoints) : 0,
+      resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+    });
+    try {
+      return decision(true, await this.byPlan[plan].consume(keyId));
+    } catch (refused) {
+      if (refused instanceof RateLimiterRes) return decision(false, refused);
+      return this.local.take(keyId, plan);
+    }
+  }
+}
+
+function perPlan(make: (plan: Plan, points: number) => RateLimiterAbstract, rates: PlanRates): Record<Plan, RateLimiterAbstract> {
+  return Object.fromEntries(PLANS.map((plan) => [plan, make(plan, rates[plan])])) as Record<Plan, RateLimiterAbstract>;
+}
+
+/** Counters in Redis, exact across replicas (one atomic increment per request). */
+export function redisRateLimiter(redis: Redis, prefix: string, rates: PlanRates): SharedRateLimiter {
+  return new SharedRateLimiter(
+    rates,
+    perPlan(
+      (plan, points) =>
+        new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `${prefix}rate:${plan}`,
+          points,
+          duration: WINDOW_SECONDS,
+          // While Redis is away, fail at once (and count locally) rather than queue.
+          rejectIfRedisNotReady: true,
+        }),
+      rates,
+    ),
+  );
+}
+
+/** In a cluster worker: counters held by the primary (src/server/cluster.ts starts their master). */
+export function clusterRateLimiter(rates: PlanRates): SharedRateLimiter {
+  return new SharedRateLimiter(
+    rates,
+    perPlan((plan, points) => new RateLimiterCluster({ keyPrefix: `rate:${plan}`, points, duration: WINDOW_SECONDS, timeoutMs: 2000 }), rates),
+  );
 }

@@ -10,7 +10,7 @@ const outdir = path.join(root, 'dist');
 fs.rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: ['src/cli.ts', 'src/bench/http.ts', 'src/bench/child.ts', 'src/bench/ingest.ts', 'src/bench/forecast.ts'],
+  entryPoints: ['src/cli.ts', 'src/bench/http.ts', 'src/bench/child.ts', 'src/bench/ingest.ts', 'src/bench/forecast.ts', 'src/bench/workers.ts'],
   outbase: 'src',
   outdir,
   bundle: true,

@@ -1,18 +1,25 @@
 /**
- * Command line: serve, ingest, keys, print-schema.
+ * Command line: serve, ingest, publish, keys, print-schema.
  *   serve [--sources DIR]     start the service; builds the data first when no release exists
+ *                             (or takes the published one when RELEASE_FROM is set)
  *   ingest [--sources DIR]    build a new release (downloads the official files when --sources is absent)
+ *   ingest … --publish DIR    … then publish it to DIR (below)
+ *   publish DIR               copy the served release into a shared directory for replicas (RELEASE_FROM) and announce it
  *   keys create PLAN [LABEL] | keys list | keys revoke ID | keys rotate ID
  *   print-schema              write schema/schema.graphql from the code
  */
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isPlan, KeysStore } from './auth/keys-store';
-import { loadConfig } from './config';
+import { isPlan } from './auth/keys-store';
+import { loadConfig, type Config } from './config';
+import { shareRelease, takeRelease } from './db/release-share';
 import { currentReleaseFile } from './db/release-store';
 import { buildRelease } from './ingest/build';
 import { downloadSources, LOCAL_ONLY } from './ingest/download';
-import { createLogger, flushLogger, logIngest, type Logger } from './server/logger';
+import type { Announcement } from './server/bus';
+import { createLogger, logIngest } from './server/logger';
+import { openBus, openKeyStore } from './server/shared-state';
 
 const print = (line: string) => console.log(line);
 
@@ -32,30 +39,39 @@ async function ingest(sources: string | undefined, dataDir: string, why?: string
   logIngest(logger, buildRelease({ sourcesDir: dir, dataDir, log }));
 }
 
-/** SIGTERM/SIGINT: stop accepting, answer what is in flight, exit 0 (1 if closing failed). */
-function exitGracefully(app: { close: () => Promise<void> }, logger: Logger): void {
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ event: 'shutdown', signal }, `${signal}: no new connections; answering the requests in flight`);
-    app.close().then(
-      () => process.exit(0),
-      (err: Error) => {
-        logger.error({ event: 'shutdown_failed', err: err.message });
-        void flushLogger(logger).then(() => process.exit(1));
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+/**
+ * Tells every replica at once (REDIS_URL) that a key is revoked. Without Redis, or while it is down,
+ * replicas still drop the key at their next read of the key store (within a second).
+ */
+async function announceRevoked(config: Config, id: string): Promise<void> {
+  await announce(config, { topic: 'key-revoked', id });
+}
+
+async function announce(config: Config, message: Announcement): Promise<void> {
+  const bus = openBus(config, () => {});
+  if (!bus) return;
+  try {
+    await bus.ready(2000);
+    await bus.announce(message);
+  } catch (err) {
+    print(`Not announced on Redis (${(err as Error).message}); replicas will notice within seconds.`);
+  } finally {
+    await bus.close();
+  }
+}
+
+/** Copies the served release into a shared directory for replicas (RELEASE_FROM) and announces it. */
+async function publish(config: Config, target: string): Promise<void> {
+  const manifest = await shareRelease(config.dataDir, path.resolve(target));
+  print(`Published ${manifest.file} (sha256 ${manifest.sha256}) to ${path.resolve(target)}`);
+  await announce(config, { topic: 'release', file: manifest.file, sha256: manifest.sha256 });
 }
 
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   const { values, positionals } = parseArgs({
     args: rest,
-    options: { sources: { type: 'string' }, label: { type: 'string' } },
+    options: { sources: { type: 'string' }, label: { type: 'string' }, publish: { type: 'string' } },
     allowPositionals: true,
   });
   const config = loadConfig();
@@ -63,38 +79,55 @@ async function main(): Promise<void> {
   switch (command) {
     case 'ingest':
       await ingest(sources, config.dataDir);
+      if (values.publish) await publish(config, values.publish);
       return;
     case 'serve': {
-      if (!currentReleaseFile(config.dataDir)) await ingest(sources, config.dataDir, 'No data release yet: building one first.');
-      const logger = createLogger();
-      const { startApp } = await import('./server/app');
-      const app = await startApp({ config, logger });
-      logger.info({ event: 'listening', url: app.url }, `Serving on ${app.url} (REST /v1, GraphQL /graphql, docs /docs)`);
-      exitGracefully(app, logger);
+      // Cluster workers start from this same command; only the primary prepares the data.
+      if (cluster.isPrimary && !currentReleaseFile(config.dataDir)) {
+        if (config.releaseFrom) {
+          const logger = createLogger({ sync: true });
+          logger.info(`No data release yet: taking the published one from ${config.releaseFrom}.`);
+          await takeRelease(config.releaseFrom, config.dataDir, (line) => logger.info(line));
+        } else {
+          await ingest(sources, config.dataDir, 'No data release yet: building one first.');
+        }
+      }
+      const { serve } = await import('./server/serve');
+      await serve(config);
       return;
     }
     case 'keys': {
-      const keys = new KeysStore(config.dataDir);
+      const keys = await openKeyStore(config, { log: print, serve: false });
       const [action, arg] = positionals;
       try {
         if (action === 'create' && arg && isPlan(arg)) {
-          const { key, record } = keys.create(arg, values.label ?? positionals[2] ?? '');
+          const { key, record } = await keys.create(arg, values.label ?? positionals[2] ?? '');
           print(`Created ${record.id} on the ${record.plan} plan. The key is shown this once:\n${key}`);
         } else if (action === 'list') {
-          for (const k of keys.list()) print(`${k.id}\t${k.plan}\t${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}\t${k.createdAt}\t${k.label}`);
+          for (const k of await keys.list()) {
+            print(`${k.id}\t${k.plan}\t${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}\t${k.createdAt}\t${k.label}\t${k.requestsToday} requests today`);
+          }
         } else if (action === 'revoke' && arg) {
-          if (!keys.revoke(arg)) throw new Error(`no active key ${arg}`);
+          if (!(await keys.revoke(arg))) throw new Error(`no active key ${arg}`);
+          await announceRevoked(config, arg);
           print(`Revoked ${arg}.`);
         } else if (action === 'rotate' && arg) {
-          const rotated = keys.rotate(arg);
+          const rotated = await keys.rotate(arg);
           if (!rotated) throw new Error(`no active key ${arg}`);
+          await announceRevoked(config, arg);
           print(`Revoked ${arg}; new key ${rotated.record.id} on the ${rotated.record.plan} plan, shown this once:\n${rotated.key}`);
         } else {
           throw new Error('usage: keys create <free|developer|analyst|intel> [label] | keys list | keys revoke <id> | keys rotate <id>');
         }
       } finally {
-        keys.close();
+        await keys.close();
       }
+      return;
+    }
+    case 'publish': {
+      const [target] = positionals;
+      if (!target) throw new Error('usage: publish <shared directory>');
+      await publish(config, target);
       return;
     }
     case 'print-schema': {
@@ -104,7 +137,7 @@ async function main(): Promise<void> {
       return;
     }
     default:
-      throw new Error('usage: cli <serve|ingest|keys|print-schema> [--sources DIR]');
+      throw new Error('usage: cli <serve|ingest|publish|keys|print-schema> [--sources DIR]');
   }
 }
 

@@ -1,4 +1,5 @@
-/** Settings read from the environment (DECISIONS.md, "Running it"). */
+/** Settings read from the environment (DECISIONS.md, "Running it"; docs/deployment in README "Scaling out"). */
+import os from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -9,8 +10,27 @@ export interface Config {
   /** Pinned "today" for reproducible freshness, gaps, calendar and brief. */
   now: () => Date;
   seedKeys: string | undefined;
+  /** Requests per minute per plan, e.g. "free:60,developer:300" (RATE_LIMITS). */
+  rates: string | undefined;
+  /** Processes sharing the port on this machine (WORKERS, default: the number of cores). */
+  workers: number;
+  /** Shared rate limits, key revocations and release announcements (REDIS_URL); null: per process. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key and channel (REDIS_PREFIX), so deployments can share one Redis. */
+  redisPrefix: string;
+  /** API keys, plans and usage in PostgreSQL (DATABASE_URL); null: DATA_DIR/keys.db. */
+  databaseUrl: string | null;
+  /** A shared directory or HTTP(S) base URL to take built releases from (RELEASE_FROM). */
+  releaseFrom: string | null;
   /** When set, /metrics asks for it as a bearer token (METRICS_TOKEN); otherwise /metrics is open like the probes. */
   metricsToken: string | undefined;
+}
+
+function workersFrom(text: string | undefined): number {
+  if (!text) return os.availableParallelism();
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`WORKERS must be a whole number of processes, 1 or more: ${text}`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -25,6 +45,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://${host}:${port}`).replace(/\/$/, ''),
     now: pinned ? () => new Date(pinned) : () => new Date(),
     seedKeys: env.TOURISM_API_KEYS,
+    rates: env.RATE_LIMITS,
+    workers: workersFrom(env.WORKERS),
+    redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX || 'tourism:',
+    databaseUrl: env.DATABASE_URL || null,
+    releaseFrom: env.RELEASE_FROM || null,
     metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -11,8 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { currentReleaseFile } from '../db/release-store';
-import { buildRelease } from '../ingest/build';
+import { benchDataDir } from './release';
 
 const SELF = fileURLToPath(import.meta.url);
 /** The benchmark server beside this script: compiled child.js, or child.ts through tsx when run from the sources. */
@@ -52,16 +51,6 @@ const UNCACHED: string[] = [
   '/v1/countries/ES/rivals',
   '/v1/countries/ES/brief',
 ];
-
-function dataDir(): string {
-  const configured = process.env.DATA_DIR;
-  if (configured && currentReleaseFile(configured)) return configured;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-bench-'));
-  const sources = process.env.TOURISM_SOURCES ?? path.resolve('../shared/data');
-  console.log(`Building a release from ${sources} …`);
-  buildRelease({ sourcesDir: sources, dataDir: dir });
-  return dir;
-}
 
 /** Starts a benchmark server (src/bench/child.ts) in its own process and waits for its address. */
 async function child(args: string[]): Promise<{ url: string; close: () => void }> {
@@ -119,7 +108,7 @@ async function cachedComparison(app: { url: string }, label: string, target: str
 }
 
 async function main(): Promise<void> {
-  const dir = dataDir();
+  const dir = benchDataDir();
   const cached = await child(['app', dir, KEY, 'on']);
   console.log(`\nCached answers (${DURATION} s each, 10 connections)`);
   await cachedComparison(cached, 'REST /v1/countries', '/v1/countries');

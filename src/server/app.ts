@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { KeysStore, parseSeedKeys } from '../auth/keys-store';
+import { KeysStore, parseSeedKeys, type KeyStore } from '../auth/keys-store';
 import type { Config } from '../config';
 import { DataStore } from '../db/data-store';
 import { execute, parse } from 'graphql';
@@ -14,7 +14,7 @@ import { schema } from '../graphql/schema';
 import { ApiError, errorBody } from '../../rest/errors';
 import { createRestHandler } from '../../rest/handler';
 import { docsPage, openApiDocument } from '../../rest/openapi';
-import { parseRates, RateLimiter } from '../../rest/rate-limit';
+import { parseRates, RateLimiter, type Limiter, type RateDecision } from '../../rest/rate-limit';
 import { ROUTES } from '../../rest/routes';
 import { BodyTooLarge, createGraphQLCache } from './graphql-cache';
 import { createGraphQLEndpoint } from './graphql-endpoint';
@@ -31,7 +31,7 @@ export interface App {
   /** Settles when the per-release figures of the release served at start are worked out. */
   warmed: Promise<unknown>;
   store: DataStore;
-  keys: KeysStore;
+  keys: KeyStore;
   url: string;
   metrics: Metrics;
   /** Whether close() has begun: /readyz answers 503 and answers carry Connection: close. */
@@ -49,8 +49,10 @@ export interface AppOptions {
   logger?: Logger;
   /** Faults, as text (default: the logger at level error). */
   log?: (line: string) => void;
-  /** Requests per minute per plan, e.g. "free:60,developer:300" (RATE_LIMITS). */
+  /** Requests per minute per plan, e.g. "free:60,developer:300" (default: config.rates, RATE_LIMITS). */
   rates?: string;
+  /** Keys and limits shared with other processes (src/server/shared-state.ts); default: keys.db and in-process counters. The caller closes them. */
+  shared?: { keys: KeyStore; limiter: Limiter };
   onQuery?: (sql: string) => void;
   /** false turns off the REST answer cache (for timing uncached answers). */
   cacheAnswers?: boolean;
@@ -89,9 +91,9 @@ export async function startApp(options: AppOptions): Promise<App> {
   });
   await store.refresh();
   store.watch();
-  const keys = new KeysStore(config.dataDir);
-  for (const { plan, key } of parseSeedKeys(config.seedKeys)) keys.seed(key, plan);
-  const limiter = new RateLimiter(parseRates(options.rates ?? process.env.RATE_LIMITS));
+  const keys = options.shared?.keys ?? new KeysStore(config.dataDir);
+  for (const { plan, key } of parseSeedKeys(config.seedKeys)) await keys.seed(key, plan);
+  const limiter = options.shared?.limiter ?? new RateLimiter(parseRates(options.rates ?? config.rates));
   const rest = createRestHandler({
     schema,
     store,
@@ -165,15 +167,22 @@ export async function startApp(options: AppOptions): Promise<App> {
       const caller = keys.verify(key);
       if (!caller) return plainError(res, tag, new ApiError('invalid_api_key', 'The API key is unknown or revoked.'));
       tag.plan = caller.plan;
-      const rate = limiter.take(caller.id, caller.plan);
-      const rateHeaders = { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining), 'RateLimit-Reset': String(rate.resetSeconds) };
-      if (!rate.allowed) {
-        return plainError(res, tag, new ApiError('rate_limited', `Over the ${caller.plan} plan's ${rate.limit} requests per minute.`, { 'Retry-After': String(rate.resetSeconds) }), rateHeaders);
-      }
-      graphqlAnswers(req, res, { plan: caller.plan, requestId: tag.id }, query, Object.entries(rateHeaders).flat(), tag).catch((err) => {
-        if (err instanceof BodyTooLarge) return plainError(res, tag, new ApiError('invalid_parameter', 'The request body is over 1 MB.'));
-        log(`graphql: ${String(err?.stack ?? err)}`);
-        if (!res.headersSent) plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
+      const answer = (rate: RateDecision) => {
+        const rateHeaders = { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining), 'RateLimit-Reset': String(rate.resetSeconds) };
+        if (!rate.allowed) {
+          return plainError(res, tag, new ApiError('rate_limited', `Over the ${caller.plan} plan's ${rate.limit} requests per minute.`, { 'Retry-After': String(rate.resetSeconds) }), rateHeaders);
+        }
+        graphqlAnswers(req, res, { plan: caller.plan, requestId: tag.id }, query, Object.entries(rateHeaders).flat(), tag).catch((err) => {
+          if (err instanceof BodyTooLarge) return plainError(res, tag, new ApiError('invalid_parameter', 'The request body is over 1 MB.'));
+          log(`graphql: ${String(err?.stack ?? err)}`);
+          if (!res.headersSent) plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
+        });
+      };
+      const decision = limiter.take(caller.id, caller.plan);
+      if (!(decision instanceof Promise)) return answer(decision);
+      decision.then(answer, (err) => {
+        log(`rate limit: ${String(err?.stack ?? err)}`);
+        plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
       });
       return;
     }
@@ -249,7 +258,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       await drained;
       clearTimeout(cut);
       await store.close();
-      keys.close();
+      if (!options.shared) await keys.close();
       logger.info({ event: 'closed' }, 'requests in flight answered; closed');
       await flushLogger(logger);
     },

@@ -1,0 +1,92 @@
+/**
+ * Scaling over cores: cached REST requests/second from the service started as `serve` with WORKERS=1
+ * and WORKERS=2 (node:cluster, shared rate counters in the primary), each beside a bare node:http
+ * server sending the same bytes in the same run. The load generator shares the machine's cores.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchDataDir } from './release';
+
+const SELF = fileURLToPath(import.meta.url);
+/** The CLI and the bare server beside this script: compiled .js, or .ts through tsx when run from the sources. */
+const script = (name: string) => (SELF.endsWith('.ts') ? ['--import', 'tsx', path.join(path.dirname(SELF), `${name}.ts`)] : [path.join(path.dirname(SELF), `${name}.js`)]);
+const KEY = 'bench-key-intel';
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const TARGET = process.env.BENCH_TARGET ?? '/v1/arrivals?country=ES&from=2015';
+const CONNECTIONS = 20;
+
+function started(proc: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = pattern.exec(out);
+      if (m) resolve(m[1]);
+    });
+    proc.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
+  });
+}
+
+async function serve(dataDir: string, workers: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  const proc = spawn(process.execPath, [...script('../cli'), 'serve'], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      WORKERS: String(workers),
+      TOURISM_API_KEYS: `intel:${KEY}`,
+      RATE_LIMITS: 'free:100000000,developer:100000000,analyst:100000000,intel:100000000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await started(proc, /Serving on (\S+)/);
+  return { url, stop: () => new Promise((resolve) => (proc.once('exit', () => resolve()), proc.kill('SIGTERM'))) };
+}
+
+async function bare(body: Buffer, headers: Headers): Promise<{ url: string; stop: () => void }> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-bare-')), 'body');
+  fs.writeFileSync(file, body);
+  const kept = Object.fromEntries([...headers].filter(([k]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k)));
+  const proc = spawn(process.execPath, [...script('child'), 'bare', file, JSON.stringify(kept)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return { url: await started(proc, /ready (\S+)/), stop: () => proc.kill() };
+}
+
+async function rps(url: string, headers: Record<string, string> = {}): Promise<{ rps: number; failed: number }> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return { rps: r.requests.average, failed: r.errors + r.non2xx };
+}
+
+async function measure(dataDir: string, workers: number): Promise<{ ours: number; bare: number; failed: number }> {
+  const app = await serve(dataDir, workers);
+  // Every worker answers the request once before the timing, so all of them hold it cached.
+  for (let i = 0; i < 20 * workers; i++) await (await fetch(`${app.url}${TARGET}`, { headers: { 'X-API-Key': KEY } })).arrayBuffer();
+  const sample = await fetch(`${app.url}${TARGET}`, { headers: { 'X-API-Key': KEY } });
+  const base = await bare(Buffer.from(await sample.arrayBuffer()), sample.headers);
+  const ours = await rps(`${app.url}${TARGET}`, { 'X-API-Key': KEY });
+  await app.stop();
+  const baseline = await rps(`${base.url}${TARGET}`);
+  base.stop();
+  return { ours: ours.rps, bare: baseline.rps, failed: ours.failed };
+}
+
+async function main(): Promise<void> {
+  const dir = benchDataDir();
+  console.log(`Cached REST ${TARGET}, ${DURATION} s each, ${CONNECTIONS} connections, ${os.availableParallelism()} cores`);
+  const one = await measure(dir, 1);
+  const two = await measure(dir, 2);
+  for (const [label, m] of [['WORKERS=1', one], ['WORKERS=2', two]] as const) {
+    console.log(`${label}  ${m.ours.toFixed(0).padStart(7)} req/s   bare node:http ${m.bare.toFixed(0).padStart(7)} req/s   ratio to bare ${(m.ours / m.bare).toFixed(2)}${m.failed ? `   (${m.failed} failed)` : ''}`);
+  }
+  console.log(`2 workers / 1 worker: ${(two.ours / one.ours).toFixed(2)}×   (each against its own bare run: ${(two.ours / two.bare / (one.ours / one.bare)).toFixed(2)}×)`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+/** Releases for switch tests, made from the test release without another full ingest. */
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { currentReleaseFile, releasesDir } from '../../src/db/release-store';
+
+/** A data folder of its own holding a copy of the test release (files may be added to it). */
+export function copiedDataDir(dir: string): string {
+  fs.mkdirSync(releasesDir(dir), { recursive: true });
+  const file = currentReleaseFile(inject('dataDir'))!;
+  fs.copyFileSync(file, path.join(releasesDir(dir), path.basename(file)));
+  fs.copyFileSync(path.join(inject('dataDir'), 'CURRENT'), path.join(dir, 'CURRENT'));
+  return dir;
+}
+
+/**
+ * The test release's file under a new name in `releases`, stamped with another data version and
+ * date (what a rebuild with revised figures would change), so a switch shows in every answer's
+ * meta.data_as_of. Returns the new file.
+ */
+export function stampedRelease(targetReleasesDir: string, dataAsOf: string): string {
+  const source = currentReleaseFile(inject('dataDir'))!;
+  const name = `${dataAsOf.replace(/[-:]/g, '').replace(/\.\d+/, '')}.db`;
+  const file = path.join(targetReleasesDir, name);
+  fs.mkdirSync(targetReleasesDir, { recursive: true });
+  fs.copyFileSync(source, `${file}.tmp`);
+  const db = new Database(`${file}.tmp`);
+  db.prepare("UPDATE Meta SET value = ? WHERE key = 'data_as_of'").run(dataAsOf);
+  db.prepare("UPDATE Meta SET value = ? WHERE key = 'data_version'").run(`test-${dataAsOf}`);
+  db.close();
+  fs.renameSync(`${file}.tmp`, file);
+  return file;
+}
