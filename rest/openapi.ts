@@ -1,5 +1,7 @@
 /** The OpenAPI 3.1.0 document and the /docs page, both generated from the route table. */
 import { PLANS } from '../src/domain/types';
+import { HEADLINE_RULE } from '../src/domain/headline';
+import { DATING_RULE } from '../src/domain/release-dating';
 import { ERROR_MEANING, ERROR_STATUS, type ErrorCode } from './errors';
 import type { ParamSpec } from './params';
 import type { Route } from './route';
@@ -126,6 +128,8 @@ Plans rank free &lt; developer &lt; analyst &lt; intel. The machine-readable des
 GraphQL (with GraphiQL in a browser) is at <a href="${baseUrl}/graphql">/graphql</a>.</p>
 <h2>Endpoints</h2><table><tr><th>Endpoint</th><th>Plan</th><th>What</th><th>Parameters</th><th>Formats</th></tr>
 ${rows}</table>
+<h2>Headline series</h2><p>${esc(HEADLINE_RULE)}</p>
+<h2>When a figure counts as published</h2><p>${esc(DATING_RULE)}</p>
 <h2>Errors</h2><p>Every error is <code>{"error":{"code","message","plan","docs","request_id"}}</code>.</p>
 <table><tr><th>Status</th><th>Code</th><th>When</th></tr>${errors}</table>
 </body></html>`;

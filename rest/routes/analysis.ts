@@ -1,4 +1,5 @@
 /** Statistics and analysis endpoints: seasonality, holidays join, intensity, origin shift, stay length, regional totals. */
+import { HEADLINE_RULE } from '../../src/domain/headline';
 import {
   OriginShiftOfCountryDocument,
   RegionTotalsDocument,
@@ -204,6 +205,7 @@ export const analysisRoutes = [
           unit: t.unit ?? null,
           currency: t.currency ?? null,
           left_out: t.leftOut,
+          headline_rule: HEADLINE_RULE,
         },
         data: t.rows.map((x) => ({ period: x.period, value: x.value, countries_reporting: x.countriesReporting })),
       };

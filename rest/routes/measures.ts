@@ -11,6 +11,7 @@ import { defineRoute, type Params } from '../route';
 import { unknownCountry } from './reference';
 import type { ParamSpec } from '../params';
 import { formatParam, fromParam, toParam } from '../common-params';
+import { HEADLINE_RULE } from '../../src/domain/headline';
 
 const countryParam: ParamSpec = { name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries holding the measure when absent.' };
 const freqParam: ParamSpec = { name: 'freq', kind: 'freq', description: "M, Q or A: the total series of that frequency; the headline series when absent." };
@@ -28,6 +29,11 @@ export function requireHeld(requested: unknown, held: { iso: string }[]): void {
 }
 
 type Country = { iso: string; name: string };
+
+/** Which series a measure list serves: the headline rule, or with `freq` the total of that frequency. */
+function headlineRule(p: Params): string {
+  return p.freq ? `With freq=${String(p.freq)}, each country's total series of that frequency is served.` : HEADLINE_RULE;
+}
 type Point = { period: string; value: number | null; rate?: number };
 
 function block(
@@ -51,6 +57,11 @@ function block(
   const observations = (points ?? series.observations ?? [])
     .filter((o) => o.value !== null)
     .map((o) => (o.rate === undefined ? { period: o.period, value: o.value } : { period: o.period, value: o.value, rate: o.rate }));
+  const noFigure =
+    observations.length === 0 && (p.from !== undefined || p.to !== undefined)
+      ? `${series.name} has no figure between ${p.from ?? 'its start'} and ${p.to ?? 'its end'}; it runs from ${series.first} to ${series.last}.`
+      : null;
+  const notes = [note, noFigure].filter(Boolean).join(' ');
   return {
     country: c.iso,
     series: series.id,
@@ -58,7 +69,7 @@ function block(
     unit: unitLabel(series),
     freq: series.freq,
     observations,
-    ...(note ? { note } : {}),
+    ...(notes ? { note: notes } : {}),
   };
 }
 
@@ -85,7 +96,7 @@ function measureRoute(measure: 'arrivals' | 'capacity', path: string, summary: s
       to: p.to as string | undefined,
     }),
     shape: (r, p) => ({
-      meta: { measure },
+      meta: { measure, headline_rule: headlineRule(p) },
       data: blocks(
         r.countries.nodes.map((c) => ({ ...c, s: c.measureSeries })),
         p,
@@ -133,7 +144,7 @@ export const measureRoutes = [
           return { ...converted, unit: unitLabel({ unit: currency, scale: c.s.scale }) };
         },
       );
-      return { meta: { measure: 'spend', currency, converted_at: currency ? method : null }, data };
+      return { meta: { measure: 'spend', currency, converted_at: currency ? method : null, headline_rule: headlineRule(p) }, data };
     },
   }),
   defineRoute({

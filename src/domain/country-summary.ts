@@ -1,5 +1,10 @@
 /** A country's depth and freshness, from its series: what the country record reports. */
-import { comparePeriodEnds } from './periods';
+import { coarserFreq, periodAt } from './periods';
+import { FREQS as FREQ_LIST, type Freq } from './types';
+
+/** Finest first: M, Q, A. */
+const FREQS: readonly string[] = FREQ_LIST;
+const isFreq = (f: string): f is Freq => FREQS.includes(f);
 
 export interface SeriesSummaryRow {
   measure: string;
@@ -16,39 +21,50 @@ export interface CountrySummary {
   measures: string[];
 }
 
-/** first/latest span the country's headline series; measures are every measure carried. */
+/**
+ * The country record describes the headline actually served for it, its primary series: first and
+ * latest are that series' span, monthly whether it is monthly. measures are every measure carried.
+ */
 export function summariseCountry(series: SeriesSummaryRow[]): CountrySummary {
-  const headline = series.filter((s) => s.headline);
-  const firsts = headline.map((s) => s.first).sort(comparePeriodEnds);
-  const lasts = headline.map((s) => s.last).sort(comparePeriodEnds);
+  const primary = primarySeries(series);
   return {
-    monthly: headline.some((s) => s.freq === 'M'),
-    first: firsts[0] ?? null,
-    latest: lasts[lasts.length - 1] ?? null,
+    monthly: primary?.freq === 'M',
+    first: primary?.first ?? null,
+    latest: primary?.last ?? null,
     measures: [...new Set(series.map((s) => s.measure))].sort(),
   };
 }
 
 export interface PrimaryCandidate {
-  id: string;
   measure: string;
   freq: string;
   headline: boolean;
+  /** The last period with a value. */
+  last: string;
 }
 
 const MEASURE_PREFERENCE = ['arrivals', 'nights', 'spend', 'departures', 'occupancy', 'capacity'];
-const FREQ_PREFERENCE = ['M', 'Q', 'A'];
+
+/** Negative when `a` reaches a later period, compared at the coarser of the two frequencies. */
+function compareReach(a: PrimaryCandidate, b: PrimaryCandidate): number {
+  if (!isFreq(a.freq) || !isFreq(b.freq)) return 0;
+  const freq = coarserFreq(a.freq, b.freq);
+  const [reachA, reachB] = [periodAt(a.last, freq), periodAt(b.last, freq)];
+  return reachA === reachB ? 0 : reachA > reachB ? -1 : 1;
+}
 
 /**
- * The series that stands for a country's release timing: its most frequent headline series,
- * arrivals before nights before the other measures.
+ * The series that stands for a country (its record, release timing, brief): of its headline
+ * series, the one reaching the most recent period (as in HEADLINE_RULE), then the finer frequency,
+ * then arrivals before nights before the other measures.
  */
 export function primarySeries<T extends PrimaryCandidate>(series: readonly T[]): T | undefined {
   return series
     .filter((s) => s.headline)
     .sort(
       (a, b) =>
-        FREQ_PREFERENCE.indexOf(a.freq) - FREQ_PREFERENCE.indexOf(b.freq) ||
+        compareReach(a, b) ||
+        FREQS.indexOf(a.freq) - FREQS.indexOf(b.freq) ||
         MEASURE_PREFERENCE.indexOf(a.measure) - MEASURE_PREFERENCE.indexOf(b.measure),
     )[0];
 }

@@ -109,3 +109,19 @@ export function comparePeriodEnds(a: string, b: string): number {
 export function yearBefore(period: string): string {
   return `${Number(period.slice(0, 4)) - 1}${period.slice(4)}`;
 }
+
+const FREQ_COARSENESS: Record<Freq, number> = { M: 0, Q: 1, A: 2 };
+
+/** The coarser of two frequencies: A over Q over M. */
+export function coarserFreq(a: Freq, b: Freq): Freq {
+  return FREQ_COARSENESS[a] >= FREQ_COARSENESS[b] ? a : b;
+}
+
+/** The period of frequency `freq` that holds `period` (never finer than it): 2021-03 at Q → 2021-Q1, at A → 2021. */
+export function periodAt(period: string, freq: Freq): string {
+  const p = parsePeriod(period);
+  if (!p) throw new Error(`bad period ${period}`);
+  if (freq === 'A' || p.month === undefined && p.quarter === undefined) return String(p.year);
+  if (freq === 'Q' || p.quarter !== undefined) return `${p.year}-Q${p.quarter ?? quarterOfMonth(p.month!)}`;
+  return period;
+}

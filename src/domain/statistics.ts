@@ -19,6 +19,8 @@ export interface StatisticRef {
 export interface Computed {
   rivals: boolean;
   originShift: boolean;
+  /** Whether the country's primary headline series (the one its record and brief describe) is monthly. */
+  primaryMonthly: boolean;
 }
 
 export function supportedStatistics(iso: string, series: SeriesTraits[], computed: Computed): StatisticRef[] {
@@ -29,13 +31,14 @@ export function supportedStatistics(iso: string, series: SeriesTraits[], compute
   const arrivals = monthlyTotal('arrivals');
   const out: StatisticRef[] = [];
   const add = (name: string, path: string, plan: Plan) => out.push({ name, path, plan });
-  if (headlineMonthly) add('seasonality', `/v1/seasonality?id=${iso.toLowerCase()}.${(arrivals ?? nights ?? series.find((s) => s.headline && s.freq === 'M'))!.measure}.total.m`, 'developer');
+  const seasonal = arrivals ?? nights;
+  if (seasonal) add('seasonality', `/v1/seasonality?id=${iso.toLowerCase()}.${seasonal.measure}.total.m`, 'developer');
   if (headlineMonthly) add('gaps', `/v1/gaps?country=${iso}`, 'free');
   if (computed.rivals) add('rivals', `/v1/countries/${iso}/rivals`, 'developer');
   // Eurostat publishes nights and arrivals for the same establishments, so their ratio is a stay length.
   if (nights && arrivals && nights.tableCode.startsWith('tour_occ') && arrivals.tableCode.startsWith('tour_occ'))
     add('stay-length', `/v1/stats/stay-length?country=${iso}`, 'analyst');
-  if (headlineMonthly) add('brief', `/v1/countries/${iso}/brief`, 'analyst');
+  if (computed.primaryMonthly) add('brief', `/v1/countries/${iso}/brief`, 'analyst');
   if (computed.originShift) add('origin-shift', `/v1/stats/origin-shift?country=${iso}`, 'intel');
   return out;
 }

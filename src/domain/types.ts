@@ -66,6 +66,8 @@ export interface RejectedRow {
   table: string;
   row: string;
   reason: string;
+  /** The row's place (country) could not be resolved from its code and name: an ingest error. */
+  unresolved?: boolean;
 }
 
 /** A source table: one publisher dataset or sheet. */
@@ -76,4 +78,6 @@ export interface SourceTableInfo {
   url: string;
   /** Relative path inside the sources directory. */
   file: string;
+  /** The file's own release or update date (YYYY-MM-DD), where it gives one; dates a first load's figures. */
+  released?: string;
 }

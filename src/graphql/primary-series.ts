@@ -1,4 +1,4 @@
-/** Each country's primary series (its most frequent headline series, arrivals first), once per release. */
+/** Each country's primary series (its freshest headline series; see primarySeries), once per release. */
 import { perRelease } from '../db/data-store';
 import { primarySeries } from '../domain/country-summary';
 import type { GraphQLContext } from './context';
@@ -9,6 +9,7 @@ export interface PrimarySeries {
   measure: string;
   freq: string;
   headline: boolean;
+  last: string;
   country: { name: string; regionSlug: string | null };
 }
 
@@ -17,7 +18,7 @@ export function primarySeriesByCountry(ctx: GraphQLContext): Promise<Map<string,
     ctx.prisma.series
       .findMany({
         where: { headline: true },
-        select: { id: true, countryIso: true, measure: true, freq: true, headline: true, country: { select: { name: true, regionSlug: true } } },
+        select: { id: true, countryIso: true, measure: true, freq: true, headline: true, last: true, country: { select: { name: true, regionSlug: true } } },
       })
       .then((rows) => {
         const byIso = new Map<string, PrimarySeries[]>();

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { currentReleaseFile, newReleaseFile, pruneReleases, publishRelease } from '../db/release-store';
 import type { ParsedSeries, RejectedRow } from '../domain/types';
-import { loadCountryCodes } from './connectors/country-codes';
+import { loadCountryTable } from './connectors/country-codes';
 import { CountryResolver } from './connectors/country-resolver';
 import { loadEcb } from './connectors/ecb';
 import { loadEia } from './connectors/eia';
@@ -16,9 +16,9 @@ import { loadJnto } from './connectors/jnto';
 import { loadUnwto } from './connectors/unwto';
 import { loadWorldBank } from './connectors/worldbank';
 import { summariseCountry, type SeriesSummaryRow } from '../domain/country-summary';
-import { chooseHeadlines } from './headline';
+import { chooseHeadlines } from '../domain/headline';
 import { aliasOf, seriesIdOf } from './identifiers';
-import type { ConnectorOutput, CountryRef } from './records';
+import type { AppliedDecision, ConnectorOutput, CountryRef } from './records';
 import { UN_TOURISM_REGIONS, unTourismRegion } from './un-tourism-regions';
 import { validateRelease } from './validate';
 import { versionOf, writeRelease, type CountryRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
@@ -34,6 +34,10 @@ export interface BuildSummary extends WriteStats {
   file: string;
   countries: number;
   rejected: RejectedRow[];
+  /** Rows whose place (country) could not be resolved from code and name: ingest errors, expected 0. */
+  unresolved: number;
+  /** Rows settled by the code/name decisions table (src/ingest/connectors/code-decisions.ts). */
+  decisions: AppliedDecision[];
   seconds: number;
 }
 
@@ -41,8 +45,8 @@ type Step = { name: string; run: (dir: string, resolver: CountryResolver) => Con
 
 /** In priority order: when two sources give the same series alias, the first one wins. */
 const STEPS: Step[] = [
-  { name: 'Eurostat', run: (dir) => loadEurostat(dir) },
-  { name: 'Eurostat demand', run: (dir) => loadEurostatDemand(dir) },
+  { name: 'Eurostat', run: (dir, r) => loadEurostat(dir, r) },
+  { name: 'Eurostat demand', run: (dir, r) => loadEurostatDemand(dir, r) },
   { name: 'JNTO', run: (dir, r) => loadJnto(dir, r) },
   { name: 'UN Tourism', run: (dir, r) => loadUnwto(dir, r) },
   { name: 'ECB', run: (dir) => loadEcb(dir) },
@@ -71,7 +75,7 @@ function toSeriesRows(parsed: ParsedSeries[], countries: Map<string, CountryRef>
     const alias = aliasOf(p);
     const country = countries.get(p.country);
     if (!country) {
-      rejected.push({ table: p.table, row: alias, reason: `country ${p.country} is not in the country list` });
+      rejected.push({ table: p.table, row: alias, reason: `country ${p.country} is not in the country list`, unresolved: true });
       continue;
     }
     if (p.observations.length === 0) continue;
@@ -101,15 +105,22 @@ function toSeriesRows(parsed: ParsedSeries[], countries: Map<string, CountryRef>
   }
   const rows = [...byAlias.values()];
   const headlines = chooseHeadlines(
-    rows.map((s) => ({ ...s, points: s.observations.filter((o) => o.value !== null).length })),
+    rows.map((s) => {
+      const withValue = s.observations.filter((o) => o.value !== null);
+      return { ...s, points: withValue.length, last: withValue[withValue.length - 1]?.period ?? '' };
+    }),
   );
   for (const s of rows) s.headline = headlines.has(s.alias);
   return rows;
 }
 
-export function assembleContent(sourcesDir: string, log: (line: string) => void): { content: ReleaseContent; rejected: RejectedRow[] } {
-  const refs = loadCountryCodes(sourcesDir);
-  const resolver = new CountryResolver(refs);
+export function assembleContent(
+  sourcesDir: string,
+  log: (line: string) => void,
+): { content: ReleaseContent; rejected: RejectedRow[]; decisions: AppliedDecision[] } {
+  const table = loadCountryTable(sourcesDir);
+  const refs = table.countries;
+  const resolver = new CountryResolver(refs, table.nameVariants);
   const refByIso = new Map(refs.map((r) => [r.iso, r]));
   const outputs: ConnectorOutput[] = [];
   for (const step of STEPS) {
@@ -129,7 +140,7 @@ export function assembleContent(sourcesDir: string, log: (line: string) => void)
     ].filter(Boolean);
     log(
       `  ${step.name.padEnd(11)} ${out.series.length} series, ${obs} observations${extra.length ? ', ' + extra.join(', ') : ''}, ` +
-        `${out.rejected.length} rejected (${Math.round(performance.now() - t0)} ms)`,
+        `${out.rejected.length} rejected${out.decisions?.length ? `, ${out.decisions.length} placed by code/name decisions` : ''} (${Math.round(performance.now() - t0)} ms)`,
     );
   }
   const rejected = outputs.flatMap((o) => o.rejected);
@@ -194,7 +205,17 @@ export function assembleContent(sourcesDir: string, log: (line: string) => void)
       indicators,
     },
     rejected,
+    decisions: outputs.flatMap((o) => o.decisions ?? []),
   };
+}
+
+/** One line per decision applied, with the rows it settled. */
+function summariseDecisions(decisions: AppliedDecision[], log: (line: string) => void): void {
+  const byDecision = new Map<AppliedDecision['decision'], AppliedDecision[]>();
+  for (const d of decisions) byDecision.set(d.decision, [...(byDecision.get(d.decision) ?? []), d]);
+  for (const [d, rows] of byDecision) {
+    log(`  ${String(rows.length).padStart(5)} × ${d.publisher} ${d.code} ${d.name} → ${d.iso ?? 'not served'} (${d.why})`);
+  }
 }
 
 function summariseRejected(rejected: RejectedRow[], log: (line: string) => void): void {
@@ -215,7 +236,7 @@ export function buildRelease(options: BuildOptions): BuildSummary {
   const started = performance.now();
   if (!fs.existsSync(options.sourcesDir)) throw new Error(`sources directory not found: ${options.sourcesDir}`);
   log(`Reading sources from ${options.sourcesDir}`);
-  const { content, rejected } = assembleContent(options.sourcesDir, log);
+  const { content, rejected, decisions } = assembleContent(options.sourcesDir, log);
   const version = releaseVersion(now);
   const file = newReleaseFile(options.dataDir, version);
   const previous = currentReleaseFile(options.dataDir);
@@ -238,13 +259,20 @@ export function buildRelease(options: BuildOptions): BuildSummary {
     file,
     countries: content.countries.length,
     rejected,
+    unresolved: rejected.filter((r) => r.unresolved).length,
+    decisions,
     seconds: (performance.now() - started) / 1000,
   };
   log(
     `Release ${version} served: ${summary.series} series, ${summary.observations} observations, ` +
       `${summary.countries} countries; ${summary.newPoints} new figures, ${summary.revisions} revisions` +
-      `${summary.changed ? '' : ' (content unchanged)'}; ${rejected.length} rejected rows; ${summary.seconds.toFixed(1)} s`,
+      `${summary.changed ? '' : ' (content unchanged)'}; ${rejected.length} rejected rows, of which ${summary.unresolved} unresolved places; ` +
+      `${decisions.length} rows placed by code/name decisions; ${summary.seconds.toFixed(1)} s`,
   );
+  if (decisions.length > 0) {
+    log('Code/name decisions applied:');
+    summariseDecisions(decisions, log);
+  }
   if (rejected.length > 0) {
     log('Rejected rows by reason:');
     summariseRejected(rejected, log);

@@ -1,5 +1,6 @@
 /** Records the connectors produce besides series: reference lists and context data. */
 import type { ParsedSeries, RejectedRow, SourceTableInfo } from '../domain/types';
+import type { CodeDecision } from './connectors/code-decisions';
 
 export interface CountryRef {
   iso: string; // alpha-2
@@ -46,11 +47,19 @@ export interface IndicatorValue {
   source: string; // table code
 }
 
+/** A row whose place was settled by the code/name decisions table (counted in the ingest summary). */
+export interface AppliedDecision {
+  table: string;
+  row: string;
+  decision: CodeDecision;
+}
+
 /** What one connector returns. Every array may be empty. */
 export interface ConnectorOutput {
   tables: SourceTableInfo[];
   series: ParsedSeries[];
   rejected: RejectedRow[];
+  decisions?: AppliedDecision[];
   countries?: CountryRef[];
   regionUnits?: RegionUnitRef[];
   /** Publisher geo code → label (Eurostat geo.dic). */

@@ -6,9 +6,10 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { migrate } from '../db/migrate';
-import type { ParsedObservation, SourceTableInfo } from '../domain/types';
+import type { Freq, ParsedObservation, SourceTableInfo } from '../domain/types';
 import type { FxRate, IndicatorValue, PricePoint } from './records';
 import { diffSeries, type StoredPoint } from './revisions';
+import { firstLoadPublished } from '../domain/release-dating';
 
 export interface SeriesRow {
   id: string;
@@ -17,7 +18,7 @@ export interface SeriesRow {
   measure: string;
   breakdown: string | null;
   member: string | null;
-  freq: string;
+  freq: Freq;
   unit: string;
   currency: string | null;
   scale: string | null;
@@ -137,6 +138,13 @@ export function writeRelease(
   const prevUpdated = new Map<string, string>(
     prev ? (prev.prepare('SELECT id, updated FROM Series').raw().all() as [string, string][]) : [],
   );
+  // Earlier releases, oldest first: a figure first came with the earliest one loaded at or after its date.
+  const prevReleases = prev
+    ? (prev.prepare('SELECT version, loadedAt FROM Release ORDER BY loadedAt').raw().all() as [string, string][])
+    : [];
+  const releaseOf = (published: string): string =>
+    prevReleases.find(([, loaded]) => loaded >= published)?.[0] ?? versionOf(published);
+  const tableByCode = new Map(content.tables.map((t) => [t.code, t]));
   const dataVersion = contentDigest(content);
   const stats: WriteStats = {
     version,
@@ -218,16 +226,23 @@ export function writeRelease(
       );
       for (const [lang, name] of Object.entries(s.names)) insert.name.run(s.id, lang, name);
       insert.search.run(s.id, [...Object.values(s.names), s.alias, s.searchText].join(' '));
+      const source = tableByCode.get(s.table);
       for (const o of s.observations) {
-        // A figure keeps the date it first arrived, through later revisions.
+        // A figure keeps the date it first arrived, through later revisions; the first load dates
+        // figures by the publisher's release (src/domain/release-dating.ts).
         const old = before?.get(o.period);
-        const published = old && old.value !== null ? old.published : loadedAt;
+        const published =
+          old && old.value !== null
+            ? old.published
+            : prev || !source
+              ? loadedAt
+              : firstLoadPublished(o.period, s.freq, source, loadedAt);
         insert.obs.run(s.id, o.period, o.value, o.status, o.flags, published);
       }
       stats.observations += s.observations.length;
       for (const r of diff.revisions) {
         const oldRelease =
-          prevValueRelease.get(`${s.id}|${r.period}`) ?? versionOf(before?.get(r.period)?.published ?? prevMeta.loaded_at);
+          prevValueRelease.get(`${s.id}|${r.period}`) ?? releaseOf(before?.get(r.period)?.published ?? prevMeta.loaded_at);
         insert.revision.run(s.id, r.period, r.oldValue, r.newValue, r.oldStatus, r.newStatus, oldRelease, version);
       }
       stats.newPoints += diff.newPoints;

@@ -23,8 +23,8 @@ function ecbAverage(currency: string, prefix: string): number {
 }
 
 describe('/v1/arrivals', () => {
-  it("serves Spain's Eurostat arrivals and Japan's JNTO arrivals", async () => {
-    const body = await s.json('/v1/arrivals?country=ES,JP&from=2016-08&to=2016-08', 'developer');
+  it("serves Spain's Eurostat arrivals and, with freq=M, Japan's JNTO arrivals", async () => {
+    const body = await s.json('/v1/arrivals?country=ES,JP&freq=M&from=2016-08&to=2016-08', 'developer');
     expect(body.meta.measure).toBe('arrivals');
     const [es, jp] = body.data;
     expect(es).toMatchObject({ country: 'ES', freq: 'M', unit: 'arrivals', observations: [{ period: '2016-08', value: expect.any(Number) }] });

@@ -23,12 +23,27 @@ it('grids an annual series one cell a year', () => {
   ]);
 });
 
-it('picks the monthly arrivals headline as the primary series', () => {
-  const pick = primarySeries([
-    { id: 'a', measure: 'arrivals', freq: 'A', headline: true },
-    { id: 'b', measure: 'nights', freq: 'M', headline: true },
-    { id: 'c', measure: 'arrivals', freq: 'M', headline: true },
-    { id: 'd', measure: 'arrivals', freq: 'M', headline: false },
-  ]);
-  expect(pick?.id).toBe('c');
+it('picks the headline that reaches the latest period as the primary series, then the finer frequency, then arrivals', () => {
+  const pick = (series: Array<{ id: string; measure: string; freq: string; headline: boolean; last: string }>) => primarySeries(series)?.id;
+  expect(
+    pick([
+      { id: 'a', measure: 'arrivals', freq: 'A', headline: true, last: '2024' },
+      { id: 'b', measure: 'nights', freq: 'M', headline: true, last: '2024-06' },
+      { id: 'c', measure: 'arrivals', freq: 'M', headline: true, last: '2024-06' },
+      { id: 'd', measure: 'arrivals', freq: 'M', headline: false, last: '2025-01' },
+    ]),
+  ).toBe('c');
+  // A monthly series that stopped in 2017 does not stand for a country whose annual series runs to 2021.
+  expect(
+    pick([
+      { id: 'm', measure: 'arrivals', freq: 'M', headline: true, last: '2017-03' },
+      { id: 'a', measure: 'spend', freq: 'A', headline: true, last: '2021' },
+    ]),
+  ).toBe('a');
+  expect(
+    pick([
+      { id: 'n', measure: 'nights', freq: 'M', headline: true, last: '2026-02' },
+      { id: 'a', measure: 'arrivals', freq: 'M', headline: true, last: '2026-01' },
+    ]),
+  ).toBe('n');
 });

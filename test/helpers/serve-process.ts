@@ -51,3 +51,13 @@ export function runCli(args: string[], env: Record<string, string>): Promise<str
     proc.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`cli ${args.join(' ')} exited with ${code}: ${output}`))));
   });
 }
+
+/** Polls until `ok` holds; returns the milliseconds it took, or throws after `timeoutMs`. */
+export async function waitUntil(what: string, ok: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    if (await ok().catch(() => false)) return Date.now() - start;
+    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -45,6 +45,8 @@ export async function startTestServer(
     warm?: boolean;
     /** Access lines and events (default: none). */
     logger?: Logger;
+    /** Pins the server's today (default TEST_NOW). */
+    now?: string;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? privateDataDir();
@@ -52,7 +54,7 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: dataDir,
-    TOURISM_NOW: TEST_NOW,
+    TOURISM_NOW: options.now ?? TEST_NOW,
     PUBLIC_BASE_URL: 'http://api.test',
     TOURISM_API_KEYS: Object.entries(KEYS).map(([p, k]) => `${p}:${k}`).join(','),
   });

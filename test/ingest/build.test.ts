@@ -51,6 +51,11 @@ describe('the test release built from ../shared/data', () => {
     const es = query<{ alias: string }>(file, "SELECT alias FROM Series WHERE countryIso = 'ES' AND measure = 'arrivals' AND headline = 1");
     expect(es.map((r) => r.alias)).toEqual(['es.arrivals.total.m']);
   });
+  it('resolves every row to a place: 0 unresolved, the code/name decisions counted in the summary', () => {
+    const summary = inject('ingestLog').find((l) => l.startsWith('Release '))!;
+    expect(summary).toMatch(/ 0 unresolved places; \d+ rows placed by code\/name decisions/);
+    expect(inject('ingestLog')).toEqual(expect.arrayContaining([expect.stringMatching(/× UN Tourism 535 CURAÇAO → CW/)]));
+  });
   it('serves no aggregate as a country', () => {
     const isos = query<{ iso: string }>(file, 'SELECT iso FROM Country').map((r) => r.iso);
     expect(isos).not.toContain('EU');
@@ -90,9 +95,9 @@ describe('re-running and revising', () => {
       expect.objectContaining({ period: '2019-08', oldValue: old, newValue: old + 1000, oldRelease: '20260315T060000Z', newRelease: '20260402T060000Z' }),
     ]);
     expect(query(revised.file, 'SELECT * FROM Release')).toHaveLength(2);
-    // The figure keeps the date it first arrived.
+    // The figure keeps the date the first load gave it: Eurostat monthly, the period's end plus 2 months.
     const published = query<{ published: string }>(revised.file, "SELECT o.published FROM Observation o JOIN Series s ON s.id = o.seriesId WHERE s.alias = 'mt.nights.total.m' AND o.period = '2019-08'");
-    expect(published[0].published).toBe('2026-03-15T06:00:00.000Z');
+    expect(published[0].published).toBe('2019-11-01T00:00:00.000Z');
     expect(meta(revised.file).data_as_of).toBe('2026-04-02T06:00:00.000Z');
   });
 });

@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, PG_PORT, redisPrefix, REDIS_PORT, Relay } from '../helpers/engines';
 import { copiedDataDir } from '../helpers/releases';
-import { runCli, startServe, type ServeProcess } from '../helpers/serve-process';
+import { runCli, startServe, waitUntil, type ServeProcess } from '../helpers/serve-process';
 import { TEST_NOW } from '../helpers/server';
 
 const LIMIT = 5;
@@ -51,15 +51,6 @@ afterAll(async () => {
 });
 
 const get = (p: string, key: string) => fetch(`${app.url}${p}`, { headers: { 'X-API-Key': key } });
-
-async function waitUntil(what: string, ok: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const start = Date.now();
-  for (;;) {
-    if (await ok().catch(() => false)) return Date.now() - start;
-    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function newKey(plan: string): Promise<{ key: string; id: string }> {
   const created = await runCli(['keys', 'create', plan], env);

@@ -15,7 +15,7 @@ import { shareRelease } from '../../src/db/release-share';
 import { publishRelease, releasesDir } from '../../src/db/release-store';
 import { createDatabase, freePort, redisPrefix, REDIS_PORT } from '../helpers/engines';
 import { stampedRelease } from '../helpers/releases';
-import { runCli, startServe, type ServeProcess } from '../helpers/serve-process';
+import { runCli, startServe, waitUntil, type ServeProcess } from '../helpers/serve-process';
 import { TEST_NOW } from '../helpers/server';
 
 const LIMIT = 30;
@@ -68,15 +68,6 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`)
   }
 }
 `;
-}
-
-async function waitUntil(what: string, ok: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const start = Date.now();
-  for (;;) {
-    if (await ok().catch(() => false)) return Date.now() - start;
-    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const get = (base: string, p: string, key: string) => fetch(`${base}${p}`, { headers: { 'X-API-Key': key } });

@@ -42,9 +42,9 @@ export const CountryType = builder.prismaObject('Country', {
       select: { region: { select: { name: true } } },
       resolve: (c) => c.region?.name ?? null,
     }),
-    monthly: t.exposeBoolean('monthly', { description: 'Whether a headline series is monthly.' }),
-    first: t.exposeString('first', { nullable: true, description: 'Earliest period of the headline series.' }),
-    latest: t.exposeString('latest', { nullable: true, description: 'Newest period held in the headline series.' }),
+    monthly: t.exposeBoolean('monthly', { description: "Whether the country's primary headline series (its freshest, arrivals first on a tie) is monthly." }),
+    first: t.exposeString('first', { nullable: true, description: "Earliest period of the country's primary headline series." }),
+    latest: t.exposeString('latest', { nullable: true, description: "Newest period held in the country's primary headline series." }),
     monthsBehind: t.int({
       nullable: true,
       description: 'Whole months between the current month and the month after the newest period held.',
@@ -54,10 +54,11 @@ export const CountryType = builder.prismaObject('Country', {
     statistics: t.field({
       type: [StatisticRefType],
       description: 'Derived statistics this country supports, with where each is served.',
-      select: { series: { select: { measure: true, freq: true, breakdown: true, headline: true, tableCode: true } } },
+      select: { monthly: true, series: { select: { measure: true, freq: true, breakdown: true, headline: true, tableCode: true } } },
       resolve: async (c, _args, ctx) => {
         const [shift, rivals] = await Promise.all([originShiftCountries(ctx), rivalsOf(ctx.snapshot, c.iso)]);
-        return supportedStatistics(c.iso, c.series, { originShift: shift.has(c.iso), rivals: rivals.rivals.length > 0 });
+        const computed = { originShift: shift.has(c.iso), rivals: rivals.rivals.length > 0, primaryMonthly: c.monthly };
+        return supportedStatistics(c.iso, c.series, computed);
       },
     }),
     series: t.relation('series', {

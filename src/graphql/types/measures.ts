@@ -23,6 +23,14 @@ export function currencyRates(ctx: GraphQLContext, currency: string): Promise<Pe
   );
 }
 
+/**
+ * Without a frequency, the headline series (HEADLINE_RULE: it may be a representative breakdown,
+ * e.g. overnight visitors); with one, the publisher's total of that frequency.
+ */
+function measureSeriesFilter(freq: string | null | undefined): { headline: true } | { breakdown: null; freq: string } {
+  return freq ? { breakdown: null, freq } : { headline: true };
+}
+
 builder.prismaObjectField('Country', 'measureSeries', (t) =>
   t.field({
     type: SeriesType,
@@ -32,11 +40,7 @@ builder.prismaObjectField('Country', 'measureSeries', (t) =>
     args: { measure: t.arg({ type: MeasureEnum, required: true }), freq: t.arg({ type: FrequencyEnum }) },
     select: (args, _ctx, nestedSelection) => ({
       series: nestedSelection({
-        where: {
-          measure: args.measure,
-          breakdown: null,
-          ...(args.freq ? { freq: args.freq } : { headline: true }),
-        },
+        where: { measure: args.measure, ...measureSeriesFilter(args.freq) },
         orderBy: [{ headline: 'desc' as const }, { alias: 'asc' as const }],
       }),
     }),
@@ -53,7 +57,7 @@ for (const measure of ['arrivals', 'nights', 'spend', 'capacity'] as const) {
       args: { freq: t.arg({ type: FrequencyEnum }) },
       select: (args, _ctx, nestedSelection) => ({
         series: nestedSelection({
-          where: { measure, breakdown: null, ...(args.freq ? { freq: args.freq } : { headline: true }) },
+          where: { measure, ...measureSeriesFilter(args.freq) },
           orderBy: [{ headline: 'desc' as const }, { alias: 'asc' as const }],
         }),
       }),

@@ -20,9 +20,16 @@ const SeriesFilterInput = builder.inputType('SeriesFilter', {
   }),
 });
 
+/** Countries whose primary headline series (the one their record describes) is of `freq`, told by the shape of `latest`. */
+function primaryFreqFilter(freq: Freq) {
+  if (freq === 'M') return { monthly: true };
+  if (freq === 'Q') return { latest: { contains: 'Q' } };
+  return { latest: { not: { contains: '-' } } };
+}
+
 function countryWhere(args: { isos?: string[] | null; freq?: Freq | null; region?: RegionSlug | null }) {
   return {
-    ...(args.freq ? { series: { some: { headline: true, freq: args.freq } } } : {}),
+    ...(args.freq ? primaryFreqFilter(args.freq) : {}),
     ...(args.isos ? { iso: { in: args.isos.map(isoArg) } } : {}),
     ...(args.region ? { regionSlug: args.region } : {}),
   };
@@ -33,7 +40,8 @@ builder.queryFields((t) => ({
     {
       type: 'Country',
       cursor: 'iso',
-      description: 'Every place held, ordered by ISO code. `freq` keeps countries with a headline series of that frequency.',
+      description:
+        'Every place held, ordered by ISO code. `freq` keeps countries whose primary headline series (the one `first`, `latest` and `monthly` describe) is of that frequency.',
       args: {
         isos: t.arg.stringList({ description: 'Only these ISO codes (codes not held are left out).' }),
         freq: t.arg({ type: FrequencyEnum }),

@@ -1,5 +1,6 @@
 /** Series, their observations, names, source tables and revisions. */
 import { periodWithin } from '../../domain/periods';
+import { HEADLINE_RULE } from '../../domain/headline';
 import { inUnits, scaleFactor, SCALES } from '../../domain/scale';
 import { FREQS, MEASURES, OBS_STATUSES } from '../../domain/types';
 import { periodBounds } from '../args';
@@ -80,7 +81,7 @@ export const SeriesType = builder.prismaObject('Series', {
     }),
     table: t.relation('table'),
     tableCode: t.exposeString('tableCode'),
-    headline: t.exposeBoolean('headline'),
+    headline: t.exposeBoolean('headline', { description: `Whether this is the country's headline series for its measure. ${HEADLINE_RULE}` }),
     derived: t.exposeBoolean('derived'),
     first: t.expose('first', { type: PeriodScalar }),
     last: t.expose('last', { type: PeriodScalar }),

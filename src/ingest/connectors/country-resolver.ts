@@ -63,6 +63,20 @@ export const COUNTRY_NAME_ALIASES: Readonly<Record<string, string>> = {
   Vietnam: 'VN',
   'Brunei Darussalam': 'BN',
   'Côte d\'Ivoire': 'CI',
+  // World Bank country names (checked against the ISO3 code the row carries).
+  'Congo, Dem. Rep.': 'CD',
+  'Congo, Rep.': 'CG',
+  'Egypt, Arab Rep.': 'EG',
+  'Micronesia, Fed. Sts.': 'FM',
+  'Hong Kong SAR, China': 'HK',
+  'Iran, Islamic Rep.': 'IR',
+  'Korea, Rep.': 'KR',
+  "Korea, Dem. People's Rep.": 'KP',
+  'Lao PDR': 'LA',
+  'Macao SAR, China': 'MO',
+  'Venezuela, RB': 'VE',
+  'Yemen, Rep.': 'YE',
+  'Somalia, Fed. Rep.': 'SO',
   // JNTO nationality columns.
   'U.S.A.': 'US',
   USA: 'US',
@@ -105,11 +119,6 @@ export const NON_COUNTRY_NAMES: Readonly<Record<string, string>> = {
   'South America Unclassified': 'residual (nationality not classified within the region)',
   'Oceania Unclassified': 'residual (nationality not classified within the region)',
   Stateless: 'residual (stateless persons)',
-  // UN Tourism blocks without an ISO 3166-1 code of their own.
-  BONAIRE: 'part of BQ (Bonaire, Sint Eustatius and Saba); no ISO 3166-1 code of its own',
-  SABA: 'part of BQ (Bonaire, Sint Eustatius and Saba); no ISO 3166-1 code of its own',
-  'SINT EUSTATIUS': 'part of BQ (Bonaire, Sint Eustatius and Saba); no ISO 3166-1 code of its own',
-  'SERBIA AND MONTENEGRO': 'former country (until 2006); no current ISO 3166-1 code',
 };
 
 /** Lower case, accents and apostrophes removed, other punctuation as spaces, a leading "the" dropped. */
@@ -141,6 +150,7 @@ function invertedForms(name: string): string[] {
 export class CountryResolver {
   private readonly iso2Index = new Map<string, CountryRef>();
   private readonly iso3Index = new Map<string, CountryRef>();
+  private readonly m49Index = new Map<string, CountryRef>();
   private readonly nameIndex = new Map<string, CountryRef>();
   private readonly nonCountryIndex = new Map<string, string>();
   private readonly aliasSize: number;
@@ -150,6 +160,7 @@ export class CountryResolver {
     for (const c of countries) {
       this.iso2Index.set(c.iso, c);
       this.iso3Index.set(c.iso3, c);
+      if (c.m49) this.m49Index.set(String(Number(c.m49)), c);
     }
     this.indexDerivedNames(countries, nameVariants);
     const aliasKeys = new Set<string>();
@@ -187,6 +198,24 @@ export class CountryResolver {
 
   byIso3(code: string): CountryRef | null {
     return this.iso3Index.get(code.trim().toUpperCase()) ?? null;
+  }
+
+  /** UN M49 numeric code, with or without leading zeros ('4', '004'). */
+  byM49(code: string | number): CountryRef | null {
+    const n = Number(String(code).trim());
+    return Number.isInteger(n) && n > 0 ? (this.m49Index.get(String(n)) ?? null) : null;
+  }
+
+  /**
+   * The country a publisher's code denotes, confirmed by the name on the same row: the code decides,
+   * the name must agree. An unknown code, an unknown name or a name of another country is refused.
+   */
+  confirm(byCode: CountryRef | null, code: string, name: string): { country: CountryRef; reason?: never } | { country: null; reason: string } {
+    if (!byCode) return { country: null, reason: `code ${code} (${name}) is not a country code held` };
+    const named = this.byName(name);
+    if (!named) return { country: null, reason: `name "${name}" not recognised, so code ${code} (${byCode.name}) is unconfirmed` };
+    if (named.iso !== byCode.iso) return { country: null, reason: `code ${code} is ${byCode.name} but the name "${name}" is ${named.name}` };
+    return { country: byCode };
   }
 
   /** The country a publisher's name denotes, or null (see nonCountryReason for names null on purpose). */

@@ -16,8 +16,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Measure, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
 import { TRIPS_MATRIX_TABLE } from '../../domain/origin-breakdown';
-import type { ConnectorOutput } from '../records';
-import { countryOfGeo, fromFirstFigure, parseEurostatTsv } from './eurostat-tsv';
+import type { AppliedDecision, ConnectorOutput } from '../records';
+import { countryOfGeo, fromFirstFigure, geoChecker, parseEurostatTsv, type GeoCheck } from './eurostat-tsv';
+import type { CountryResolver } from './country-resolver';
 import { loadGeoDic } from './geo-dic';
 
 const PUBLISHER = 'Eurostat';
@@ -74,7 +75,7 @@ function wanted(dims: Record<string, string>): boolean {
   );
 }
 
-function loadTable(sourcesDir: string, table: DemandTable, geoLabels: Record<string, string>) {
+function loadTable(sourcesDir: string, table: DemandTable, geoLabels: Record<string, string>, unconfirmed: GeoCheck) {
   const text = fs.readFileSync(path.join(sourcesDir, table.file), 'utf8');
   const tsv = parseEurostatTsv(text, { table: table.code, keepRow: wanted });
   const series: ParsedSeries[] = [];
@@ -84,6 +85,11 @@ function loadTable(sourcesDir: string, table: DemandTable, geoLabels: Record<str
     const destination = countryOfGeo(row.dims.c_dest)!;
     const origin = countryOfGeo(row.dims.geo)!;
     const key = `${destination}|${origin}`;
+    const why = unconfirmed(row.dims.c_dest) ?? unconfirmed(row.dims.geo);
+    if (why) {
+      rejected.push({ table: table.code, row: row.key, reason: `place not resolved: ${why}`, unresolved: true });
+      continue;
+    }
     if (seen.has(key)) {
       rejected.push({ table: table.code, row: row.key, reason: `duplicate series ${key}` });
       continue;
@@ -117,14 +123,16 @@ function tableInfo(table: DemandTable): SourceTableInfo {
   };
 }
 
-export function loadEurostatDemand(sourcesDir: string): ConnectorOutput {
+export function loadEurostatDemand(sourcesDir: string, resolver: CountryResolver): ConnectorOutput {
   const geoLabels = loadGeoDic(sourcesDir);
+  const decisions: AppliedDecision[] = [];
+  const unconfirmed = geoChecker(resolver, geoLabels, 'eurostat_geo', decisions);
   const series: ParsedSeries[] = [];
   const rejected: RejectedRow[] = [];
   for (const table of DEMAND_TABLES) {
-    const loaded = loadTable(sourcesDir, table, geoLabels);
+    const loaded = loadTable(sourcesDir, table, geoLabels, unconfirmed);
     series.push(...loaded.series);
     rejected.push(...loaded.rejected);
   }
-  return { tables: DEMAND_TABLES.map(tableInfo), series, rejected };
+  return { tables: DEMAND_TABLES.map(tableInfo), series, rejected, decisions };
 }

@@ -5,6 +5,9 @@
  * series whose first cell holds the comma-joined dimension codes and whose other cells are
  * `value␠flags` (`72418691 `, `51658 e`, `: @C`). Pure: text in, rows out.
  */
+import type { AppliedDecision } from '../records';
+import { resolvePlace } from './code-decisions';
+import type { CountryResolver } from './country-resolver';
 import type { ObsStatus, ParsedObservation, RejectedRow } from '../../domain/types';
 import { parsePeriod } from '../../domain/periods';
 
@@ -182,4 +185,35 @@ export function countryOfGeo(geo: string): string | null {
 export function regionLevel(geo: string): number | null {
   if (!/^[A-Z]{2}[0-9A-Z]{1,3}$/.test(geo) || isAggregateGeo(geo)) return null;
   return geo.length - 2;
+}
+
+/** Why a two-letter geo code's country is not confirmed, or null when it is. */
+export type GeoCheck = (countryGeo: string) => string | null;
+
+/**
+ * Checks each country geo code once: the ISO country it stands for (EL → GR, UK → GB) must carry its
+ * geo.dic label, or a written decision (code-decisions.ts) must say what is followed; each decision
+ * applied is recorded once under `table`.
+ */
+export function geoChecker(
+  resolver: CountryResolver,
+  geoLabels: Record<string, string>,
+  table: string,
+  decisions: AppliedDecision[],
+): GeoCheck {
+  const checked = new Map<string, string | null>();
+  return (geo) => {
+    let reason = checked.get(geo);
+    if (reason === undefined) {
+      const label = geoLabels[geo];
+      if (!label) reason = `geo code ${geo} has no label in geo.dic`;
+      else {
+        const place = resolvePlace(resolver, 'Eurostat', geo, label, (code) => resolver.byIso2(isoCountry(code)));
+        if (place.kind === 'decision') decisions.push({ table, row: `${geo} ${label}`, decision: place.decision });
+        reason = place.kind === 'unresolved' ? place.reason : place.country ? null : `${geo} is decided not to be served`;
+      }
+      checked.set(geo, reason);
+    }
+    return reason;
+  };
 }

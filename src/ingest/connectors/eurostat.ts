@@ -3,13 +3,17 @@
  * labelled with geo.dic and the NUTS 2021 names.
  *
  * Only counts (unit NR) are kept: the PCH_* percentage changes can be recomputed from them.
- * Aggregates (EU27_2020, EA20 …) are never served as countries.
+ * Aggregates (EU27_2020, EA20 …) are never served as countries. A country's geo code (EL → GR,
+ * UK → GB, else the ISO code) must be confirmed by its geo.dic label; a row whose country is not is
+ * an unresolved row (an ingest error), not served.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Breakdown, Freq, Measure, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
-import type { ConnectorOutput, RegionUnitRef } from '../records';
-import { countryOfGeo, fromFirstFigure, isoCountry, parseEurostatTsv, regionLevel } from './eurostat-tsv';
+import type { AppliedDecision, ConnectorOutput, RegionUnitRef } from '../records';
+import type { CountryResolver } from './country-resolver';
+import type { GeoCheck } from './eurostat-tsv';
+import { countryOfGeo, fromFirstFigure, geoChecker, isoCountry, parseEurostatTsv, regionLevel } from './eurostat-tsv';
 import { loadGeoDic } from './geo-dic';
 import { loadNuts } from './nuts';
 
@@ -25,7 +29,10 @@ type LangText = { en: string } & Record<string, string>;
 interface LabelContext {
   geoLabels: Record<string, string>;
   nuts: Map<string, RegionUnitRef>;
+  /** Why the country of a two-letter geo code is not confirmed, or null when it is. */
+  unconfirmed: GeoCheck;
 }
+
 
 /** What a wanted row is, before names: everything a series needs except its observations. */
 interface Selection {
@@ -342,6 +349,11 @@ function loadTable(sourcesDir: string, spec: TableSpec, ctx: LabelContext): { se
     const selection = spec.select(row.dims)!; // keepRow let only selectable rows through
     const observations = fromFirstFigure(row.cells);
     if (observations.length === 0) continue; // every cell ':': nothing to serve
+    const unconfirmed = ctx.unconfirmed(selection.geo.slice(0, 2));
+    if (unconfirmed) {
+      rejected.push({ table: spec.code, row: row.key.slice(0, 80), reason: `place not resolved: ${unconfirmed}`, unresolved: true });
+      continue;
+    }
     const key = seriesKey(selection);
     if (seen.has(key)) {
       rejected.push({ table: spec.code, row: row.key.slice(0, 80), reason: `duplicate series ${key}` });
@@ -366,10 +378,12 @@ function loadTable(sourcesDir: string, spec: TableSpec, ctx: LabelContext): { se
   return { series, rejected };
 }
 
-export function loadEurostat(sourcesDir: string): ConnectorOutput {
+export function loadEurostat(sourcesDir: string, resolver: CountryResolver): ConnectorOutput {
   const geoLabels = loadGeoDic(sourcesDir);
   const regionUnits = loadNuts(sourcesDir);
-  const ctx: LabelContext = { geoLabels, nuts: new Map(regionUnits.map((unit) => [unit.code, unit])) };
+  const nuts = new Map(regionUnits.map((unit) => [unit.code, unit]));
+  const decisions: AppliedDecision[] = [];
+  const ctx: LabelContext = { geoLabels, nuts, unconfirmed: geoChecker(resolver, geoLabels, 'eurostat_geo', decisions) };
   const series: ParsedSeries[] = [];
   const rejected: RejectedRow[] = [];
   for (const spec of TABLES) {
@@ -377,5 +391,6 @@ export function loadEurostat(sourcesDir: string): ConnectorOutput {
     series.push(...table.series);
     rejected.push(...table.rejected);
   }
-  return { tables: TABLES.map((spec) => tableInfo(spec, fileOf(sourcesDir, spec))), series, rejected, geoLabels, regionUnits };
+  const tables = TABLES.map((spec) => tableInfo(spec, fileOf(sourcesDir, spec)));
+  return { tables, series, rejected, decisions, geoLabels, regionUnits };
 }

@@ -54,6 +54,8 @@ export function parseDecimalComma(cell: string): number | null {
 }
 
 interface WeoLayout {
+  /** The full WEO files carry an ISO column; this custom extract does not, so its names are matched. */
+  isoCol: number;
   countryCol: number;
   subjectCol: number;
   unitsCol: number;
@@ -64,6 +66,7 @@ interface WeoLayout {
 function findLayout(header: string[]): WeoLayout | null {
   const col = (name: string) => header.findIndex((h) => h.trim() === name);
   const layout = {
+    isoCol: col('ISO'),
     countryCol: col('Country'),
     subjectCol: col('Subject Descriptor'),
     unitsCol: col('Units'),
@@ -119,8 +122,12 @@ export function parseImfWeo(text: string, resolver: CountryResolver): ConnectorO
     const indicator = WEO_INDICATORS[subject];
     const reject = (reason: string): void => void rejected.push({ table: TABLE, row: where, reason });
     if (!indicator) return reject('subject / units / scale not mapped');
-    const country = resolver.byName(name);
-    if (!country) return reject('country name not recognised');
+    const resolved = layout.isoCol >= 0 ? resolver.confirm(resolver.byIso3(cells[layout.isoCol] ?? ''), (cells[layout.isoCol] ?? '').trim(), name) : null;
+    const country = resolved ? resolved.country : resolver.byName(name);
+    if (!country) {
+      rejected.push({ table: TABLE, row: where, reason: resolved?.reason ?? 'country name not recognised', unresolved: true });
+      return;
+    }
     for (const { col, year } of layout.years) {
       const value = parseDecimalComma(cells[col] ?? '');
       if (value === null) continue;

@@ -39,6 +39,7 @@ export const JNTO_TABLE: SourceTableInfo = {
   title: 'Visitor Arrivals by Nationality & Purpose of Visit to Japan (monthly, file of 2017-04-21)',
   url: 'https://statistics.jnto.go.jp/en/',
   file: JNTO_FILE,
+  released: '2017-04-21', // the date in the publisher's file name
 };
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];

@@ -12,8 +12,9 @@
  *   passenger-transport items use the dimension 'outbound-item' (one breakdown dimension per series).
  * - The series code (VF, TF, THS, TCE, IMF, CB...) with its legend text, and the footnotes a row or
  *   its section heading refers to, go into the English name.
- * - Country blocks without an ISO 3166-1 code (Bonaire, Saba, Sint Eustatius, Serbia and Montenegro)
- *   are rejected with the resolver's reason when they hold figures.
+ * - A country block is resolved by the UN M49 code in its column A, which the block's name must
+ *   confirm; where they disagree or the code is retired, code-decisions.ts says what is followed
+ *   (counted as decisions). A block with figures whose place stays unresolved is an ingest error.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,8 +26,9 @@ import type {
   RejectedRow,
   SourceTableInfo,
 } from '../../domain/types';
-import type { ConnectorOutput, CountryRef } from '../records';
+import type { AppliedDecision, ConnectorOutput, CountryRef } from '../records';
 import { readSheets } from '../workbook';
+import { resolvePlace } from './code-decisions';
 import type { CountryResolver } from './country-resolver';
 
 export const UNWTO_FILE = 'unwto/unwto-all-data-download_032023.xlsx';
@@ -218,6 +220,8 @@ interface IndicatorRow {
 }
 
 interface CountryBlock {
+  /** UN M49 code from column A, as written. */
+  code: string;
   name: string;
   rowNumber: number;
   /** Note references and series code on the block's section heading row, valid for all its rows. */
@@ -300,8 +304,8 @@ function seriesCode(row: Cell[], layout: SheetLayout): string | null {
   return code === '' || code === NOT_AVAILABLE ? null : code;
 }
 
-function newBlock(name: string, rowNumber: number): CountryBlock {
-  return { name, rowNumber, headingNoteRefs: [], headingSeries: null, footnotes: new Map(), rows: [] };
+function newBlock(code: string, name: string, rowNumber: number): CountryBlock {
+  return { code, name, rowNumber, headingNoteRefs: [], headingSeries: null, footnotes: new Map(), rows: [] };
 }
 
 function readSheet(rows: Cell[][], layout: SheetLayout): SheetContent {
@@ -311,7 +315,7 @@ function readSheet(rows: Cell[][], layout: SheetLayout): SheetContent {
   for (let i = layout.headerRow + 1; i < rows.length; i++) {
     const row = rows[i] ?? [];
     if (isCountryStart(row)) {
-      block = newBlock(text(row[3]), i + 1);
+      block = newBlock(text(row[0]), text(row[3]), i + 1);
       blocks.push(block);
       continue;
     }
@@ -420,6 +424,7 @@ interface KeptSeries {
 class UnwtoReader {
   readonly series: ParsedSeries[] = [];
   readonly rejected: RejectedRow[] = [];
+  readonly decisions: AppliedDecision[] = [];
   private readonly kept = new Map<string, KeptSeries>();
 
   constructor(private readonly resolver: CountryResolver) {}
@@ -436,18 +441,16 @@ class UnwtoReader {
   }
 
   private readBlock(spec: SheetSpec, layout: SheetLayout, legend: Map<string, string>, block: CountryBlock): void {
-    const country = this.resolver.byName(block.name);
-    if (!country) {
-      if (blockHasFigures(block)) {
-        const why = this.resolver.nonCountryReason(block.name);
-        this.rejected.push({
-          table: spec.table,
-          row: `${spec.sheet.trim()} row ${block.rowNumber}: ${block.name}`,
-          reason: why ? `not an ISO 3166-1 country: ${why}` : 'country name not recognised',
-        });
-      }
+    if (!blockHasFigures(block)) return; // a listed place without figures: nothing to resolve or serve
+    const row = `${spec.sheet.trim()} row ${block.rowNumber}: ${block.code} ${block.name}`;
+    const place = resolvePlace(this.resolver, 'UN Tourism', block.code, block.name, (code) => this.resolver.byM49(code));
+    if (place.kind === 'unresolved') {
+      this.rejected.push({ table: spec.table, row, reason: `place not resolved: ${place.reason}`, unresolved: true });
       return;
     }
+    if (place.kind === 'decision') this.decisions.push({ table: spec.table, row, decision: place.decision });
+    const country = place.country;
+    if (!country) return; // decided: no country of its own
     const blockSeries = spec.breakdownsInheritSeries
       ? (block.rows.find((r) => r.series)?.series ?? block.headingSeries)
       : block.headingSeries;
@@ -497,14 +500,26 @@ class UnwtoReader {
   }
 }
 
-function tableInfo(spec: SheetSpec): SourceTableInfo {
+function tableInfo(spec: SheetSpec, released: string | null): SourceTableInfo {
   return {
     code: spec.table,
     publisher: PUBLISHER,
     title: `UN Tourism Statistics Database (data updated 25/01/2023), ${spec.title}; sheet "${spec.sheet.trim()}"`,
     url: UNWTO_URL,
     file: UNWTO_FILE,
+    ...(released ? { released } : {}),
   };
+}
+
+/** The update date the sheets' title rows give ("... data updated on 25/01/2023."), as YYYY-MM-DD. */
+export function releasedDate(rows: Cell[][]): string | null {
+  for (const row of rows.slice(0, 5)) {
+    for (const cell of row ?? []) {
+      const m = /data updated on (\d{2})\/(\d{2})\/(\d{4})/i.exec(text(cell));
+      if (m) return `${m[3]}-${m[2]}-${m[1]}`;
+    }
+  }
+  return null;
 }
 
 /** Sheet rows as arrays of cells (row 1 first), undefined when the sheet is absent. */
@@ -523,12 +538,14 @@ export function loadUnwto(sourcesDir: string, resolver: CountryResolver): Connec
 /** The six sheets' rows → series; a row mapping to a (country, measure, breakdown) already taken is rejected. */
 export function parseUnwtoSheets(rowsOf: UnwtoSheetRows, resolver: CountryResolver): ConnectorOutput {
   const reader = new UnwtoReader(resolver);
+  let released: string | null = null;
   for (const spec of UNWTO_SHEETS) {
     const rows = rowsOf(spec.sheet);
     if (rows) reader.readSheet(spec, rows);
     else reader.rejected.push({ table: spec.table, row: spec.sheet, reason: 'sheet not found in workbook' });
+    released ??= rows ? releasedDate(rows) : null;
   }
-  return { tables: UNWTO_SHEETS.map(tableInfo), series: reader.series, rejected: reader.rejected };
+  return { tables: UNWTO_SHEETS.map((spec) => tableInfo(spec, released)), series: reader.series, rejected: reader.rejected, decisions: reader.decisions };
 }
 
 /** Every country block name of the six sheets, for checking that the resolver knows them all. */
@@ -540,4 +557,9 @@ export function readUnwtoCountryNames(sourcesDir: string): string[] {
     return layout ? readSheet(rows, layout).blocks.map((b) => b.name) : [];
   });
   return [...new Set(names)];
+}
+
+/** The six sheets' rows as the connector reads them, for checks against the whole workbook. */
+export function readUnwtoSheetRows(sourcesDir: string): UnwtoSheetRows {
+  return sheetRowsOf(sourcesDir);
 }

@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RejectedRow, SourceTableInfo } from '../../domain/types';
-import type { ConnectorOutput, IndicatorValue } from '../records';
+import type { AppliedDecision, ConnectorOutput, CountryRef, IndicatorValue } from '../records';
+import { resolvePlace } from './code-decisions';
 import type { CountryResolver } from './country-resolver';
 
 export const WORLDBANK_DIR = 'worldbank_wdi';
@@ -65,25 +66,44 @@ function readEconomyCodes(sourcesDir: string): Set<string> {
 class WdiReader {
   readonly indicators: IndicatorValue[] = [];
   readonly rejected: RejectedRow[] = [];
-  private readonly unknownEconomies = new Set<string>();
+  readonly decisions: AppliedDecision[] = [];
+  /** Each economy's code and name are checked once per table: `table|code|name` → country or null. */
+  private readonly places = new Map<string, CountryRef | null>();
 
   constructor(
     private readonly resolver: CountryResolver,
     private readonly economies: Set<string>,
   ) {}
 
-  /** Adds one value. Aggregates are skipped silently; an economy the resolver lacks is reported once per table. */
-  add(table: string, indicator: string, iso3: string, name: string, yearCell: string, valueCell: string): void {
-    const country = this.resolver.byIso3(iso3);
-    if (!country) {
-      const key = `${table}|${iso3}`;
-      if (this.economies.has(iso3) && !this.unknownEconomies.has(key)) {
-        this.unknownEconomies.add(key);
-        const reason = 'economy without an ISO 3166-1 code; all its rows skipped';
-        this.rejected.push({ table, row: `${iso3} ${name}`, reason });
+  /**
+   * The economy's country: its ISO3 code confirmed by its name, or a written decision. Aggregates
+   * (no region in the Bank's metadata) are skipped silently; any other economy left unresolved is
+   * reported once per table as an ingest error.
+   */
+  private placeOf(table: string, iso3: string, name: string): CountryRef | null {
+    const key = `${table}|${iso3}|${name}`;
+    const known = this.places.get(key);
+    if (known !== undefined) return known;
+    let country: CountryRef | null = null;
+    const row = `${iso3} ${name}`;
+    const isEconomy = this.economies.has(iso3) || this.resolver.byIso3(iso3) !== null;
+    if (isEconomy) {
+      const place = resolvePlace(this.resolver, 'World Bank', iso3, name, (code) => this.resolver.byIso3(code));
+      if (place.kind === 'unresolved') {
+        this.rejected.push({ table, row, reason: `place not resolved: ${place.reason}; all its rows skipped`, unresolved: true });
+      } else {
+        if (place.kind === 'decision') this.decisions.push({ table, row, decision: place.decision });
+        country = place.country;
       }
-      return;
     }
+    this.places.set(key, country);
+    return country;
+  }
+
+  /** Adds one value of a country economy. */
+  add(table: string, indicator: string, iso3: string, name: string, yearCell: string, valueCell: string): void {
+    const country = this.placeOf(table, iso3, name);
+    if (!country) return;
     const year = Number(yearCell);
     const value = Number(valueCell);
     if (!Number.isInteger(year) || valueCell.trim() === '' || !Number.isFinite(value)) {
@@ -189,5 +209,5 @@ export function loadWorldBank(sourcesDir: string, resolver: CountryResolver): Co
   for (const f of listFiles(sourcesDir, API_DIR, API_FILE_RE)) {
     tables.push(...readApiFile(sourcesDir, f, reader));
   }
-  return { tables, series: [], rejected: reader.rejected, indicators: reader.indicators };
+  return { tables, series: [], rejected: reader.rejected, decisions: reader.decisions, indicators: reader.indicators };
 }

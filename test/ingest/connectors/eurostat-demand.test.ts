@@ -4,17 +4,23 @@ import { aliasOf } from '../../../src/ingest/identifiers';
 import { loadEurostatDemand } from '../../../src/ingest/connectors/eurostat-demand';
 import type { ConnectorOutput } from '../../../src/ingest/records';
 import { SOURCES_DIR } from '../../helpers/paths';
+import { CountryResolver } from '../../../src/ingest/connectors/country-resolver';
 
 let out: ConnectorOutput;
 let byAlias: Map<string, ParsedSeries>;
 beforeAll(() => {
-  out = loadEurostatDemand(SOURCES_DIR);
+  out = loadEurostatDemand(SOURCES_DIR, CountryResolver.fromSources(SOURCES_DIR));
   byAlias = new Map(out.series.map((s) => [aliasOf(s), s]));
 });
 
 const valueOf = (alias: string, period: string) => byAlias.get(alias)?.observations.find((o) => o.period === period);
 
 describe('Eurostat origin → destination matrix (tour_dem_ttw, tour_dem_tnw)', () => {
+  it('confirms every geo code by its geo.dic label; CN ("China including Hong Kong") by a written decision', () => {
+    expect(out.rejected.filter((r) => r.unresolved)).toEqual([]);
+    expect(out.decisions!.map((d) => `${d.row} → ${d.decision.iso}`)).toEqual(['CN China including Hong Kong → CN']);
+  });
+
   it("serves SOURCES.md's check values per destination and origin (geo is the origin, c_dest the destination)", () => {
     expect(valueOf('es.nights.origin-de.a', '2019')?.value).toBe(106_879_474);
     expect(valueOf('at.nights.origin-de.a', '2019')?.value).toBe(61_592_505);

@@ -9,6 +9,7 @@ import {
   statusOf,
 } from '../../../src/ingest/connectors/eurostat-tsv';
 import { loadEurostat } from '../../../src/ingest/connectors/eurostat';
+import { CountryResolver } from '../../../src/ingest/connectors/country-resolver';
 import { SOURCES_DIR } from '../../helpers/paths';
 
 // ---- hand-written fixtures --------------------------------------------------------------------
@@ -160,7 +161,7 @@ describe('loadEurostat on the real files', () => {
 
   beforeAll(() => {
     const started = performance.now();
-    out = loadEurostat(SOURCES_DIR);
+    out = loadEurostat(SOURCES_DIR, CountryResolver.fromSources(SOURCES_DIR));
     loadMs = performance.now() - started;
   });
 

@@ -45,8 +45,22 @@ describe('parseImfWeo (fixture)', () => {
     ]);
   });
 
-  it('rejects unmapped subjects and unknown countries', () => {
+  it('rejects unmapped subjects and unknown countries, the latter as unresolved places', () => {
     expect(out.rejected.map((r) => r.reason)).toEqual(['subject / units / scale not mapped', 'country name not recognised']);
+    expect(out.rejected.map((r) => r.unresolved ?? false)).toEqual([false, true]);
+  });
+
+  it('resolves by the ISO column where the export has one, checked against the name', () => {
+    const withIso = [
+      'ISO\tCountry\tSubject Descriptor\tUnits\tScale\t2023',
+      'CPV\tCabo Verde\tGross domestic product, constant prices\tPercent change\tUnits\t5,1',
+      'FRA\tGermany\tGross domestic product, constant prices\tPercent change\tUnits\t1,1',
+    ].join('\r\n');
+    const parsed = parseImfWeo(withIso, resolver);
+    expect(parsed.indicators!.map((v) => v.country)).toEqual(['CV']);
+    expect(parsed.rejected).toEqual([
+      expect.objectContaining({ unresolved: true, reason: expect.stringMatching(/code FRA is France but the name "Germany" is Germany/) }),
+    ]);
   });
 });
 

@@ -111,11 +111,44 @@ describe('parseUnwtoSheets (fixture)', () => {
     expect(reasons).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/ALBANIA \/ Space tourists → indicator label not mapped/),
-        expect.stringMatching(/ATLANTIS → country name not recognised/),
+        expect.stringMatching(/999 ATLANTIS → place not resolved: code 999 \(ATLANTIS\) is not a country code held/),
         expect.stringMatching(/Regions row 8: ALBANIA \/ Total → same country, measure and breakdown as .*row 9.*series TF here, VF there/),
         expect.stringMatching(/Purpose → sheet not found/),
       ]),
     );
+  });
+});
+
+describe('parseUnwtoSheets resolves blocks by M49 code, checked against the name (fixture)', () => {
+  const header = FIXTURE_ARRIVALS_SHEET.slice(0, 6);
+  const block = (code: number, name: string, value: number): Cell[][] => [
+    [code, 0, `${code}-0`, name],
+    [code, '1.1', `${code}-1.1`, null, null, 'Total arrivals', null, null, 'Thousands', null, 'VF', 1, value, 3],
+  ];
+  const FIXTURE_CODES_SHEET: Cell[][] = [
+    ...header,
+    ...block(643, 'RUSSIAN FEDERATION', 24419), // resolved by code, confirmed by name
+    ...block(280, 'GERMANY', 39563), // retired code: the written decision follows the name
+    ...block(250, 'GERMANY', 1), // France's code under Germany's name: unresolved
+    ...block(534, 'BONAIRE', 2), // wrong code, no country of its own: decided, not served
+  ];
+  const out = parseUnwtoSheets((name) => (name === ' Inbound Tourism-Arrivals' ? FIXTURE_CODES_SHEET : undefined), resolver);
+
+  it('serves code-confirmed blocks and decided ones under the decided country', () => {
+    const total = (iso: string) => out.series.find((s) => s.country === iso && !s.breakdown)?.observations[1].value;
+    expect(total('RU')).toBe(24419);
+    expect(total('DE')).toBe(39563);
+    expect(out.series.map((s) => s.country).sort()).toEqual(['DE', 'RU']);
+  });
+
+  it('counts the decisions applied and rejects a disagreement not in the table as unresolved', () => {
+    expect(out.decisions!.map((d) => `${d.decision.code} ${d.decision.name} → ${d.decision.iso}`)).toEqual([
+      '280 GERMANY → DE',
+      '534 BONAIRE → null',
+    ]);
+    expect(out.rejected.filter((r) => r.unresolved)).toEqual([
+      expect.objectContaining({ row: 'Inbound Tourism-Arrivals row 11: 250 GERMANY', reason: expect.stringMatching(/code 250 is France but the name "GERMANY" is Germany/) }),
+    ]);
   });
 });
 
@@ -129,6 +162,21 @@ describe('loadUnwto (real workbook)', () => {
 
   it('loads in well under the time budget', () => {
     expect(elapsed).toBeLessThan(6000); // about 1–2 s; the bound leaves room for a busy machine
+  });
+
+  it('holds the countries whose names the old name matching missed (check values, thousands)', () => {
+    expect(value(find('RU', 'unwto_inbound_arrivals', null), '2019')).toBe(24419);
+    expect(value(find('VN', 'unwto_inbound_arrivals', null), '2019')).toBe(18009);
+    for (const iso of ['SY', 'CV', 'CG', 'KN', 'LC', 'VC']) {
+      expect(out.series.some((s) => s.country === iso && s.measure === 'arrivals' && !s.breakdown), iso).toBe(true);
+    }
+  });
+
+  it('applies each written decision to the blocks it names', () => {
+    const decided = new Set(out.decisions!.map((d) => `${d.decision.code} ${d.decision.iso}`));
+    expect([...decided].sort()).toEqual(['230 ET', '280 DE', '461 null', '534 null', '535 CW', '658 null', '663 SX', '736 SD', '886 YE', '891 null']);
+    expect(find('CW', 'unwto_inbound_arrivals', null)!.names.en).toMatch(/Curaçao/);
+    expect(value(find('SX', 'unwto_inbound_arrivals', null), '2019')).toBe(1952);
   });
 
   it('matches the check values (thousands, as published)', () => {
@@ -169,11 +217,10 @@ describe('loadUnwto (real workbook)', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('only leaves out duplicates and blocks without an ISO country, each with a reason', () => {
-    const kinds = out.rejected.map((r) =>
-      r.reason.startsWith('same country, measure and breakdown') ? 'duplicate' : r.reason.startsWith('not an ISO') ? 'non-ISO' : r.reason,
-    );
-    expect(new Set(kinds)).toEqual(new Set(['duplicate', 'non-ISO']));
+  it('resolves every block with figures by its M49 code and name; only duplicates are left out', () => {
+    expect(out.rejected.filter((r) => r.unresolved)).toEqual([]);
+    const kinds = out.rejected.map((r) => (r.reason.startsWith('same country, measure and breakdown') ? 'duplicate' : r.reason));
+    expect(new Set(kinds)).toEqual(new Set(['duplicate']));
     // the duplicates are the Regions/Purpose totals repeating the arrivals total
     const duplicateRows = out.rejected.filter((r) => r.reason.startsWith('same country')).map((r) => r.row);
     expect(duplicateRows.every((row) => / \/ Total$/.test(row))).toBe(true);

@@ -87,8 +87,9 @@ describe('loadWorldBank (real files)', () => {
     expect(spainReceipts.map((v) => v.year)).toEqual([1995, 1996, 1997, 1998]);
   });
 
-  it('reports only the Channel Islands (an economy without ISO code) as rejected', () => {
-    expect(out.rejected.length).toBeGreaterThan(0);
-    expect(out.rejected.every((r) => r.row === 'CHI Channel Islands')).toBe(true);
+  it('confirms every economy code by its name; the Channel Islands (no ISO code) are a written decision', () => {
+    expect(out.rejected).toEqual([]);
+    expect(out.decisions!.length).toBeGreaterThan(0);
+    expect(out.decisions!.every((d) => d.row === 'CHI Channel Islands' && d.decision.iso === null)).toBe(true);
   });
 });

@@ -1,0 +1,77 @@
+/** The headline served for a country and measure is its freshest representative series (HEADLINE_RULE). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEADLINE_RULE } from '../../src/domain/headline';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => s.close());
+
+const idOf = async (alias: string): Promise<string> => (await s.json(`/v1/series/${alias}/metadata`, 'developer')).data.id;
+
+describe('headline series', () => {
+  it("Thailand's arrivals: overnight visitors to 2021, not the total that stops in 2001", async () => {
+    const body = await s.json('/v1/arrivals?country=TH&from=2018', 'developer');
+    expect(body.meta.headline_rule).toBe(HEADLINE_RULE);
+    const [th] = body.data;
+    expect(th.series).toBe(await idOf('th.arrivals.type-overnight.a'));
+    expect(th.observations.map((o: any) => o.period)).toEqual(['2018', '2019', '2020', '2021']);
+    expect(th.name).toMatch(/overnight visitors/);
+  });
+
+  it("Spain's spend: the travel item to 2021, not the total that stops in 1998", async () => {
+    const body = await s.json('/v1/spend?country=ES', 'developer');
+    const [es] = body.data;
+    expect(es.series).toBe(await idOf('es.spend.item-travel.a'));
+    expect(es.observations.at(-1).period).toBe('2021');
+    expect((await s.json('/v1/series/es.spend.item-travel.a/metadata', 'developer')).data.headline).toBe(true);
+    expect((await s.json('/v1/series/es.spend.total.a/metadata', 'developer')).data.headline).toBe(false);
+  });
+
+  it("Japan: the annual arrivals to 2021 over JNTO's monthly series that ends 2017-03; the country record says so", async () => {
+    const arrivals = (await s.json('/v1/arrivals?country=JP', 'developer')).data[0];
+    expect(arrivals.series).toBe(await idOf('jp.arrivals.total.a'));
+    expect(arrivals.observations.at(-1).period).toBe('2021');
+    const jp = (await s.json('/v1/countries/JP', 'free')).data;
+    expect(jp).toMatchObject({ monthly: false, latest: '2021', first: arrivals.observations[0].period });
+    // the monthly series is still served when asked for
+    const monthly = (await s.json('/v1/arrivals?country=JP&freq=M', 'developer')).data[0];
+    expect(monthly.observations.at(-1).period).toBe('2017-03');
+    expect((await s.json('/v1/arrivals?country=JP&freq=M', 'developer')).meta.headline_rule).toMatch(/freq=M/);
+  });
+
+  it('a window without figures gets a note saying where the series runs', async () => {
+    const [th] = (await s.json('/v1/arrivals?country=TH&from=2023', 'developer')).data;
+    expect(th.observations).toEqual([]);
+    expect(th.note).toMatch(/has no figure between 2023 and its end; it runs from \d{4} to 2021\./);
+  });
+
+  it("every country's first, latest and monthly describe one of its headline series, the freshest", async () => {
+    const countries: any[] = [];
+    for (let after: string | null = null; ; ) {
+      const { body } = await s.graphql(
+        'query ($after: String) { countries(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { iso first latest monthly series(headline: true) { freq first last } } } }',
+        { after },
+      );
+      countries.push(...body.data.countries.nodes);
+      if (!body.data.countries.pageInfo.hasNextPage) break;
+      after = body.data.countries.pageInfo.endCursor;
+    }
+    expect(countries.length).toBeGreaterThan(200);
+    const wrong = countries.filter((c: any) => {
+      if (c.series.length === 0) return c.latest !== null;
+      const served = c.series.find((x: any) => x.last === c.latest && x.first === c.first);
+      return !served || (served.freq === 'M') !== c.monthly;
+    });
+    expect(wrong.map((c: any) => c.iso)).toEqual([]);
+  });
+
+  it('the rule is in the docs and on the regional totals', async () => {
+    const docs = await (await s.get('/docs', { plan: null })).text();
+    expect(docs).toContain('Headline series');
+    const region = await s.json('/v1/regions/europe?measure=arrivals', 'developer');
+    expect(region.meta.headline_rule).toBe(HEADLINE_RULE);
+  });
+});
