@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { PROJECT_ROOT, SOURCES_DIR } from '../helpers/paths';
 
 it('`serve --sources DIR` builds a release when none exists, then answers', async () => {
@@ -12,6 +12,8 @@ it('`serve --sources DIR` builds a release when none exists, then answers', asyn
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', TOURISM_API_KEYS: 'free:first-start-key' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Also when the test times out, so no server outlives the run.
+  onTestFinished(() => void child.kill('SIGKILL'));
   try {
     let output = '';
     const url = await new Promise<string>((resolve, reject) => {

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, onTestFinished } from 'vitest';
 import { PROJECT_ROOT } from '../helpers/paths';
 import { privateDataDir, TEST_NOW } from '../helpers/server';
 
@@ -20,6 +20,7 @@ it('SIGTERM under load: no request in flight fails, the process exits 0', async 
     env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', TOURISM_API_KEYS: `intel:${KEY}`, TOURISM_NOW: TEST_NOW, RATE_LIMITS: 'intel:1000000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  onTestFinished(() => void child.kill('SIGKILL')); // a no-op once it has exited
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
