@@ -11,7 +11,8 @@
 import autocannon from 'autocannon';
 import { currentReleaseFile } from '../db/release-store';
 import { loadReleaseIntoPostgres, PG_SCHEMA } from './pg-release';
-import { benchDataDir, childServer, rssMb, type ChildServer } from './servers';
+import { benchDataDir } from './release';
+import { childServer, rssMb, type ChildServer } from './servers';
 
 const KEY = 'bench-key-intel';
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_graphql';

@@ -1,27 +1,13 @@
-/** What the benchmarks share: a release to serve, and servers started in their own processes. */
+/** What the benchmarks share: servers started in their own processes (the release comes from ./release). */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { currentReleaseFile } from '../db/release-store';
-import { buildRelease } from '../ingest/build';
 
 const SELF = fileURLToPath(import.meta.url);
 const HERE = path.dirname(SELF);
 /** Run from the sources, a server script goes through tsx; compiled, it is the .js beside this one. */
 const FROM_SOURCES = SELF.endsWith('.ts');
-
-/** DATA_DIR when it holds a release, else a release built from TOURISM_SOURCES or ../shared/data. */
-export function benchDataDir(): string {
-  const configured = process.env.DATA_DIR;
-  if (configured && currentReleaseFile(configured)) return configured;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-bench-'));
-  const sources = process.env.TOURISM_SOURCES ?? path.resolve('../shared/data');
-  console.log(`Building a release from ${sources} …`);
-  buildRelease({ sourcesDir: sources, dataDir: dir });
-  return dir;
-}
 
 export interface ChildServer {
   url: string;
