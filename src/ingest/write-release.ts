@@ -6,25 +6,20 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { migrate } from '../db/migrate';
-import type { Freq, ParsedObservation, SourceTableInfo } from '../domain/types';
+import type { ParsedObservation, SourceTableInfo } from '../domain/types';
 import type { FxRate, IndicatorValue, PricePoint } from './records';
 import { diffSeries, type StoredPoint } from './revisions';
 import { firstLoadPublished } from '../domain/release-dating';
+import type { HeadlineCandidate } from '../domain/headline';
 
-export interface SeriesRow {
+/** A series as written to the release: what the headline rule reads of it, and the rest. */
+export interface SeriesRow extends Omit<HeadlineCandidate, 'points' | 'last'> {
   id: string;
-  alias: string;
-  country: string;
-  measure: string;
-  breakdown: string | null;
-  member: string | null;
-  freq: Freq;
   unit: string;
   currency: string | null;
   scale: string | null;
   table: string;
   headline: boolean;
-  derived: boolean;
   names: Record<string, string>;
   observations: ParsedObservation[];
   /** Extra words for full-text search (country names, measure). */
