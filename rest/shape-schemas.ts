@@ -104,11 +104,15 @@ function docOf(checker: ts.TypeChecker, prop: ts.Symbol): JsonSchema {
 /** The types of property `name` in each member of a (union) type, where present. */
 function propertyTypes(checker: ts.TypeChecker, type: ts.Type, name: string): { types: ts.Type[]; inAll: boolean } {
   const members = type.isUnion() ? type.types : [type];
+  let inAll = true;
   const types = members.flatMap((m) => {
     const prop = m.getProperty(name);
-    return prop ? [checker.getTypeOfSymbol(prop)] : [];
+    if (!prop || prop.flags & ts.SymbolFlags.Optional) inAll = false;
+    if (!prop) return [];
+    const t = checker.getTypeOfSymbol(prop);
+    return t.isUnion() ? t.types.filter((u) => !(u.flags & ts.TypeFlags.Undefined)) : [t];
   });
-  return { types, inAll: types.length === members.length };
+  return { types, inAll };
 }
 
 /** One object schema with every member's properties; required only where every member requires it. */
