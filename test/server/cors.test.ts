@@ -5,7 +5,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server';
 
@@ -20,10 +21,7 @@ beforeAll(async () => {
   notebook = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(PAGE));
   await new Promise<void>((resolve) => notebook.listen(0, '127.0.0.1', resolve));
   notebookUrl = `http://127.0.0.1:${(notebook.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

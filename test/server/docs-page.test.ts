@@ -5,40 +5,22 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { foreignRequests, withServerAndBrowser } from '../helpers/browser';
+import { expect, it } from 'vitest';
 import { ROUTES } from '../../rest/routes';
-import { startTestServer, type TestServer } from '../helpers/server';
 import { TEST_OUTPUT_DIR } from '../helpers/paths';
 
-let s: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  s = await startTestServer();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await s?.close();
-});
+const env = withServerAndBrowser();
 
 it('opens /docs with no key: every endpoint is listed and an example answer from the release shows', async () => {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  const foreign: string[] = [];
-  const origin = new URL(s.url).origin;
-  page.on('request', (r) => {
-    const url = r.url();
-    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
-  });
-  await page.goto(`${s.url}/docs`);
+  const page = await env.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const foreign = foreignRequests(page, new URL(env.server.url).origin);
+  await page.goto(`${env.server.url}/docs`);
   await page.waitForSelector('.opblock-summary-path', { timeout: 60_000 });
   const listed = await page.locator('.opblock-summary-path').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
   expect(listed.sort()).toEqual(ROUTES.map((r) => r.path).sort());
   // The country detail: its example is Spain's record as the test release holds it.
-  const spain = (await s.json('/v1/countries/ES')).data;
+  const spain = (await env.server.json('/v1/countries/ES')).data;
   const op = page.locator('#operations-Reference-getCountriesByIso');
   await op.locator('.opblock-summary').click();
   const example = op.locator('.responses-wrapper .highlight-code').first();
@@ -57,19 +39,19 @@ it('opens /docs with no key: every endpoint is listed and an example answer from
 });
 
 it('renders the guides from Markdown, with the tables the code generates', async () => {
-  const page = await browser.newPage();
-  await page.goto(`${s.url}/docs/guides/plans`);
+  const page = await env.browser.newPage();
+  await page.goto(`${env.server.url}/docs/guides/plans`);
   expect(await page.locator('h1').nth(1).innerText()).toBe('Plans and what each sees');
   const table = await page.locator('main table').innerText();
   expect(table).toContain('/v1/countries/{iso}/brief');
   expect(table).toContain('6000');
   await page.click('main a[href="rate-limits"]');
-  await expect.poll(() => page.url()).toBe(`${s.url}/docs/guides/rate-limits`);
+  await expect.poll(() => page.url()).toBe(`${env.server.url}/docs/guides/rate-limits`);
   expect(await page.locator('main').innerText()).toContain('Retry-After');
-  await page.goto(`${s.url}/docs/guides/notebooks`);
+  await page.goto(`${env.server.url}/docs/guides/notebooks`);
   expect(await page.locator('main pre code.language-python').count()).toBe(1);
   await page.close();
   for (const p of ['/docs/guides/nope', '/docs/assets/index.html', '/docs/assets/..%2Fpackage.json']) {
-    expect((await s.get(p, { plan: null })).status, p).toBe(404);
+    expect((await env.server.get(p, { plan: null })).status, p).toBe(404);
   }
 });
