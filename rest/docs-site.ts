@@ -120,10 +120,13 @@ export function createDocsSite(deps: DocsSiteDeps) {
   function openApiJson(): Promise<string> {
     const version = deps.dataVersion();
     if (!openapi || openapi.version !== version) {
-      openapi = {
-        version,
-        json: (version ? examples() : Promise.resolve(new Map<string, Example>())).then((ex) => JSON.stringify(openApiDocument(deps.routes, deps.publicBaseUrl, ex))),
-      };
+      const json = (version ? examples() : Promise.resolve(new Map<string, Example>())).then((ex) => JSON.stringify(openApiDocument(deps.routes, deps.publicBaseUrl, ex)));
+      const entry = { version, json };
+      // A failure is not kept: the next request tries again.
+      json.catch(() => {
+        if (openapi === entry) openapi = null;
+      });
+      openapi = entry;
     }
     return openapi.json;
   }

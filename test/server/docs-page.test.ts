@@ -17,6 +17,8 @@ it('opens /docs with no key: every endpoint is listed and an example answer from
   const foreign = foreignRequests(page, new URL(env.server.url).origin);
   await page.goto(`${env.server.url}/docs`);
   await page.waitForSelector('.opblock-summary-path', { timeout: 60_000 });
+  fs.mkdirSync(TEST_OUTPUT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(TEST_OUTPUT_DIR, 'docs.png') });
   const listed = await page.locator('.opblock-summary-path').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
   expect(listed.sort()).toEqual(ROUTES.map((r) => r.path).sort());
   // The country detail: its example is Spain's record as the test release holds it.
@@ -31,9 +33,8 @@ it('opens /docs with no key: every endpoint is listed and an example answer from
   // The guides are linked from the page, the notebook guide among them.
   expect(await page.locator('nav a[href="/docs/guides/notebooks"]').count()).toBe(1);
   expect(await page.locator('#error-unknown_country').count()).toBe(1);
-  fs.mkdirSync(TEST_OUTPUT_DIR, { recursive: true });
   await op.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(TEST_OUTPUT_DIR, 'docs.png') });
+  await page.screenshot({ path: path.join(TEST_OUTPUT_DIR, 'docs-example.png') });
   expect(foreign).toEqual([]);
   await page.close();
 });
