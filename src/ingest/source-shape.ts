@@ -85,10 +85,10 @@ export function zipProblem(data: Uint8Array): string | null {
       else if (method === 8) content = inflateSync(body, { out: new Uint8Array(size) });
       else return `zip entry ${name}: unknown compression method ${method}`;
     } catch (err) {
-      return `zip entry ${name} does not inflate (damaged data): ${(err as Error).message}`;
+      return `zip entry ${name} is damaged, it does not inflate: ${(err as Error).message}`;
     }
-    if (content.length !== size) return `zip entry ${name}: ${size} bytes declared, ${content.length} inflated`;
-    if (crc32(content) >>> 0 !== crc) return `zip entry ${name}: checksum mismatch (damaged data)`;
+    if (content.length !== size) return `zip entry ${name} is damaged: ${size} bytes declared, ${content.length} inflated`;
+    if (crc32(content) >>> 0 !== crc) return `zip entry ${name} is damaged: its checksum does not match`;
   }
   return null;
 }
