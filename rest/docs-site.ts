@@ -57,8 +57,8 @@ const INIT_JS = `window.addEventListener('load', function () {
 `;
 
 const STYLE = `body{font:15px/1.55 system-ui,sans-serif;margin:0;color:#1b1b1b}
-.site{max-width:72rem;margin:0 auto;padding:1rem 1.25rem}
-.site h1{margin:.5rem 0}.site nav a{margin-right:.9rem;white-space:nowrap}
+.site{max-width:1460px;margin:0 auto;padding:.75rem 20px;box-sizing:border-box}
+.bar{border-bottom:1px solid #e5e5e5}.bar .home{font-weight:700;margin-right:1.5rem;color:inherit;text-decoration:none}.bar a{margin-right:.9rem;white-space:nowrap}
 .site table{border-collapse:collapse;margin:.5rem 0 1rem}.site td,.site th{border-bottom:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
 .site pre{background:#f5f5f5;padding:.75rem;overflow:auto;border-radius:4px}.site code{font-size:.92em}`;
 
@@ -83,9 +83,8 @@ function page(title: string, body: string, scripts = ''): string {
   const nav = GUIDES.map((g) => `<a href="/docs/guides/${g.slug}">${escapeHtml(g.title)}</a>`).join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title><link rel="icon" href="/docs/assets/favicon-32x32.png"><link rel="stylesheet" href="/docs/assets/swagger-ui.css"><style>${STYLE}</style></head>
-<body><header class="site"><h1><a href="/docs">Tourism Statistics API</a></h1>
-<p>Official tourism statistics from the publishers' own files. Send your key in <code>X-API-Key</code>. Machine-readable: <a href="/openapi.json">/openapi.json</a>; GraphQL (GraphiQL in a browser): <a href="/graphql">/graphql</a>.</p>
-<nav aria-label="Guides">Guides: ${nav}</nav></header>
+<body><header class="site bar"><a class="home" href="/docs">Tourism Statistics API</a>
+<nav aria-label="Guides" style="display:inline">${nav}<a href="/openapi.json">OpenAPI</a><a href="/graphql">GraphQL</a></nav></header>
 ${body}${scripts}</body></html>`;
 }
 

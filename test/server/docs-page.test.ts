@@ -42,7 +42,7 @@ it('opens /docs with no key: every endpoint is listed and an example answer from
 it('renders the guides from Markdown, with the tables the code generates', async () => {
   const page = await env.browser.newPage();
   await page.goto(`${env.server.url}/docs/guides/plans`);
-  expect(await page.locator('h1').nth(1).innerText()).toBe('Plans and what each sees');
+  expect(await page.locator('main h1').innerText()).toBe('Plans and what each sees');
   const table = await page.locator('main table').innerText();
   expect(table).toContain('/v1/countries/{iso}/brief');
   expect(table).toContain('6000');
