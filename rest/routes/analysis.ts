@@ -8,11 +8,11 @@ import {
   StayLengthOfCountryDocument,
   TourismIntensityRankingDocument,
 } from '../../src/generated/operations';
-import type { Measure } from '../../src/domain/types';
 import { PAGED_LIST_MAX } from '../../src/graphql/args';
 import { ApiError } from '../errors';
 import { defineRoute } from '../route';
 import { unknownCountry } from './reference';
+import { unknownSeries } from './series';
 import {
   cursorParam as cursor,
   formatParam as format,
@@ -25,10 +25,6 @@ import {
 
 const FREQ_WORDS: Record<string, string> = { M: 'monthly', Q: 'quarterly', A: 'annual' };
 
-function unknownSeries(id: unknown): ApiError {
-  return new ApiError('unknown_series', `No series ${String(id)} is held.`);
-}
-
 export const analysisRoutes = [
   defineRoute({
     path: '/v1/seasonality',
@@ -40,7 +36,7 @@ export const analysisRoutes = [
     query: [seriesId, from, to, format],
     csv: 'rows',
     operation: SeasonalityOfSeriesDocument,
-    variables: (p) => ({ id: p.id as string, from: p.from as string | undefined, to: p.to as string | undefined }),
+    variables: (p) => ({ id: p.id, from: p.from, to: p.to }),
     shape: (r, p) => {
       if (!r.seriesById) throw unknownSeries(p.id);
       const s = r.seriesById.seasonality;
@@ -60,7 +56,7 @@ export const analysisRoutes = [
     query: [seriesId, from, to, format],
     csv: 'rows',
     operation: SeriesHolidayJoinDocument,
-    variables: (p) => ({ id: p.id as string, from: p.from as string | undefined, to: p.to as string | undefined }),
+    variables: (p) => ({ id: p.id, from: p.from, to: p.to }),
     shape: (r, p) => {
       if (!r.seriesById) throw unknownSeries(p.id);
       const h = r.seriesById.holidays;
@@ -90,7 +86,7 @@ export const analysisRoutes = [
     csv: 'rows',
     operation: TourismIntensityRankingDocument,
     // The REST cursor is the ranking's own: the base64url ISO code of the row before the page.
-    variables: (p) => ({ year: p.year as number | undefined, limit: (p.limit as number | undefined) ?? PAGED_LIST_MAX, after: p.cursor as string | undefined }),
+    variables: (p) => ({ year: p.year, limit: p.limit ?? PAGED_LIST_MAX, after: p.cursor }),
     shape: (r) => {
       const t = r.tourismIntensity;
       return {
@@ -127,7 +123,7 @@ export const analysisRoutes = [
     ],
     csv: 'rows',
     operation: OriginShiftOfCountryDocument,
-    variables: (p) => ({ iso: p.country as string, after: p.after as string | undefined }),
+    variables: (p) => ({ iso: p.country, after: p.after }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.country);
       const o = r.country.originShift;
@@ -159,7 +155,7 @@ export const analysisRoutes = [
     ],
     csv: 'rows',
     operation: StayLengthOfCountryDocument,
-    variables: (p) => ({ iso: p.country as string, from: p.from as string | undefined }),
+    variables: (p) => ({ iso: p.country, from: p.from }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.country);
       const s = r.country.stayLength;
@@ -180,13 +176,13 @@ export const analysisRoutes = [
     csv: 'rows',
     operation: RegionTotalsDocument,
     variables: (p) => ({
-      slug: String(p.region).toLowerCase(),
-      measure: p.measure as Measure,
-      from: p.from as string | undefined,
-      to: p.to as string | undefined,
+      slug: p.region.toLowerCase(),
+      measure: p.measure,
+      from: p.from,
+      to: p.to,
     }),
     shape: (r, p) => {
-      if (!r.region) throw new ApiError('unknown_region', `No region ${String(p.region).slice(0, 60)} is held; see /v1/regions.`);
+      if (!r.region) throw new ApiError('unknown_region', `No region ${p.region.slice(0, 60)} is held; see /v1/regions.`);
       const t = r.region.totals;
       const kind = t.freq ? `${FREQ_WORDS[t.freq] ?? t.freq} headline ${t.measure} series` : `headline ${t.measure} series`;
       const note = t.freq

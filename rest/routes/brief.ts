@@ -13,7 +13,7 @@ export const briefRoutes = [
     query: [],
     csv: false,
     operation: CountryBriefDocument,
-    variables: (p) => ({ iso: p.iso as string }),
+    variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
       const b = r.country.brief;

@@ -14,7 +14,7 @@ export const economyRoutes = [
     query: [{ name: 'from', kind: 'period', description: 'First year (YYYY).' }, format],
     csv: 'rows',
     operation: CountryEconomyDocument,
-    variables: (p) => ({ iso: p.iso as string, from: p.from as string | undefined }),
+    variables: (p) => ({ iso: p.iso, from: p.from }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
       const { economy } = r.country;
@@ -42,7 +42,7 @@ export const economyRoutes = [
     query: [format],
     csv: 'rows',
     operation: CountryTourismEconomyDocument,
-    variables: (p) => ({ iso: p.iso as string }),
+    variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
       const t = r.country.tourismEconomy;

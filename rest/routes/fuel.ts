@@ -16,7 +16,7 @@ export const fuelRoutes = [
     ],
     csv: 'rows',
     operation: FuelPricesDocument,
-    variables: (p) => ({ from: p.from as string | undefined, to: p.to as string | undefined }),
+    variables: (p) => ({ from: p.from, to: p.to }),
     shape: (r) => ({
       meta: {
         units: { jet_fuel: r.fuel.units.jetFuel, crude: r.fuel.units.crude },

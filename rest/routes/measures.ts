@@ -7,14 +7,14 @@ import {
 } from '../../src/generated/operations';
 import type { Freq } from '../../src/domain/types';
 import type { SeriesBlock } from '../csv';
-import { defineRoute, type Params } from '../route';
+import { defineRoute } from '../route';
 import { unknownCountry } from './reference';
-import type { ParamSpec } from '../params';
+import { defineParam } from '../params';
 import { formatParam, fromParam, toParam } from '../common-params';
 import { HEADLINE_RULE } from '../../src/domain/headline';
 
-const countryParam: ParamSpec = { name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries holding the measure when absent.' };
-const freqParam: ParamSpec = { name: 'freq', kind: 'freq', description: "M, Q or A: the total series of that frequency; the headline series when absent." };
+const countryParam = defineParam({ name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries holding the measure when absent.' });
+const freqParam = defineParam({ name: 'freq', kind: 'freq', description: "M, Q or A: the total series of that frequency; the headline series when absent." });
 
 /** The unit with the publisher's multiplier, e.g. "arrivals (thousands)". */
 export function unitLabel(s: { unit: string; scale?: string | null }): string {
@@ -22,17 +22,25 @@ export function unitLabel(s: { unit: string; scale?: string | null }): string {
 }
 
 /** Every requested code must be held: a code that is not is a 404 naming it. */
-export function requireHeld(requested: unknown, held: { iso: string }[]): void {
-  if (!Array.isArray(requested)) return;
-  const missing = (requested as string[]).filter((iso) => !held.some((c) => c.iso === iso));
+export function requireHeld(requested: string[] | undefined, held: { iso: string }[]): void {
+  if (!requested) return;
+  const missing = requested.filter((iso) => !held.some((c) => c.iso === iso));
   if (missing.length) throw unknownCountry(missing.join(', '));
 }
 
 type Country = { iso: string; name: string };
 
+/** The parameters the measure lists share. */
+interface ListParams {
+  country?: string[];
+  freq?: Freq;
+  from?: string;
+  to?: string;
+}
+
 /** Which series a measure list serves: the headline rule, or with `freq` the total of that frequency. */
-function headlineRule(p: Params): string {
-  return p.freq ? `With freq=${String(p.freq)}, each country's total series of that frequency is served.` : HEADLINE_RULE;
+function headlineRule(p: ListParams): string {
+  return p.freq ? `With freq=${p.freq}, each country's total series of that frequency is served.` : HEADLINE_RULE;
 }
 type Point = { period: string; value: number | null; rate?: number };
 
@@ -40,7 +48,7 @@ function block(
   c: Country,
   series: (MeasureBlockFragment & { observations?: Point[] }) | null | undefined,
   measure: string,
-  p: Params,
+  p: ListParams,
   points?: Point[],
   note?: string | null,
 ): SeriesBlock {
@@ -49,7 +57,7 @@ function block(
       country: c.iso,
       series: null,
       unit: '',
-      freq: (p.freq as string | undefined) ?? '',
+      freq: p.freq ?? '',
       observations: [],
       note: `No ${measure} series${p.freq ? ` with frequency ${p.freq}` : ''} is held for ${c.name}.`,
     };
@@ -74,7 +82,7 @@ function block(
 }
 
 /** Without `country`, only countries that hold the measure are listed. */
-function blocks(countries: (Country & { s: any })[], p: Params, make: (c: Country & { s: any }) => SeriesBlock): SeriesBlock[] {
+function blocks(countries: (Country & { s: any })[], p: ListParams, make: (c: Country & { s: any }) => SeriesBlock): SeriesBlock[] {
   requireHeld(p.country, countries);
   return countries.filter((c) => p.country !== undefined || c.s).map(make);
 }
@@ -89,11 +97,11 @@ function measureRoute(measure: 'arrivals' | 'capacity', path: string, summary: s
     csv: 'series',
     operation: MeasureSeriesDocument,
     variables: (p) => ({
-      isos: p.country as string[] | undefined,
+      isos: p.country,
       measure,
-      freq: p.freq as Freq | undefined,
-      from: p.from as string | undefined,
-      to: p.to as string | undefined,
+      freq: p.freq,
+      from: p.from,
+      to: p.to,
     }),
     shape: (r, p) => ({
       meta: { measure, headline_rule: headlineRule(p) },
@@ -118,18 +126,18 @@ export const measureRoutes = [
     csv: 'series',
     operation: SpendSeriesDocument,
     variables: (p) => {
-      const currency = (p.currency as string[] | undefined)?.[0];
+      const currency = p.currency?.[0];
       return {
-        isos: p.country as string[] | undefined,
-        freq: p.freq as Freq | undefined,
-        from: p.from as string | undefined,
-        to: p.to as string | undefined,
+        isos: p.country,
+        freq: p.freq,
+        from: p.from,
+        to: p.to,
         currency: currency ?? 'EUR',
         convert: currency !== undefined,
       };
     },
     shape: (r, p) => {
-      const currency = (p.currency as string[] | undefined)?.[0] ?? null;
+      const currency = p.currency?.[0] ?? null;
       let method: string | null = null;
       const data = blocks(
         r.countries.nodes.map((c) => ({ ...c, s: c.spend })),
@@ -159,7 +167,7 @@ export const measureRoutes = [
     ],
     csv: 'rows',
     operation: NightsByRegionDocument,
-    variables: (p) => ({ iso: p.iso as string, period: p.period as string | undefined }),
+    variables: (p) => ({ iso: p.iso, period: p.period }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
       const b = r.country.byRegion;

@@ -6,16 +6,15 @@ import {
   GapsDocument,
   ReleasesLatestDocument,
 } from '../../src/generated/operations';
-import type { Freq } from '../../src/domain/types';
-import type { ParamSpec } from '../params';
+import { defineParam } from '../params';
 import { defineRoute } from '../route';
 import { requireHeld } from './measures';
 import { unknownCountry } from './reference';
 import { formatParam, isoPathParam } from '../common-params';
 
-const countryParam: ParamSpec = { name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries when absent.' };
+const countryParam = defineParam({ name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries when absent.' });
 
-const countryFilter = (p: Record<string, unknown>) => ({ isos: p.country as string[] | undefined, hasCountry: p.country !== undefined });
+const countryFilter = (p: { country?: string[] }) => ({ isos: p.country, hasCountry: p.country !== undefined });
 
 export const qualityRoutes = [
   defineRoute({
@@ -26,7 +25,7 @@ export const qualityRoutes = [
     query: [formatParam],
     csv: 'rows',
     operation: CountryCoverageDocument,
-    variables: (p) => ({ iso: p.iso as string }),
+    variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
       return {
@@ -88,7 +87,7 @@ export const qualityRoutes = [
     query: [{ name: 'freq', kind: 'freq', description: 'Only headline series of this frequency (M, Q, A).' }, formatParam],
     csv: 'rows',
     operation: FreshnessDocument,
-    variables: (p) => ({ freq: p.freq as Freq | undefined }),
+    variables: (p) => ({ freq: p.freq }),
     shape: (r) => ({ data: r.freshness.map((f) => ({ iso: f.iso, name: f.name, latest: f.latest, months_behind: f.monthsBehind })) }),
   }),
   defineRoute({

@@ -9,7 +9,6 @@ import {
   ServiceStatusDocument,
   type CountryRecordFragment,
 } from '../../src/generated/operations';
-import type { Freq } from '../../src/domain/types';
 import { PAGED_LIST_MAX } from '../../src/graphql/args';
 import { countryCursor } from '../../src/graphql/connections';
 import { ApiError } from '../errors';
@@ -17,8 +16,8 @@ import { defineRoute } from '../route';
 import { formatParam as format, isoPathParam as iso } from '../common-params';
 
 
-export function unknownCountry(code: unknown): ApiError {
-  return new ApiError('unknown_country', `No country ${String(code)} is held.`);
+export function unknownCountry(code: string): ApiError {
+  return new ApiError('unknown_country', `No country ${code} is held.`);
 }
 
 /** The country record of SPEC.md, in its field order. */
@@ -52,9 +51,9 @@ export const referenceRoutes = [
     csv: 'rows',
     operation: CountryListDocument,
     variables: (p) => ({
-      freq: p.freq as Freq | undefined,
-      limit: (p.limit as number | undefined) ?? PAGED_LIST_MAX,
-      after: p.after !== undefined ? countryCursor(p.after as string) : undefined,
+      freq: p.freq,
+      limit: p.limit ?? PAGED_LIST_MAX,
+      after: p.after !== undefined ? countryCursor(p.after) : undefined,
     }),
     shape: (r) => ({ data: r.countries.nodes.map(countryRecord) }),
     paging: { cursorOf: (row: { iso: string }) => row.iso },
@@ -67,7 +66,7 @@ export const referenceRoutes = [
     query: [],
     csv: false,
     operation: CountryDetailDocument,
-    variables: (p) => ({ iso: p.iso as string }),
+    variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
       return { data: { ...countryRecord(r.country), statistics: r.country.statistics } };
@@ -81,7 +80,7 @@ export const referenceRoutes = [
     query: [format],
     csv: 'rows',
     operation: CountryPeersDocument,
-    variables: (p) => ({ iso: p.iso as string }),
+    variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
       return {
@@ -111,7 +110,7 @@ export const referenceRoutes = [
     query: [{ name: 'year', kind: 'year', description: 'Calendar year; the current year when absent.' }, format],
     csv: 'rows',
     operation: HolidayListDocument,
-    variables: (p) => ({ iso: p.iso as string, year: p.year as number | undefined }),
+    variables: (p) => ({ iso: p.iso, year: p.year }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
       return {
@@ -135,7 +134,7 @@ export const referenceRoutes = [
     query: [{ name: 'currency', kind: 'currency', description: 'ISO 4217 codes, comma separated.' }, format],
     csv: 'rows',
     operation: FxLatestDocument,
-    variables: (p) => ({ currencies: p.currency as string[] | undefined }),
+    variables: (p) => ({ currencies: p.currency }),
     shape: (r) => ({
       meta: { base: r.fxLatest.base, date: r.fxLatest.date, quoted: `units of the currency per one ${r.fxLatest.base}` },
       data: r.fxLatest.quotes.map((q) => ({ quote: q.quote, rate: q.rate })),

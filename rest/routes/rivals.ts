@@ -17,7 +17,7 @@ export const rivalsRoutes = [
     query: [{ name: 'format', kind: 'format', description: 'json (default) or csv.' }],
     csv: 'rows',
     operation: CountryRivalsDocument,
-    variables: (p) => ({ iso: p.iso as string }),
+    variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
       return {

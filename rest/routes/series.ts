@@ -7,13 +7,13 @@ import {
   type SeriesRecordFragment,
 } from '../../src/generated/operations';
 import { ApiError } from '../errors';
-import { defineRoute, type Params } from '../route';
+import { defineRoute } from '../route';
 import { unitLabel, requireHeld } from './measures';
 import { cursorParam, formatParam, limitParam, seriesIdParam as idParam } from '../common-params';
 
 
-export function unknownSeries(id: unknown): ApiError {
-  return new ApiError('unknown_series', `No series ${String(id)} is held.`);
+export function unknownSeries(id: string): ApiError {
+  return new ApiError('unknown_series', `No series ${id} is held.`);
 }
 
 /** The series record of SPEC.md, in its field order. */
@@ -51,10 +51,10 @@ export const seriesRoutes = [
     operation: SeriesSearchDocument,
     // The cursor holds the offset of the next page, as the GraphQL search cursors do.
     variables: (p) => ({
-      q: p.q as string,
-      country: p.country as string | undefined,
-      limit: p.limit as number,
-      after: p.cursor as string | undefined,
+      q: p.q,
+      country: p.country,
+      limit: p.limit,
+      after: p.cursor,
     }),
     shape: (r, p) => ({ meta: { q: p.q }, data: r.seriesSearch.nodes.map(seriesRecord) }),
     paging: { defaultLimit: 50, cursorOf: offsetCursor },
@@ -67,7 +67,7 @@ export const seriesRoutes = [
     query: [],
     csv: false,
     operation: SeriesMetadataDocument,
-    variables: (p) => ({ id: p.id as string }),
+    variables: (p) => ({ id: p.id }),
     shape: (r, p) => {
       const s = r.seriesById;
       if (!s) throw unknownSeries(p.id);
@@ -97,7 +97,7 @@ export const seriesRoutes = [
     query: [],
     csv: false,
     operation: SeriesLatestDocument,
-    variables: (p) => ({ id: p.id as string }),
+    variables: (p) => ({ id: p.id }),
     shape: (r, p) => {
       const s = r.seriesById;
       if (!s) throw unknownSeries(p.id);
@@ -125,11 +125,11 @@ export const seriesRoutes = [
     csv: 'rows',
     operation: TableListDocument,
     variables: (p) => ({
-      country: p.country as string | undefined,
-      isos: p.country ? [p.country as string] : undefined,
+      country: p.country,
+      isos: p.country ? [p.country] : undefined,
       hasCountry: p.country !== undefined,
-      limit: p.limit as number,
-      after: p.cursor as string | undefined,
+      limit: p.limit,
+      after: p.cursor,
     }),
     shape: (r, p) => {
       if (p.country) requireHeld([p.country], r.countries?.nodes ?? []);
@@ -142,6 +142,6 @@ export const seriesRoutes = [
 ];
 
 /** Search pages by offset: the cursor after a row is the offset of the row that follows it. */
-function offsetCursor(_row: unknown, index: number, p: Params): string {
+function offsetCursor(_row: unknown, index: number, p: { after?: string }): string {
   return String((Number(p.after) || 0) + index + 1);
 }
