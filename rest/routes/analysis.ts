@@ -10,6 +10,7 @@ import {
 } from '../../src/generated/operations';
 import { PAGED_LIST_MAX } from '../../src/graphql/args';
 import { ApiError } from '../errors';
+import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { unknownCountry } from './reference';
 import { unknownSeries } from './series';
@@ -42,7 +43,7 @@ export const analysisRoutes = [
       const s = r.seriesById.seasonality;
       return {
         meta: { series: r.seriesById.id, years: s.years, index: s.index },
-        data: s.months.map((m) => ({ month: m.month, index: m.index, low: m.low, high: m.high })),
+        data: s.months.map((m) => snakeFields(m)),
       };
     },
   }),
@@ -66,12 +67,7 @@ export const analysisRoutes = [
           country: h.country,
           ...(h.rulesHeld ? {} : { note: `No public-holiday rules are held for ${h.country}; holidays is null.` }),
         },
-        data: h.periods.map((x) => ({
-          period: x.period,
-          value: x.value ?? null,
-          holidays: x.holidays ?? null,
-          holiday_list: x.holidayList.map((d) => ({ date: d.date, name: d.name, national: d.national })),
-        })),
+        data: h.periods.map((x) => snakeFields(x)),
       };
     },
   }),
@@ -91,18 +87,7 @@ export const analysisRoutes = [
       const t = r.tourismIntensity;
       return {
         meta: { ranked: t.ranked, year: t.year, sources: t.sources },
-        data: t.rows.nodes.map((x) => ({
-          rank: x.rank,
-          country: x.country,
-          name: x.name,
-          year: x.year,
-          arrivals_per_resident: x.arrivalsPerResident,
-          receipts_per_resident_usd: x.receiptsPerResidentUsd ?? null,
-          arrivals: x.arrivals,
-          population: x.population,
-          arrivals_source: x.arrivalsSource,
-          receipts_source: x.receiptsSource ?? null,
-        })),
+        data: t.rows.nodes.map((x) => snakeFields(x)),
       };
     },
     // The whole ranking is small: the handler cuts the page and issues the cursor.
@@ -129,14 +114,7 @@ export const analysisRoutes = [
       const o = r.country.originShift;
       return {
         meta: { country: r.country.iso, method: { ...o.method }, freq: o.freq },
-        data: o.rows.map((x) => ({
-          origin: x.origin,
-          share_pct: x.sharePct,
-          change_points: x.changePoints,
-          lo80: x.lo80 ?? null,
-          hi80: x.hi80 ?? null,
-          origin_code: x.code,
-        })),
+        data: o.rows.map(({ code, ...x }) => Object.assign(snakeFields(x), { origin_code: code })),
       };
     },
     paging: { cursorOf: (row: { origin_code: string }) => row.origin_code },
@@ -161,7 +139,7 @@ export const analysisRoutes = [
       const s = r.country.stayLength;
       return {
         meta: { country: r.country.iso, nights_series: s.nightsSeries, arrivals_series: s.arrivalsSeries, next: null },
-        data: s.months.map((m) => ({ period: m.period, nights_per_arrival: m.nightsPerArrival })),
+        data: s.months.map((m) => snakeFields(m)),
       };
     },
   }),
@@ -203,7 +181,7 @@ export const analysisRoutes = [
           left_out: t.leftOut,
           headline_rule: HEADLINE_RULE,
         },
-        data: t.rows.map((x) => ({ period: x.period, value: x.value, countries_reporting: x.countriesReporting })),
+        data: t.rows.map((x) => snakeFields(x)),
       };
     },
   }),

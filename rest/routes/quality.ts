@@ -7,6 +7,7 @@ import {
   ReleasesLatestDocument,
 } from '../../src/generated/operations';
 import { defineParam } from '../params';
+import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { requireHeld } from './measures';
 import { unknownCountry } from './reference';
@@ -34,14 +35,7 @@ export const qualityRoutes = [
           name: r.country.name,
           cells: 'One cell per period of the year (12 monthly, 4 quarterly, 1 annual): held, not_published, withheld or missing.',
         },
-        data: r.country.coverage.map((row) => ({
-          measure: row.measure,
-          freq: row.freq,
-          series: row.series,
-          year: row.year,
-          held: row.held,
-          cells: row.cells,
-        })),
+        data: r.country.coverage.map((row) => snakeFields(row)),
       };
     },
   }),
@@ -58,24 +52,7 @@ export const qualityRoutes = [
       requireHeld(p.country, r.countries?.nodes ?? []);
       return {
         meta: { next: null },
-        data: r.gaps.map((g) => ({
-          country: g.country,
-          name: g.name,
-          measure: g.measure,
-          series: g.series,
-          first: g.first,
-          latest: g.latest,
-          months_held: g.monthsHeld,
-          months_missing: g.monthsMissing,
-          months_not_published: g.monthsNotPublished,
-          months_withheld: g.monthsWithheld,
-          months_pending: g.monthsPending,
-          complete_pct: g.completePct,
-          missing: g.missing,
-          not_published: g.notPublished,
-          withheld: g.withheld,
-          checked_at: g.checkedAt,
-        })),
+        data: r.gaps.map((g) => snakeFields(g)),
       };
     },
   }),
@@ -88,7 +65,7 @@ export const qualityRoutes = [
     csv: 'rows',
     operation: FreshnessDocument,
     variables: (p) => ({ freq: p.freq }),
-    shape: (r) => ({ data: r.freshness.map((f) => ({ iso: f.iso, name: f.name, latest: f.latest, months_behind: f.monthsBehind })) }),
+    shape: (r) => ({ data: r.freshness.map((f) => snakeFields(f)) }),
   }),
   defineRoute({
     path: '/v1/calendar',
@@ -103,15 +80,7 @@ export const qualityRoutes = [
       requireHeld(p.country, r.countries?.nodes ?? []);
       return {
         meta: { note: r.calendar.note },
-        data: r.calendar.rows.map((c) => ({
-          country: c.country,
-          name: c.name,
-          latest: c.latest,
-          next_period: c.nextPeriod,
-          expected_in: c.expectedIn,
-          usual_delay_months: c.usualDelayMonths,
-          overdue: c.overdue,
-        })),
+        data: r.calendar.rows.map((c) => snakeFields(c)),
       };
     },
   }),
@@ -126,13 +95,7 @@ export const qualityRoutes = [
     variables: () => ({}),
     shape: (r) => ({
       meta: { since: r.releasesLatest.since ?? null },
-      data: r.releasesLatest.rows.map((x) => ({
-        date: x.date,
-        country: x.country,
-        series_updated: x.seriesUpdated,
-        latest_period: x.latestPeriod,
-        measures: x.measures,
-      })),
+      data: r.releasesLatest.rows.map((x) => snakeFields(x)),
     }),
   }),
 ];

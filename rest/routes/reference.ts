@@ -12,6 +12,7 @@ import {
 import { PAGED_LIST_MAX } from '../../src/graphql/args';
 import { countryCursor } from '../../src/graphql/connections';
 import { ApiError } from '../errors';
+import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { formatParam as format, isoPathParam as iso } from '../common-params';
 
@@ -20,20 +21,9 @@ export function unknownCountry(code: string): ApiError {
   return new ApiError('unknown_country', `No country ${code} is held.`);
 }
 
-/** The country record of SPEC.md, in its field order. */
-export function countryRecord(c: CountryRecordFragment) {
-  return {
-    iso: c.iso,
-    name: c.name,
-    region: c.regionName ?? null,
-    monthly: c.monthly,
-    first: c.first ?? null,
-    latest: c.latest ?? null,
-    months_behind: c.monthsBehind ?? null,
-    measures: c.measures,
-    iso3: c.iso3,
-    wikidata_id: c.wikidataId ?? null,
-  };
+/** The country record of SPEC.md: the CountryRecord fragment, whose selection is in SPEC.md's field order. */
+export function countryRecord<C extends CountryRecordFragment>(c: C) {
+  return snakeFields(c, { regionName: 'region' });
 }
 
 export const referenceRoutes = [
@@ -69,7 +59,7 @@ export const referenceRoutes = [
     variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
-      return { data: { ...countryRecord(r.country), statistics: r.country.statistics } };
+      return { data: countryRecord(r.country) };
     },
   }),
   defineRoute({
@@ -99,7 +89,7 @@ export const referenceRoutes = [
     operation: RegionListDocument,
     variables: () => ({}),
     shape: (r) => ({
-      data: r.regions.map((g) => ({ region: g.slug, name: g.name, countries: g.countries.map((c) => c.iso) })),
+      data: r.regions.map(({ countries, ...g }) => Object.assign(snakeFields(g, { slug: 'region' }), { countries: countries.map((c) => c.iso) })),
     }),
   }),
   defineRoute({
@@ -115,14 +105,7 @@ export const referenceRoutes = [
       if (!r.country) throw unknownCountry(p.iso);
       return {
         meta: { country: r.country.iso, year: p.year ?? null },
-        data: r.holidays.map((h) => ({
-          country: h.country,
-          date: h.date,
-          name: h.name,
-          local_name: h.localName,
-          national: h.national,
-          regions: h.regions,
-        })),
+        data: r.holidays.map((h) => snakeFields(h)),
       };
     },
   }),
@@ -137,7 +120,7 @@ export const referenceRoutes = [
     variables: (p) => ({ currencies: p.currency }),
     shape: (r) => ({
       meta: { base: r.fxLatest.base, date: r.fxLatest.date, quoted: `units of the currency per one ${r.fxLatest.base}` },
-      data: r.fxLatest.quotes.map((q) => ({ quote: q.quote, rate: q.rate })),
+      data: r.fxLatest.quotes.map((q) => snakeFields(q)),
     }),
   }),
   defineRoute({
@@ -150,15 +133,10 @@ export const referenceRoutes = [
     operation: ServiceStatusDocument,
     variables: () => ({}),
     shape: (r, _p, ctx) => ({
-      data: {
-        ok: r.status.ok,
-        last_load: r.status.lastLoad,
-        countries: r.status.countries,
-        monthly_countries: r.status.monthlyCountries,
-        monthly_within_2_months: r.status.monthlyWithin2Months,
+      data: Object.assign(snakeFields(r.status), {
         endpoints_live: ctx.endpointsLive,
         status_page: `${ctx.publicBaseUrl}/v1/status`,
-      },
+      }),
     }),
   }),
 ];

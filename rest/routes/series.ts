@@ -7,6 +7,7 @@ import {
   type SeriesRecordFragment,
 } from '../../src/generated/operations';
 import { ApiError } from '../errors';
+import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { unitLabel, requireHeld } from './measures';
 import { cursorParam, formatParam, limitParam, seriesIdParam as idParam } from '../common-params';
@@ -16,22 +17,11 @@ export function unknownSeries(id: string): ApiError {
   return new ApiError('unknown_series', `No series ${id} is held.`);
 }
 
-/** The series record of SPEC.md, in its field order. */
+const SERIES_RENAMES = { countryIso: 'country' } as const;
+
+/** The series record of SPEC.md: the SeriesRecord fragment, whose selection is in SPEC.md's field order. */
 export function seriesRecord(s: SeriesRecordFragment) {
-  return {
-    id: s.id,
-    alias: s.alias,
-    country: s.countryIso,
-    name: s.name,
-    measure: s.measure,
-    breakdown: s.breakdown ?? null,
-    freq: s.freq,
-    unit: s.unit,
-    first: s.first,
-    last: s.last,
-    points: s.points,
-    headline: s.headline,
-  };
+  return snakeFields(s, SERIES_RENAMES);
 }
 
 export const seriesRoutes = [
@@ -69,23 +59,13 @@ export const seriesRoutes = [
     operation: SeriesMetadataDocument,
     variables: (p) => ({ id: p.id }),
     shape: (r, p) => {
-      const s = r.seriesById;
-      if (!s) throw unknownSeries(p.id);
+      if (!r.seriesById) throw unknownSeries(p.id);
+      const { table, names, ...s } = r.seriesById;
       return {
-        data: {
-          ...seriesRecord(s),
-          table: s.tableCode,
-          derived: s.derived,
-          latest_value: s.latestValue ?? null,
-          currency: s.currency ?? null,
-          scale: s.scale ?? null,
-          revisions: s.revisionCount,
-          last_revised: s.lastRevised ?? null,
-          updated: s.updated,
-          breaks: s.breaks,
-          source: { title: s.table.title, publisher: s.table.publisher, url: s.table.url },
-          names: Object.fromEntries(s.names.map((n) => [n.lang, n.name])),
-        },
+        data: Object.assign(snakeFields(s, { ...SERIES_RENAMES, tableCode: 'table', revisionCount: 'revisions' }), {
+          source: table,
+          names: Object.fromEntries(names.map((n) => [n.lang, n.name])),
+        }),
       };
     },
   }),
@@ -134,7 +114,7 @@ export const seriesRoutes = [
     shape: (r, p) => {
       if (p.country) requireHeld([p.country], r.countries?.nodes ?? []);
       return {
-        data: r.tables.nodes.map((t) => ({ table: t.table, series: t.series, first: t.first, last: t.last, measures: t.measures, title: t.title, publisher: t.publisher, url: t.url })),
+        data: r.tables.nodes.map((t) => snakeFields(t)),
       };
     },
     paging: { defaultLimit: 100, cursorOf: (row: { table: string }) => row.table },
