@@ -3,6 +3,7 @@
  * their regions). National holidays apply everywhere; regional ones list the regions that keep them.
  */
 import Holidays from 'date-holidays';
+import { LRUCache } from 'lru-cache';
 
 export interface HolidayRow {
   country: string;
@@ -15,11 +16,44 @@ export interface HolidayRow {
 
 type LibHoliday = { date: string; name: string; type: string; rule: string };
 
-const cache = new Map<string, HolidayRow[]>();
 const OPTS = { types: ['public'] } as unknown as undefined;
 
+/**
+ * Evaluating date-holidays rules is slow (a country with 50 states takes ~100 ms a year) and runs on
+ * the event loop, so each country's rules are parsed once and each country-year is worked out once:
+ * every country held over the years its series span fits in the bound.
+ */
+const YEARS_KEPT = 20_000;
+const results = new LRUCache<string, HolidayRow[]>({ max: YEARS_KEPT });
+
+interface CountryRules {
+  national: Holidays;
+  /** The first language other than English the rules name holidays in (English when none). */
+  localLang: string;
+  states: [state: string, rules: Holidays][];
+}
+const rulesByCountry = new Map<string, CountryRules | null>();
+let supported: Record<string, string> | null = null;
+
 export function holidaysSupported(iso: string): boolean {
-  return Boolean(new Holidays().getCountries()[iso]);
+  supported ??= new Holidays().getCountries();
+  return Object.hasOwn(supported, iso);
+}
+
+function rulesOf(iso: string): CountryRules | null {
+  let rules = rulesByCountry.get(iso);
+  if (rules === undefined) {
+    if (holidaysSupported(iso)) {
+      const national = new Holidays(iso, OPTS);
+      rules = {
+        national,
+        localLang: national.getLanguages().find((l) => l !== 'en') ?? 'en',
+        states: Object.keys(national.getStates(iso) ?? {}).map((state) => [state, new Holidays(iso, state, OPTS)]),
+      };
+    } else rules = null;
+    rulesByCountry.set(iso, rules);
+  }
+  return rules;
 }
 
 function publicHolidays(hd: Holidays, year: number, lang: string): LibHoliday[] {
@@ -32,14 +66,13 @@ function key(h: LibHoliday): string {
 
 export function holidaysOf(iso: string, year: number): HolidayRow[] {
   const cacheKey = `${iso}|${year}`;
-  const hit = cache.get(cacheKey);
+  const hit = results.get(cacheKey);
   if (hit) return hit;
-  if (!holidaysSupported(iso)) return [];
-  const national = new Holidays(iso, OPTS);
-  const localLang = national.getLanguages().find((l) => l !== 'en') ?? 'en';
+  const rules = rulesOf(iso);
+  if (!rules) return [];
   const rows = new Map<string, HolidayRow>();
   const add = (hd: Holidays, region: string | null) => {
-    const local = new Map(publicHolidays(hd, year, localLang).map((h) => [key(h), h.name]));
+    const local = new Map(publicHolidays(hd, year, rules.localLang).map((h) => [key(h), h.name]));
     for (const h of publicHolidays(hd, year, 'en')) {
       const k = key(h);
       const existing = rows.get(k);
@@ -57,10 +90,9 @@ export function holidaysOf(iso: string, year: number): HolidayRow[] {
       });
     }
   };
-  add(national, null);
-  for (const state of Object.keys(national.getStates(iso) ?? {})) add(new Holidays(iso, state, OPTS), state);
+  add(rules.national, null);
+  for (const [state, hd] of rules.states) add(hd, state);
   const result = [...rows.values()].sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
-  if (cache.size > 2000) cache.clear();
-  cache.set(cacheKey, result);
+  results.set(cacheKey, result);
   return result;
 }
