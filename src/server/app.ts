@@ -20,6 +20,7 @@ import { createAccess } from '../auth/access';
 import { answerBudgetBytes } from './answer-cache';
 import { createGraphQLEndpoint } from './graphql-endpoint';
 import { nodeGraphQLHandler } from './graphql-http';
+import { listen } from './listen';
 import { BodyTooLarge, carriesBody, drainBody } from './request-body';
 import { createLogger, flushLogger, logAccess, type Logger } from './logger';
 import { Metrics } from './metrics';
@@ -230,7 +231,13 @@ export async function startApp(options: AppOptions): Promise<App> {
     plainError(res, tag, new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`));
   }
   server.keepAliveTimeout = 10_000;
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  try {
+    await listen(server, config.host, config.port);
+  } catch (err) {
+    await store.close();
+    if (!options.shared) await keys.close();
+    throw err;
+  }
   const address = server.address() as AddressInfo;
   return {
     server,
