@@ -68,6 +68,12 @@ function variants(route: Route<any, any>): Record<string, string>[] {
   return freqs.flatMap((f) => formats.map((fmt) => ({ ...f, ...fmt })));
 }
 
+interface Request {
+  /** The route template, for the time spent per route. */
+  route: string;
+  url: string;
+}
+
 interface Failure {
   url: string;
   status: number | string;
@@ -75,12 +81,14 @@ interface Failure {
 }
 
 /** Runs the requests CONCURRENCY at a time; a 5XX or a failed connection is a failure. */
-async function sweep(urls: string[]): Promise<Failure[]> {
+async function sweep(requests: Request[]): Promise<{ failures: Failure[]; msByRoute: Map<string, number> }> {
   const failures: Failure[] = [];
+  const msByRoute = new Map<string, number>();
   let next = 0;
   const worker = async () => {
-    while (next < urls.length) {
-      const url = urls[next++];
+    while (next < requests.length) {
+      const { route, url } = requests[next++];
+      const started = performance.now();
       try {
         const res = await fetch(`${s.url}${url}`, { headers: { 'X-API-Key': KEYS.intel } });
         const body = await res.text();
@@ -88,36 +96,41 @@ async function sweep(urls: string[]): Promise<Failure[]> {
       } catch (err) {
         failures.push({ url, status: 'no answer', body: String((err as Error).cause ?? err) });
       }
+      msByRoute.set(route, (msByRoute.get(route) ?? 0) + performance.now() - started);
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return failures;
+  return { failures, msByRoute };
 }
 
 describe('every per-country and per-series route for every country held', () => {
   it('answers below 500 every time', async () => {
     const countries = await heldCountries();
     expect(countries.length).toBeGreaterThan(200);
-    const urls: string[] = [];
+    const requests: Request[] = [];
     for (const route of ROUTES) {
       const binding = bindingOf(route);
       if (binding === null) continue;
       for (const extra of variants(route)) {
         for (const c of countries) {
           const values = binding === 'country' ? [c.iso] : c.series;
-          for (const value of values) urls.push(urlFor(route, value, c.name, extra));
+          for (const value of values) requests.push({ route: route.path, url: urlFor(route, value, c.name, extra) });
         }
       }
     }
     // The links each country's record offers (origin-shift, stay-length, seasonality …) too.
     for (const c of countries) {
       const record = await (await s.get(`/v1/countries/${c.iso}`)).json();
-      for (const stat of record.data?.statistics ?? []) urls.push(stat.path);
+      for (const stat of record.data?.statistics ?? []) requests.push({ route: `statistics: ${stat.name}`, url: stat.path });
     }
     const started = performance.now();
-    const failures = await sweep(urls);
+    const { failures, msByRoute } = await sweep(requests);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`sweep: ${urls.length} requests over ${countries.length} countries in ${seconds.toFixed(1)} s, ${failures.length} at 5XX or unanswered`);
+    const slowest = [...msByRoute].sort((a, b) => b[1] - a[1]).slice(0, 4);
+    console.log(
+      `sweep: ${requests.length} requests over ${countries.length} countries in ${seconds.toFixed(1)} s, ${failures.length} at 5XX or unanswered; ` +
+        `most time in ${slowest.map(([route, ms]) => `${route} ${(ms / 1000).toFixed(1)} s`).join(', ')}`,
+    );
     expect(failures).toEqual([]);
   }, 1_800_000);
 });
