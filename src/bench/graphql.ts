@@ -40,8 +40,8 @@ const CASES: Case[] = [
   {
     label: "every country's headline arrivals since 2015",
     ours: {
-      text: (n) => `query Q${n} { countries { iso series(headline: true, measure: "arrivals") { alias observations(from: "2015") { period value } } } }`,
-      points: (d) => d.countries.flatMap((c: any) => c.series.flatMap((s: any) => s.observations.map((o: any) => [s.alias, o.period, o.value]))),
+      text: (n) => `query Q${n} { countries(first: 1000) { nodes { iso series(headline: true, measure: arrivals) { alias observations(from: "2015") { period value } } } } }`,
+      points: (d) => d.countries.nodes.flatMap((c: any) => c.series.flatMap((s: any) => s.observations.map((o: any) => [s.alias, o.period, o.value]))),
     },
     peer: {
       text: (n) =>

@@ -28,6 +28,7 @@ import { Metrics } from './metrics';
 import { newTag, requestIdFrom, type RequestTag } from './request-tag';
 import { bearerMatches } from './metrics';
 import { createCors } from './cors';
+import { limitMemory } from './heap';
 
 /** Served besides the /v1 routes, and counted among the live endpoints /v1/status reports. */
 const OTHER_ENDPOINTS = ['/graphql', '/openapi.json', '/docs'];
@@ -70,6 +71,7 @@ export interface AppOptions {
 
 export async function startApp(options: AppOptions): Promise<App> {
   const { config } = options;
+  limitMemory();
   const logger = options.logger ?? createLogger();
   const log = options.log ?? ((line: string) => logger.error(line));
   const metrics = new Metrics();

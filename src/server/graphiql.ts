@@ -3,7 +3,6 @@
  * @graphql-yoga/render-graphiql bundle (scripts, styles and editor workers inline: nothing from a
  * CDN), with the explorer plugin it carries, a key field and example tabs for notebook use.
  */
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { GraphiQLOptions } from 'graphql-yoga';
 
 const HEADLINE_ARRIVALS = `# Yearly arrivals of several countries (UN Tourism, published in thousands), in plain units.
@@ -112,10 +111,14 @@ const KEY_BAR = `
 </script>
 `;
 
-let page: string | undefined;
+let page: Promise<string> | undefined;
 
-/** The page, built once: the bundle is some megabytes and the options never change. */
-export function graphiqlPage(options: GraphiQLOptions): string {
-  page ??= renderGraphiQL(options).replace('</head>', `${KEY_BAR}</head>`);
+/**
+ * The page, built once: the options never change. The bundle is imported on the first visit, not at
+ * start: its module text and the page it renders hold some 30 MB, which a service nobody explores
+ * should not carry.
+ */
+export function graphiqlPage(options: GraphiQLOptions): Promise<string> {
+  page ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => renderGraphiQL(options).replace('</head>', `${KEY_BAR}</head>`));
   return page;
 }
