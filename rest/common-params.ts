@@ -13,3 +13,8 @@ export const seriesIdParam: ParamSpec = {
   required: true,
   description: 'Series id (sr_…) or alias (<iso>.<measure>.<breakdown>.<freq>).',
 };
+export const statusParam: ParamSpec = {
+  name: 'status',
+  kind: 'flag',
+  description: "true adds each observation's status and the publisher's flags (default false: the shape of SPEC.md).",
+};

@@ -19,6 +19,8 @@ const SCHEMA_OF: Record<ParamSpec['kind'], Record<string, unknown>> = {
   seriesId: { type: 'string' },
   format: { type: 'string', enum: ['json', 'csv'] },
   cursor: { type: 'string' },
+  date: { type: 'string', format: 'date' },
+  flag: { type: 'boolean' },
 };
 
 function errorResponse(code: ErrorCode) {

@@ -1,11 +1,11 @@
 /** Query parameter kinds of the /v1 routes: each validates its text and returns a typed value. */
-import { parsePeriod } from '../src/domain/periods';
+import { isCalendarDate, parsePeriod } from '../src/domain/periods';
 import { FREQS, MEASURES } from '../src/domain/types';
 import { ApiError } from './errors';
 
 export interface ParamSpec {
   name: string;
-  kind: 'isoList' | 'iso' | 'period' | 'freq' | 'limit' | 'year' | 'measure' | 'currency' | 'text' | 'seriesId' | 'format' | 'cursor';
+  kind: 'isoList' | 'iso' | 'period' | 'freq' | 'limit' | 'year' | 'measure' | 'currency' | 'text' | 'seriesId' | 'format' | 'cursor' | 'date' | 'flag';
   required?: boolean;
   description: string;
   /** Overrides the kind's example (e.g. a region slug for a text parameter). */
@@ -64,5 +64,11 @@ export function parseParam(spec: ParamSpec, raw: string): unknown {
     case 'text':
       if (!raw.trim()) throw bad(`${spec.name} must not be empty.`);
       return raw;
+    case 'date':
+      if (!isCalendarDate(raw)) throw bad(`${spec.name} must be a date YYYY-MM-DD.`);
+      return raw;
+    case 'flag':
+      if (raw !== 'true' && raw !== 'false') throw bad(`${spec.name} must be true or false.`);
+      return raw === 'true';
   }
 }

@@ -9,6 +9,7 @@ import { qualityRoutes } from './quality';
 import { referenceRoutes } from './reference';
 import { rivalsRoutes } from './rivals';
 import { seriesRoutes } from './series';
+import { observationRoutes } from './observations';
 
 export const ROUTES: Route<any, any>[] = [
   ...referenceRoutes,
@@ -16,6 +17,7 @@ export const ROUTES: Route<any, any>[] = [
   ...briefRoutes,
   ...measureRoutes,
   ...seriesRoutes,
+  ...observationRoutes,
   ...analysisRoutes,
   ...qualityRoutes,
   ...fuelRoutes,

@@ -10,7 +10,7 @@ import type { SeriesBlock } from '../csv';
 import { defineRoute, type Params } from '../route';
 import { unknownCountry } from './reference';
 import type { ParamSpec } from '../params';
-import { formatParam, fromParam, toParam } from '../common-params';
+import { formatParam, fromParam, statusParam, toParam } from '../common-params';
 import { HEADLINE_RULE } from '../../src/domain/headline';
 
 const countryParam: ParamSpec = { name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries holding the measure when absent.' };
@@ -35,10 +35,22 @@ function headlineRule(p: Params): string {
   return p.freq ? `With freq=${String(p.freq)}, each country's total series of that frequency is served.` : HEADLINE_RULE;
 }
 type Point = { period: string; value: number | null; rate?: number };
+type Status = { period: string; status: string; flags: string };
+type StatusFields = { status?: string | null; flags?: string | null };
+
+/** With status=true, each observation gains the status and flags of its period (after `rate`, so the spec's fields keep their order). */
+function withStatus<T extends { period: string }>(observations: T[], statuses: Status[] | undefined): (T & StatusFields)[] {
+  if (!statuses) return observations;
+  const byPeriod = new Map(statuses.map((s) => [s.period, s]));
+  return observations.map((o) => {
+    const s = byPeriod.get(o.period);
+    return { ...o, status: s?.status ?? null, flags: s?.flags ?? null };
+  });
+}
 
 function block(
   c: Country,
-  series: (MeasureBlockFragment & { observations?: Point[] }) | null | undefined,
+  series: (MeasureBlockFragment & { observations?: Point[]; statuses?: Status[] }) | null | undefined,
   measure: string,
   p: Params,
   points?: Point[],
@@ -54,9 +66,12 @@ function block(
       note: `No ${measure} series${p.freq ? ` with frequency ${p.freq}` : ''} is held for ${c.name}.`,
     };
   }
-  const observations = (points ?? series.observations ?? [])
-    .filter((o) => o.value !== null)
-    .map((o) => (o.rate === undefined ? { period: o.period, value: o.value } : { period: o.period, value: o.value, rate: o.rate }));
+  const observations = withStatus(
+    (points ?? series.observations ?? [])
+      .filter((o) => o.value !== null)
+      .map((o) => (o.rate === undefined ? { period: o.period, value: o.value } : { period: o.period, value: o.value, rate: o.rate })),
+    series.statuses,
+  );
   const noFigure =
     observations.length === 0 && (p.from !== undefined || p.to !== undefined)
       ? `${series.name} has no figure between ${p.from ?? 'its start'} and ${p.to ?? 'its end'}; it runs from ${series.first} to ${series.last}.`
@@ -85,7 +100,7 @@ function measureRoute(measure: 'arrivals' | 'capacity', path: string, summary: s
     summary,
     plan: 'developer',
     pathParams: [],
-    query: [countryParam, freqParam, fromParam, toParam, formatParam],
+    query: [countryParam, freqParam, fromParam, toParam, formatParam, statusParam],
     csv: 'series',
     operation: MeasureSeriesDocument,
     variables: (p) => ({
@@ -94,6 +109,7 @@ function measureRoute(measure: 'arrivals' | 'capacity', path: string, summary: s
       freq: p.freq as Freq | undefined,
       from: p.from as string | undefined,
       to: p.to as string | undefined,
+      withStatus: p.status === true,
     }),
     shape: (r, p) => ({
       meta: { measure, headline_rule: headlineRule(p) },
@@ -114,7 +130,7 @@ export const measureRoutes = [
     summary: "Visitor spend in the publisher's currency, or converted at each period's reference rate.",
     plan: 'developer',
     pathParams: [],
-    query: [countryParam, freqParam, fromParam, toParam, { name: 'currency', kind: 'currency', description: 'ISO 4217 code to convert to.' }, formatParam],
+    query: [countryParam, freqParam, fromParam, toParam, { name: 'currency', kind: 'currency', description: 'ISO 4217 code to convert to.' }, formatParam, statusParam],
     csv: 'series',
     operation: SpendSeriesDocument,
     variables: (p) => {
@@ -126,6 +142,7 @@ export const measureRoutes = [
         to: p.to as string | undefined,
         currency: currency ?? 'EUR',
         convert: currency !== undefined,
+        withStatus: p.status === true,
       };
     },
     shape: (r, p) => {

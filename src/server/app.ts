@@ -108,6 +108,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     publicBaseUrl: config.publicBaseUrl,
     log,
     cacheAnswers: options.cacheAnswers,
+    cacheBytes: options.cacheBytes,
     endpointsLive: ROUTES.length + OTHER_ENDPOINTS.length,
   });
   const yoga = createGraphQLEndpoint({

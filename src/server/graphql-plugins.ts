@@ -18,6 +18,7 @@ import { QUERY_LIMITS } from '../graphql/builder';
 import { ApiError, errorBody } from '../../rest/errors';
 import { secondsToNextLoad } from '../../rest/handler';
 import { AnswerCache } from './answer-cache';
+import { ANSWER_VARY, codedEtag, encode, negotiate, type Coding, type Compression } from './compression';
 import type { RequestTag } from './request-tag';
 
 /** What the HTTP layer hands Yoga per request; the plugins fill in the rest. */
@@ -31,6 +32,8 @@ export interface GraphQLServerContext {
   etag?: string;
   /** For the access log and metrics: told the caller's plan and whether a kept answer was sent. */
   tag?: RequestTag;
+  /** The coding the answer goes out in (Accept-Encoding), when it is a kept one. */
+  coding?: Coding;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -65,13 +68,38 @@ export function useApiAccess(admit: Admit, publicBaseUrl: string): Plugin<{}, Gr
 }
 
 interface KeptAnswer {
-  body: ArrayBuffer;
+  body: Uint8Array<ArrayBuffer>;
   contentType: string;
   bytes: number;
+  /** Compressed forms, made the first time each coding is asked for; null: sent plain (too small to gain). */
+  coded: Partial<Record<Compression, Uint8Array<ArrayBuffer> | null>>;
 }
 
 export function useAnswerCache(deps: { store: DataStore; now: () => Date; budgetBytes: number }): Plugin<{}, GraphQLServerContext> {
   const cache = new AnswerCache<KeptAnswer>(deps.budgetBytes);
+
+  /** The kept answer in `coding`, compressed the first time and kept (re-counted in the budget). */
+  function codedBody(version: string, key: string, kept: KeptAnswer, coding: Coding): Uint8Array<ArrayBuffer> | null {
+    if (coding === 'identity') return null;
+    let coded = kept.coded[coding];
+    if (coded === undefined) {
+      const encoded = encode(coding, Buffer.from(kept.body.buffer, kept.body.byteOffset, kept.body.length), null);
+      coded = encoded && new Uint8Array(encoded.pieces(null)[0]);
+      kept.coded[coding] = coded;
+      if (coded) {
+        kept.bytes += coded.length;
+        cache.set(version, key, kept);
+      }
+    }
+    return coded;
+  }
+
+  function answer(body: Uint8Array<ArrayBuffer>, contentType: string, coding: Coding, coded: Uint8Array<ArrayBuffer> | null): Response {
+    const headers: Record<string, string> = { 'Content-Type': contentType };
+    if (coded) headers['Content-Encoding'] = coding;
+    return new Response(coded ?? body, { status: 200, headers });
+  }
+
   return {
     async onRequest({ request, url, serverContext, endResponse }) {
       const snapshot = deps.store.current;
@@ -83,10 +111,13 @@ export function useAnswerCache(deps: { store: DataStore; now: () => Date; budget
         .update(`${request.headers.get('accept') ?? ''}|${url.search}|${body}`)
         .digest('base64url');
       serverContext.cacheKey = key;
+      const coding = negotiate(request.headers.get('accept-encoding') ?? undefined);
+      serverContext.coding = coding;
       if (request.method === 'GET') {
-        // The same validator scheme as REST: one answer per data version and request.
+        // The same validator scheme as REST: one answer per data version and request, one ETag per coding.
         serverContext.etag = `"${createHash('sha1').update(`${snapshot.dataVersion}|${key}`).digest('base64url')}"`;
-        if (request.headers.get('if-none-match') === serverContext.etag) {
+        if (request.headers.get('if-none-match') === codedEtag(serverContext.etag, coding)) {
+          serverContext.etag = codedEtag(serverContext.etag, coding);
           endResponse(new Response(null, { status: 304 }));
           return;
         }
@@ -95,7 +126,9 @@ export function useAnswerCache(deps: { store: DataStore; now: () => Date; budget
       if (serverContext.tag) serverContext.tag.cache = hit ? 'hit' : 'miss';
       if (hit) {
         serverContext.keep.answer = false;
-        endResponse(new Response(hit.body, { status: 200, headers: { 'Content-Type': hit.contentType } }));
+        const encoded = codedBody(snapshot.dataVersion, key, hit, coding);
+        if (serverContext.etag && encoded) serverContext.etag = codedEtag(serverContext.etag, coding);
+        endResponse(answer(hit.body, hit.contentType, coding, encoded));
       }
     },
     onExecute() {
@@ -105,20 +138,30 @@ export function useAnswerCache(deps: { store: DataStore; now: () => Date; budget
         },
       };
     },
-    async onResponse({ request, response, serverContext }) {
+    async onResponse({ request, response, serverContext, setResponse }) {
       const snapshot = deps.store.current;
       if (!snapshot || !serverContext.cacheKey) return;
+      const contentType = response.headers.get('content-type') ?? '';
+      if (response.status === 200 && serverContext.keep.answer && contentType.includes('json')) {
+        const body = new Uint8Array(await response.clone().arrayBuffer());
+        const kept: KeptAnswer = { body, contentType, bytes: body.byteLength + serverContext.cacheKey.length + contentType.length, coded: {} };
+        cache.set(snapshot.dataVersion, serverContext.cacheKey, kept);
+        const coding = serverContext.coding ?? 'identity';
+        const encoded = codedBody(snapshot.dataVersion, serverContext.cacheKey, kept, coding);
+        if (encoded) {
+          const coded = answer(body, contentType, coding, encoded);
+          for (const [name, value] of response.headers) if (name !== 'content-type' && name !== 'content-length') coded.headers.set(name, value);
+          response = coded;
+          setResponse(coded);
+          if (serverContext.etag) serverContext.etag = codedEtag(serverContext.etag, coding);
+        }
+      }
       const ok = response.status === 200 || response.status === 304;
       if (request.method === 'GET' && ok && serverContext.etag) {
         response.headers.set('ETag', serverContext.etag);
         response.headers.set('Last-Modified', new Date(snapshot.dataAsOf).toUTCString());
         response.headers.set('Cache-Control', `private, max-age=${secondsToNextLoad(deps.now())}`);
-        response.headers.set('Vary', 'X-API-Key, Accept');
-      }
-      const contentType = response.headers.get('content-type') ?? '';
-      if (response.status === 200 && serverContext.keep.answer && contentType.includes('json')) {
-        const body = await response.clone().arrayBuffer();
-        cache.set(snapshot.dataVersion, serverContext.cacheKey, { body, contentType, bytes: body.byteLength + serverContext.cacheKey.length + contentType.length });
+        response.headers.set('Vary', ANSWER_VARY);
       }
     },
   };
