@@ -113,21 +113,24 @@ export function useAnswerCache(deps: { store: DataStore; now: () => Date; budget
       serverContext.cacheKey = key;
       const coding = negotiate(request.headers.get('accept-encoding') ?? undefined);
       serverContext.coding = coding;
+      const hit = cache.get(snapshot.dataVersion, key);
+      if (serverContext.tag) serverContext.tag.cache = hit ? 'hit' : 'miss';
+      const encoded = hit ? codedBody(snapshot.dataVersion, key, hit, coding) : null;
       if (request.method === 'GET') {
         // The same validator scheme as REST: one answer per data version and request, one ETag per coding.
-        serverContext.etag = `"${createHash('sha1').update(`${snapshot.dataVersion}|${key}`).digest('base64url')}"`;
-        if (request.headers.get('if-none-match') === codedEtag(serverContext.etag, coding)) {
-          serverContext.etag = codedEtag(serverContext.etag, coding);
+        const etag = `"${createHash('sha1').update(`${snapshot.dataVersion}|${key}`).digest('base64url')}"`;
+        // A kept answer knows whether it goes out compressed; otherwise only a coding's own validator is known to match.
+        serverContext.etag = hit ? codedEtag(etag, encoded ? coding : 'identity') : etag;
+        const known = request.headers.get('if-none-match');
+        if (known !== null && known === (hit ? serverContext.etag : codedEtag(etag, coding))) {
+          serverContext.etag = known;
+          serverContext.keep.answer = false;
           endResponse(new Response(null, { status: 304 }));
           return;
         }
       }
-      const hit = cache.get(snapshot.dataVersion, key);
-      if (serverContext.tag) serverContext.tag.cache = hit ? 'hit' : 'miss';
       if (hit) {
         serverContext.keep.answer = false;
-        const encoded = codedBody(snapshot.dataVersion, key, hit, coding);
-        if (serverContext.etag && encoded) serverContext.etag = codedEtag(serverContext.etag, coding);
         endResponse(answer(hit.body, hit.contentType, coding, encoded));
       }
     },
