@@ -19,6 +19,8 @@ import { ROUTES } from '../../rest/routes';
 import { createAccess } from '../auth/access';
 import { answerBudgetBytes } from './answer-cache';
 import { createGraphQLEndpoint } from './graphql-endpoint';
+import { KeptAnswers, keptGraphQLGet } from './graphql-kept';
+import type { Admission } from '../auth/access';
 import { BodyTooLarge, nodeGraphQLHandler } from './graphql-http';
 import { createLogger, flushLogger, logAccess, type Logger } from './logger';
 import { Metrics } from './metrics';
@@ -111,16 +113,19 @@ export async function startApp(options: AppOptions): Promise<App> {
     cacheBytes: options.cacheBytes,
     endpointsLive: ROUTES.length + OTHER_ENDPOINTS.length,
   });
+  const admit = createAccess(keys, limiter);
+  const kept = new KeptAnswers(options.cacheAnswers === false ? 0 : (options.cacheBytes ?? answerBudgetBytes()));
   const yoga = createGraphQLEndpoint({
     schema,
     store,
-    admit: createAccess(keys, limiter),
+    admit,
     now: config.now,
     publicBaseUrl: config.publicBaseUrl,
-    cacheBytes: options.cacheAnswers === false ? 0 : (options.cacheBytes ?? answerBudgetBytes()),
+    kept,
     onCost: (cost) => metrics.graphqlCost(cost),
   });
   const graphql = nodeGraphQLHandler((request, context) => yoga.fetch(request, context));
+  const keptGet = keptGraphQLGet({ store, admit, kept, now: config.now });
   const openapi = JSON.stringify(openApiDocument(ROUTES, config.publicBaseUrl));
   const docs = docsPage(ROUTES, config.publicBaseUrl);
 
@@ -164,12 +169,16 @@ export async function startApp(options: AppOptions): Promise<App> {
     }
     if (path === '/graphql') {
       tag.route = '/graphql';
-      // Key, plan, rate, the answer cache, cost and the rest are Yoga plugins (graphql-plugins.ts).
-      graphql(req, res, { requestId: tag.id, keep: { answer: true }, tag }).catch((err) => {
-        if (err instanceof BodyTooLarge) return plainError(res, tag, new ApiError('invalid_parameter', 'The request body is over 1 MB.'));
-        log(`graphql: ${String(err?.stack ?? err)}`);
-        if (!res.headersSent) plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
-      });
+      // Key, plan, rate, the answer cache, cost and the rest are Yoga plugins (graphql-plugins.ts);
+      // a repeated GET is answered from the kept answers before Yoga (graphql-kept.ts).
+      const toYoga = (admission?: Admission) =>
+        graphql(req, res, { requestId: tag.id, keep: { answer: true }, tag, admission }).catch((err) => {
+          if (err instanceof BodyTooLarge) return plainError(res, tag, new ApiError('invalid_parameter', 'The request body is over 1 MB.'));
+          log(`graphql: ${String(err?.stack ?? err)}`);
+          if (!res.headersSent) plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
+        });
+      if (req.method === 'GET') keptGet(req, res, tag, toYoga);
+      else toYoga();
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -7,7 +7,6 @@
  *   useExecutionQueue  executions taken first come, first served, a few at a time.
  */
 import { complexityFromQuery } from '@pothos/plugin-complexity';
-import { createHash } from 'node:crypto';
 import { isAsyncIterable } from '@envelop/core';
 import { GraphQLError, parse, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -17,8 +16,8 @@ import type { DataStore } from '../db/data-store';
 import { QUERY_LIMITS } from '../graphql/builder';
 import { ApiError, errorBody } from '../../rest/errors';
 import { secondsToNextLoad } from '../../rest/handler';
-import { AnswerCache } from './answer-cache';
-import { ANSWER_VARY, codedEtag, encode, negotiate, type Coding, type Compression } from './compression';
+import { ANSWER_VARY, codedEtag, negotiate, type Coding } from './compression';
+import { KeptAnswers } from './graphql-kept';
 import type { RequestTag } from './request-tag';
 
 /** What the HTTP layer hands Yoga per request; the plugins fill in the rest. */
@@ -46,7 +45,8 @@ export function isGraphiQLPage(request: Request, url: URL): boolean {
 export function useApiAccess(admit: Admit, publicBaseUrl: string): Plugin<{}, GraphQLServerContext> {
   return {
     async onRequest({ request, url, serverContext, endResponse }) {
-      if (isGraphiQLPage(request, url)) return;
+      // Admitted already on the way in (graphql-kept.ts): the rate is taken once.
+      if (isGraphiQLPage(request, url) || serverContext.admission) return;
       try {
         serverContext.admission = await admit(request.headers.get('x-api-key') ?? undefined, undefined, serverContext.tag);
       } catch (err) {
@@ -67,32 +67,8 @@ export function useApiAccess(admit: Admit, publicBaseUrl: string): Plugin<{}, Gr
   };
 }
 
-interface KeptAnswer {
-  body: Uint8Array<ArrayBuffer>;
-  contentType: string;
-  bytes: number;
-  /** Compressed forms, made the first time each coding is asked for; null: sent plain (too small to gain). */
-  coded: Partial<Record<Compression, Uint8Array<ArrayBuffer> | null>>;
-}
-
-export function useAnswerCache(deps: { store: DataStore; now: () => Date; budgetBytes: number }): Plugin<{}, GraphQLServerContext> {
-  const cache = new AnswerCache<KeptAnswer>(deps.budgetBytes);
-
-  /** The kept answer in `coding`, compressed the first time and kept (re-counted in the budget). */
-  function codedBody(version: string, key: string, kept: KeptAnswer, coding: Coding): Uint8Array<ArrayBuffer> | null {
-    if (coding === 'identity') return null;
-    let coded = kept.coded[coding];
-    if (coded === undefined) {
-      const encoded = encode(coding, Buffer.from(kept.body.buffer, kept.body.byteOffset, kept.body.length), null);
-      coded = encoded && new Uint8Array(encoded.pieces(null)[0]);
-      kept.coded[coding] = coded;
-      if (coded) {
-        kept.bytes += coded.length;
-        cache.set(version, key, kept);
-      }
-    }
-    return coded;
-  }
+export function useAnswerCache(deps: { store: DataStore; now: () => Date; kept: KeptAnswers }): Plugin<{}, GraphQLServerContext> {
+  const { kept: answers } = deps;
 
   function answer(body: Uint8Array<ArrayBuffer>, contentType: string, coding: Coding, coded: Uint8Array<ArrayBuffer> | null): Response {
     const headers: Record<string, string> = { 'Content-Type': contentType };
@@ -106,19 +82,24 @@ export function useAnswerCache(deps: { store: DataStore; now: () => Date; budget
       const admission = serverContext.admission;
       if (!snapshot || !admission || (request.method !== 'GET' && request.method !== 'POST')) return;
       const body = request.method === 'POST' ? await request.clone().text() : '';
-      const key = createHash('sha1')
-        .update(`${deps.now().toISOString().slice(0, 10)}|${admission.caller.plan}|${request.method}|${request.headers.get('content-type') ?? ''}|`)
-        .update(`${request.headers.get('accept') ?? ''}|${url.search}|${body}`)
-        .digest('base64url');
+      const key = KeptAnswers.key(
+        deps.now().toISOString().slice(0, 10),
+        admission.caller.plan,
+        request.method,
+        request.headers.get('content-type') ?? '',
+        request.headers.get('accept') ?? '',
+        url.search,
+        body,
+      );
       serverContext.cacheKey = key;
       const coding = negotiate(request.headers.get('accept-encoding') ?? undefined);
       serverContext.coding = coding;
-      const hit = cache.get(snapshot.dataVersion, key);
+      const hit = answers.get(snapshot.dataVersion, key);
       if (serverContext.tag) serverContext.tag.cache = hit ? 'hit' : 'miss';
-      const encoded = hit ? codedBody(snapshot.dataVersion, key, hit, coding) : null;
+      const encoded = hit ? answers.coded(snapshot.dataVersion, key, hit, coding) : null;
       if (request.method === 'GET') {
         // The same validator scheme as REST: one answer per data version and request, one ETag per coding.
-        const etag = `"${createHash('sha1').update(`${snapshot.dataVersion}|${key}`).digest('base64url')}"`;
+        const etag = KeptAnswers.etag(snapshot.dataVersion, key);
         // A kept answer knows whether it goes out compressed; otherwise only a coding's own validator is known to match.
         serverContext.etag = hit ? codedEtag(etag, encoded ? coding : 'identity') : etag;
         const known = request.headers.get('if-none-match');
@@ -147,10 +128,9 @@ export function useAnswerCache(deps: { store: DataStore; now: () => Date; budget
       const contentType = response.headers.get('content-type') ?? '';
       if (response.status === 200 && serverContext.keep.answer && contentType.includes('json')) {
         const body = new Uint8Array(await response.clone().arrayBuffer());
-        const kept: KeptAnswer = { body, contentType, bytes: body.byteLength + serverContext.cacheKey.length + contentType.length, coded: {} };
-        cache.set(snapshot.dataVersion, serverContext.cacheKey, kept);
+        const kept = answers.keep(snapshot.dataVersion, serverContext.cacheKey, body, contentType);
         const coding = serverContext.coding ?? 'identity';
-        const encoded = codedBody(snapshot.dataVersion, serverContext.cacheKey, kept, coding);
+        const encoded = answers.coded(snapshot.dataVersion, serverContext.cacheKey, kept, coding);
         if (encoded) {
           const coded = answer(body, contentType, coding, encoded);
           for (const [name, value] of response.headers) if (name !== 'content-type' && name !== 'content-length') coded.headers.set(name, value);

@@ -1,0 +1,135 @@
+/**
+ * Kept GraphQL answers: the cache the Yoga plugin fills (graphql-plugins.ts, useAnswerCache), and a
+ * path that answers a repeated GET from it on node:http directly, before a fetch Request, Yoga and
+ * its plugins are made for it: what a kept answer needs is the key check, the rate and the bytes.
+ * A request it cannot answer (not kept, refused, POST) goes on to Yoga with its admission, so the
+ * rate is taken once.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Admission, Admit } from '../auth/access';
+import type { DataStore } from '../db/data-store';
+import { secondsToNextLoad } from '../../rest/handler';
+import { AnswerCache } from './answer-cache';
+import { ANSWER_VARY, codedEtag, encode, negotiate, type Coding, type Compression } from './compression';
+import type { RequestTag } from './request-tag';
+
+export interface KeptAnswer {
+  body: Uint8Array<ArrayBuffer>;
+  contentType: string;
+  bytes: number;
+  /** Compressed forms, made the first time each coding is asked for; null: sent plain (too small to gain). */
+  coded: Partial<Record<Compression, Uint8Array<ArrayBuffer> | null>>;
+}
+
+export class KeptAnswers {
+  private readonly cache: AnswerCache<KeptAnswer>;
+
+  constructor(budgetBytes: number) {
+    this.cache = new AnswerCache<KeptAnswer>(budgetBytes);
+  }
+
+  /** The key of a request's answer: the day, plan, method, content type, Accept, query string and body. */
+  static key(day: string, plan: string, method: string, contentType: string, accept: string, search: string, body: string): string {
+    return createHash('sha1').update(`${day}|${plan}|${method}|${contentType}|`).update(`${accept}|${search}|${body}`).digest('base64url');
+  }
+
+  /** The validator of an answer: one per data version and request (before its coding's suffix). */
+  static etag(dataVersion: string, key: string): string {
+    return `"${createHash('sha1').update(`${dataVersion}|${key}`).digest('base64url')}"`;
+  }
+
+  get(version: string, key: string): KeptAnswer | undefined {
+    return this.cache.get(version, key);
+  }
+
+  keep(version: string, key: string, body: Uint8Array<ArrayBuffer>, contentType: string): KeptAnswer {
+    const kept: KeptAnswer = { body, contentType, bytes: body.byteLength + key.length + contentType.length, coded: {} };
+    this.cache.set(version, key, kept);
+    return kept;
+  }
+
+  /** The kept answer in `coding`, compressed the first time and kept (re-counted in the budget); null: sent plain. */
+  coded(version: string, key: string, kept: KeptAnswer, coding: Coding): Uint8Array<ArrayBuffer> | null {
+    if (coding === 'identity') return null;
+    let coded = kept.coded[coding];
+    if (coded === undefined) {
+      const encoded = encode(coding, Buffer.from(kept.body.buffer, kept.body.byteOffset, kept.body.length), null);
+      coded = encoded && new Uint8Array(encoded.pieces(null)[0]);
+      kept.coded[coding] = coded;
+      if (coded) {
+        kept.bytes += coded.length;
+        this.cache.set(version, key, kept);
+      }
+    }
+    return coded;
+  }
+}
+
+/** A GraphiQL visit: GET, HTML accepted, no query. */
+function isPage(req: IncomingMessage, search: string): boolean {
+  return (req.headers.accept ?? '').includes('text/html') && !new URLSearchParams(search).has('query');
+}
+
+/**
+ * Answers a GET /graphql from the kept answers when it can (true: answered). Otherwise calls
+ * `next` with the caller's admission when it was made (undefined: Yoga admits, and refuses, itself).
+ */
+export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: KeptAnswers; now: () => Date }) {
+  return function answer(req: IncomingMessage, res: ServerResponse, tag: RequestTag, next: (admission?: Admission) => void): void {
+    const snapshot = deps.store.current;
+    const target = req.url ?? '/';
+    const q = target.indexOf('?');
+    if (!snapshot || req.method !== 'GET' || q < 0) return next();
+    let search: string;
+    try {
+      search = new URL(`http://localhost${target}`).search;
+    } catch {
+      return next();
+    }
+    if (isPage(req, search)) return next();
+    let admitted: Admission | Promise<Admission>;
+    try {
+      admitted = deps.admit(req.headers['x-api-key'], undefined, tag);
+    } catch {
+      return next();
+    }
+    const go = (admission: Admission) => {
+      const now = deps.now();
+      const key = KeptAnswers.key(
+        now.toISOString().slice(0, 10),
+        admission.caller.plan,
+        'GET',
+        req.headers['content-type'] ?? '',
+        req.headers.accept ?? '',
+        search,
+        '',
+      );
+      const kept = deps.kept.get(snapshot.dataVersion, key);
+      if (!kept) return next(admission);
+      tag.cache = 'hit';
+      const coding = negotiate(req.headers['accept-encoding']);
+      const coded = deps.kept.coded(snapshot.dataVersion, key, kept, coding);
+      const etag = codedEtag(KeptAnswers.etag(snapshot.dataVersion, key), coded ? coding : 'identity');
+      const notModified = req.headers['if-none-match'] === etag;
+      const body = coded ?? kept.body;
+      const headers = [
+        'content-type', kept.contentType,
+        'etag', etag,
+        'last-modified', new Date(snapshot.dataAsOf).toUTCString(),
+        'cache-control', `private, max-age=${secondsToNextLoad(now)}`,
+        'vary', ANSWER_VARY,
+        'x-request-id', tag.id,
+        'ratelimit-limit', String(admission.rate.limit),
+        'ratelimit-remaining', String(admission.rate.remaining),
+        'ratelimit-reset', String(admission.rate.resetSeconds),
+      ];
+      if (coded && !notModified) headers.push('content-encoding', coding);
+      if (!notModified) headers.push('content-length', String(body.length));
+      res.writeHead(notModified ? 304 : 200, headers);
+      res.end(notModified ? undefined : body);
+    };
+    if (admitted instanceof Promise) admitted.then(go, () => next());
+    else go(admitted);
+  };
+}
