@@ -2,7 +2,9 @@
  * Command line: serve, ingest, publish, keys, print-schema.
  *   serve [--sources DIR]     start the service; builds the data first when no release exists
  *                             (or takes the published one when RELEASE_FROM is set)
- *   ingest [--sources DIR]    build a new release (downloads the official files when --sources is absent)
+ *   ingest [--sources DIR]    build a new release (downloads the official files when --sources is absent);
+ *                             refused when a file is damaged or series vanished (--allow-vanished accepts
+ *                             that); kept when the figures are unchanged; --keep-releases N (default 3)
  *   ingest … --publish DIR    … then publish it to DIR (below)
  *   publish DIR               copy the served release into a shared directory for replicas (RELEASE_FROM) and announce it
  *   keys create PLAN [LABEL] | keys list | keys revoke ID | keys rotate ID
@@ -15,7 +17,7 @@ import { isPlan } from './auth/keys-store';
 import { loadConfig, type Config } from './config';
 import { shareRelease, takeRelease } from './db/release-share';
 import { currentReleaseFile } from './db/release-store';
-import { buildRelease } from './ingest/build';
+import { buildRelease, type BuildOptions } from './ingest/build';
 import { downloadSources, LOCAL_ONLY } from './ingest/download';
 import type { Announcement } from './server/bus';
 import { createLogger, logIngest } from './server/logger';
@@ -23,8 +25,10 @@ import { openBus, openKeyStore } from './server/shared-state';
 
 const print = (line: string) => console.log(line);
 
+type IngestChoices = Pick<BuildOptions, 'allowVanished' | 'keepReleases'>;
+
 /** Builds a release; progress lines and the summary event go to the log, each as it happens. */
-async function ingest(sources: string | undefined, dataDir: string, why?: string): Promise<void> {
+async function ingest(sources: string | undefined, dataDir: string, choices: IngestChoices = {}, why?: string): Promise<void> {
   const logger = createLogger({ sync: true });
   const log = (line: string) => logger.info(line);
   if (why) log(why);
@@ -36,7 +40,7 @@ async function ingest(sources: string | undefined, dataDir: string, why?: string
     if (!seed) log(`  (${LOCAL_ONLY.length} files have no stable official address; set TOURISM_SOURCES to a folder holding them)`);
     dir = await downloadSources(cache, seed, log);
   }
-  logIngest(logger, buildRelease({ sourcesDir: dir, dataDir, log }));
+  logIngest(logger, buildRelease({ sourcesDir: dir, dataDir, log, ...choices }));
 }
 
 /**
@@ -71,14 +75,23 @@ async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   const { values, positionals } = parseArgs({
     args: rest,
-    options: { sources: { type: 'string' }, label: { type: 'string' }, publish: { type: 'string' } },
+    options: {
+      sources: { type: 'string' },
+      label: { type: 'string' },
+      publish: { type: 'string' },
+      'allow-vanished': { type: 'boolean' },
+      'keep-releases': { type: 'string' },
+    },
     allowPositionals: true,
   });
   const config = loadConfig();
   const sources = values.sources ?? process.env.TOURISM_SOURCES;
   switch (command) {
     case 'ingest':
-      await ingest(sources, config.dataDir);
+      await ingest(sources, config.dataDir, {
+        allowVanished: values['allow-vanished'],
+        keepReleases: values['keep-releases'] === undefined ? undefined : Number(values['keep-releases']),
+      });
       if (values.publish) await publish(config, values.publish);
       return;
     case 'serve': {
@@ -89,7 +102,7 @@ async function main(): Promise<void> {
           logger.info(`No data release yet: taking the published one from ${config.releaseFrom}.`);
           await takeRelease(config.releaseFrom, config.dataDir, (line) => logger.info(line));
         } else {
-          await ingest(sources, config.dataDir, 'No data release yet: building one first.');
+          await ingest(sources, config.dataDir, {}, 'No data release yet: building one first.');
         }
       }
       const { serve } = await import('./server/serve');

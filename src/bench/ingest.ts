@@ -10,7 +10,7 @@ try {
   const first = buildRelease({ sourcesDir: sources, dataDir, log: (l) => console.log(l) });
   const again = buildRelease({ sourcesDir: sources, dataDir, now: new Date(Date.now() + 60_000) });
   console.log(`\nFull ingest: ${first.seconds.toFixed(1)} s for ${first.series} series, ${first.observations} observations, ${first.countries} countries.`);
-  console.log(`Re-run on the same files: ${again.seconds.toFixed(1)} s, ${again.revisions} revisions, ${again.newPoints} new figures (content ${again.changed ? 'changed' : 'unchanged'}).`);
+  console.log(`Re-run on the same files: ${again.seconds.toFixed(1)} s, ${again.revisions} revisions, ${again.newPoints} new figures (${again.written ? 'new release written' : 'served release kept, no new file'}).`);
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -4,7 +4,7 @@
  * server sending the same bytes in the same run. The load generator shares the machine's cores.
  */
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,7 +57,29 @@ async function bare(body: Buffer, headers: Headers): Promise<{ url: string; stop
   return { url: await started(proc, /ready (\S+)/), stop: () => proc.kill() };
 }
 
+/**
+ * Debian's wrk (C, one thread) when installed: the load generator shares the two cores with the
+ * workers, and autocannon spends about as much CPU per request as a cached answer costs, which caps
+ * what a second worker can show. autocannon otherwise.
+ */
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => fs.existsSync(p));
+
+function wrk(url: string, headers: Record<string, string>): Promise<{ rps: number; failed: number }> {
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${DURATION}s`, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  return new Promise((resolve, reject) => {
+    execFile(WRK!, args, (err, stdout) => {
+      if (err) return reject(err);
+      const rate = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
+      if (!rate) return reject(new Error(`wrk printed no rate: ${stdout}`));
+      const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
+      const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
+      resolve({ rps: Number(rate[1]), failed: non2xx + (errors ? errors.slice(1).reduce((a, n) => a + Number(n), 0) : 0) });
+    });
+  });
+}
+
 async function rps(url: string, headers: Record<string, string> = {}): Promise<{ rps: number; failed: number }> {
+  if (WRK) return wrk(url, headers);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   return { rps: r.requests.average, failed: r.errors + r.non2xx };
 }
@@ -77,7 +99,7 @@ async function measure(dataDir: string, workers: number): Promise<{ ours: number
 
 async function main(): Promise<void> {
   const dir = benchDataDir();
-  console.log(`Cached REST ${TARGET}, ${DURATION} s each, ${CONNECTIONS} connections, ${os.availableParallelism()} cores`);
+  console.log(`Cached REST ${TARGET}, ${DURATION} s each, ${CONNECTIONS} connections, ${os.availableParallelism()} cores, load from ${WRK ? 'wrk' : 'autocannon'}`);
   const one = await measure(dir, 1);
   const two = await measure(dir, 2);
   for (const [label, m] of [['WORKERS=1', one], ['WORKERS=2', two]] as const) {

@@ -35,16 +35,26 @@ export function publishRelease(dataDir: string, file: string): void {
   fs.renameSync(tmp, pointerFile(dataDir));
 }
 
-/** Deletes all but the newest `keep` release files (never the served one). */
-export function pruneReleases(dataDir: string, keep = 3): void {
+/** Release files kept by default: the served one and the two before it, to switch back to. */
+export const DEFAULT_KEEP_RELEASES = 3;
+
+/**
+ * Deletes all but the newest `keep` release files (names sort by version), never the served one.
+ * Returns the names deleted.
+ */
+export function pruneReleases(dataDir: string, keep = DEFAULT_KEEP_RELEASES): string[] {
   const current = currentReleaseFile(dataDir);
   const files = fs
     .readdirSync(releasesDir(dataDir))
     .filter((f) => f.endsWith('.db'))
     .sort()
     .reverse();
+  const pruned: string[] = [];
   for (const f of files.slice(keep)) {
     const full = path.join(releasesDir(dataDir), f);
-    if (full !== current) fs.rmSync(full, { force: true });
+    if (full === current) continue;
+    fs.rmSync(full, { force: true });
+    pruned.push(f);
   }
+  return pruned;
 }

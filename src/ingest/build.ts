@@ -1,9 +1,12 @@
 /**
- * The one ingest pipeline: publisher files → connectors → one release file → validation →
- * atomic switch. A failure anywhere leaves the served release untouched.
+ * The one ingest pipeline: publisher files → shape checks → connectors → comparison with the served
+ * release → one release file → validation → atomic switch → pruning of old release files. A failure
+ * or refusal anywhere leaves the served release untouched; figures identical to the served
+ * release's keep it (no new file).
  */
 import fs from 'node:fs';
-import { currentReleaseFile, newReleaseFile, pruneReleases, publishRelease } from '../db/release-store';
+import { listMigrations } from '../db/migrate';
+import { currentReleaseFile, DEFAULT_KEEP_RELEASES, newReleaseFile, pruneReleases, publishRelease } from '../db/release-store';
 import type { ParsedSeries, RejectedRow } from '../domain/types';
 import { loadCountryTable } from './connectors/country-codes';
 import { CountryResolver } from './connectors/country-resolver';
@@ -20,14 +23,32 @@ import { chooseHeadlines } from '../domain/headline';
 import { aliasOf, seriesIdOf } from './identifiers';
 import type { AppliedDecision, ConnectorOutput, CountryRef } from './records';
 import { UN_TOURISM_REGIONS, unTourismRegion } from './un-tourism-regions';
+import { describeVanished, holdingsOf, readPreviousRelease, tableDrops, vanishedSeries, type PreviousRelease } from './previous-release';
+import { checkSources } from './source-files';
+import { describeProblem } from './source-shape';
 import { validateRelease } from './validate';
-import { versionOf, writeRelease, type CountryRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
+import { contentDigest, keptReleaseStats, versionOf, writeRelease, type CountryRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
 
 export interface BuildOptions {
   sourcesDir: string;
   dataDir: string;
   now?: Date;
   log?: (line: string) => void;
+  /** Release even though series held by the served release vanished from the files, or a table shrank sharply. */
+  allowVanished?: boolean;
+  /** Release files kept after a switch, the served one included (older ones are deleted). */
+  keepReleases?: number;
+}
+
+/** An ingest stopped before anything was written: the served release stays. Each problem names its file. */
+export class IngestRefused extends Error {
+  constructor(
+    what: string,
+    readonly problems: string[],
+  ) {
+    super(`${what}: ${problems.join('; ')}`);
+    this.name = 'IngestRefused';
+  }
 }
 
 export interface BuildSummary extends WriteStats {
@@ -38,6 +59,12 @@ export interface BuildSummary extends WriteStats {
   unresolved: number;
   /** Rows settled by the code/name decisions table (src/ingest/connectors/code-decisions.ts). */
   decisions: AppliedDecision[];
+  /** False when the figures equal the served release's, which is then kept as it is. */
+  written: boolean;
+  /** Aliases of series the previous release held that the files no longer give (allowed by the operator). */
+  vanished: string[];
+  /** Older release files deleted after the switch. */
+  pruned: string[];
   seconds: number;
 }
 
@@ -230,21 +257,85 @@ function summariseRejected(rejected: RejectedRow[], log: (line: string) => void)
   }
 }
 
+/** Stops the ingest when a file is damaged: before any parsing, so it fails fast. */
+function checkSourceShapes(sourcesDir: string, log: (line: string) => void): void {
+  const t0 = performance.now();
+  const { checked, problems } = checkSources(sourcesDir);
+  if (problems.length > 0) throw new IngestRefused('damaged source files, no release built', problems.map(describeProblem));
+  log(`  ${checked} files whole and in their publishers' layout (${Math.round(performance.now() - t0)} ms)`);
+}
+
+/** Stops the ingest when tables shrank or series vanished since the served release, unless allowed. */
+function compareWithPrevious(previous: PreviousRelease, content: ReleaseContent, allowVanished: boolean, log: (line: string) => void): string[] {
+  const now = holdingsOf(content);
+  const drops = tableDrops(previous, now);
+  const vanished = vanishedSeries(previous, now);
+  const problems = [...drops, ...(vanished.length > 0 ? [describeVanished(previous, vanished)] : [])];
+  if (problems.length === 0) {
+    log(`  no series vanished and no table shrank since release ${previous.version}`);
+  } else if (allowVanished) {
+    for (const p of problems) log(`  accepted (--allow-vanished): ${p}`);
+  } else {
+    throw new IngestRefused('figures missing from the files, no release built (ingest --allow-vanished accepts the loss)', problems);
+  }
+  return vanished;
+}
+
+function sameSchema(previous: PreviousRelease): boolean {
+  const current = listMigrations().map((m) => m.name);
+  return current.length === previous.migrations.length && current.every((m, i) => m === previous.migrations[i]);
+}
+
 export function buildRelease(options: BuildOptions): BuildSummary {
   const log = options.log ?? (() => {});
   const now = options.now ?? new Date();
+  const keep = options.keepReleases ?? DEFAULT_KEEP_RELEASES;
+  if (!Number.isInteger(keep) || keep < 1) throw new Error(`releases to keep must be a whole number of at least 1, not ${keep}`);
   const started = performance.now();
   if (!fs.existsSync(options.sourcesDir)) throw new Error(`sources directory not found: ${options.sourcesDir}`);
+  log(`Checking the source files in ${options.sourcesDir}`);
+  checkSourceShapes(options.sourcesDir, log);
   log(`Reading sources from ${options.sourcesDir}`);
   const { content, rejected, decisions } = assembleContent(options.sourcesDir, log);
+  const previousFile = currentReleaseFile(options.dataDir);
+  const previous = previousFile ? readPreviousRelease(previousFile) : null;
+  let vanished: string[] = [];
+  if (previous) {
+    log(`Comparing with the served release ${previous.version}`);
+    vanished = compareWithPrevious(previous, content, options.allowVanished ?? false, log);
+  }
+  const dataVersion = contentDigest(content);
+  const base = {
+    countries: content.countries.length,
+    rejected,
+    unresolved: rejected.filter((r) => r.unresolved).length,
+    decisions,
+    vanished,
+  };
+  if (previous && previousFile && previous.dataVersion === dataVersion && sameSchema(previous)) {
+    const summary: BuildSummary = {
+      ...base,
+      ...keptReleaseStats(previousFile, content),
+      file: previousFile,
+      written: false,
+      pruned: [],
+      seconds: (performance.now() - started) / 1000,
+    };
+    log(
+      `Figures identical to the served release ${summary.version} (data version ${dataVersion}): kept, no new release file written; ` +
+        `${summary.series} series, ${summary.observations} observations, ${summary.countries} countries; ${summary.seconds.toFixed(1)} s`,
+    );
+    logDetails(summary, log);
+    return summary;
+  }
   const version = releaseVersion(now);
   const file = newReleaseFile(options.dataDir, version);
-  const previous = currentReleaseFile(options.dataDir);
-  log(`Writing release ${version}${previous ? ' (carrying the release log forward)' : ''}`);
+  if (file === previousFile) throw new Error(`release ${version} is the one being served: build the new one at another time`);
+  log(`Writing release ${version}${previousFile ? ' (carrying the release log forward)' : ''}`);
   let stats: WriteStats;
   try {
     fs.rmSync(file, { force: true });
-    stats = writeRelease(file, content, previous, version, now.toISOString());
+    stats = writeRelease(file, content, previousFile, version, now.toISOString(), dataVersion);
     log('Validating');
     const problems = validateRelease(file);
     if (problems.length > 0) throw new Error(`release failed validation: ${problems.join('; ')}`);
@@ -253,29 +344,26 @@ export function buildRelease(options: BuildOptions): BuildSummary {
     throw err;
   }
   publishRelease(options.dataDir, file);
-  pruneReleases(options.dataDir);
-  const summary: BuildSummary = {
-    ...stats,
-    file,
-    countries: content.countries.length,
-    rejected,
-    unresolved: rejected.filter((r) => r.unresolved).length,
-    decisions,
-    seconds: (performance.now() - started) / 1000,
-  };
+  const pruned = pruneReleases(options.dataDir, keep);
+  const summary: BuildSummary = { ...stats, ...base, file, written: true, pruned, seconds: (performance.now() - started) / 1000 };
   log(
     `Release ${version} served: ${summary.series} series, ${summary.observations} observations, ` +
       `${summary.countries} countries; ${summary.newPoints} new figures, ${summary.revisions} revisions` +
       `${summary.changed ? '' : ' (content unchanged)'}; ${rejected.length} rejected rows, of which ${summary.unresolved} unresolved places; ` +
-      `${decisions.length} rows placed by code/name decisions; ${summary.seconds.toFixed(1)} s`,
+      `${decisions.length} rows placed by code/name decisions; ${vanished.length} series vanished; ${summary.seconds.toFixed(1)} s`,
   );
-  if (decisions.length > 0) {
-    log('Code/name decisions applied:');
-    summariseDecisions(decisions, log);
-  }
-  if (rejected.length > 0) {
-    log('Rejected rows by reason:');
-    summariseRejected(rejected, log);
-  }
+  if (pruned.length > 0) log(`Deleted older release files (keeping ${keep}): ${pruned.join(', ')}`);
+  logDetails(summary, log);
   return summary;
+}
+
+function logDetails(summary: BuildSummary, log: (line: string) => void): void {
+  if (summary.decisions.length > 0) {
+    log('Code/name decisions applied:');
+    summariseDecisions(summary.decisions, log);
+  }
+  if (summary.rejected.length > 0) {
+    log('Rejected rows by reason:');
+    summariseRejected(summary.rejected, log);
+  }
 }

@@ -40,6 +40,7 @@ export const LOCAL_ONLY = [
   'eia_oil/wti-monthly.csv',
   'eia_jetfuel/MJFUELUSGULF.csv',
   'worldbank_wdi/*.csv',
+  'worldbank_wdi/api_csv/*.csv',
   'imf_weo/WEO_Data_Oct2024_custom_extract.xls',
 ];
 

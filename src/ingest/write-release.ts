@@ -112,12 +112,31 @@ function readMeta(db: Database.Database): Record<string, string> {
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
+/** The stats of a served release kept as it is, its figures being identical to `content`. */
+export function keptReleaseStats(file: string, content: ReleaseContent): WriteStats {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const meta = readMeta(db);
+  db.close();
+  return {
+    version: meta.version,
+    dataVersion: meta.data_version,
+    dataAsOf: meta.data_as_of,
+    changed: false,
+    series: content.series.length,
+    observations: content.series.reduce((n, s) => n + s.observations.length, 0),
+    newPoints: 0,
+    revisions: 0,
+    seriesUpdated: 0,
+  };
+}
+
 export function writeRelease(
   file: string,
   content: ReleaseContent,
   previousFile: string | null,
   version: string,
   loadedAt: string,
+  dataVersion = contentDigest(content),
 ): WriteStats {
   const db = new Database(file);
   db.pragma('journal_mode = OFF');
@@ -140,7 +159,6 @@ export function writeRelease(
   const releaseOf = (published: string): string =>
     prevReleases.find(([, loaded]) => loaded >= published)?.[0] ?? versionOf(published);
   const tableByCode = new Map(content.tables.map((t) => [t.code, t]));
-  const dataVersion = contentDigest(content);
   const stats: WriteStats = {
     version,
     dataVersion,

@@ -171,6 +171,7 @@ export function logIngest(logger: Logger, summary: BuildSummary): void {
       release: summary.version,
       data_version: summary.dataVersion,
       changed: summary.changed,
+      written: summary.written,
       series: summary.series,
       observations: summary.observations,
       countries: summary.countries,
@@ -179,8 +180,10 @@ export function logIngest(logger: Logger, summary: BuildSummary): void {
       series_updated: summary.seriesUpdated,
       rejected: summary.rejected.length,
       rejected_by_table: rejectedByTable,
+      vanished_series: summary.vanished.length,
+      pruned: summary.pruned,
       seconds: Math.round(summary.seconds * 10) / 10,
     },
-    `release ${summary.version} built`,
+    summary.written ? `release ${summary.version} built` : `release ${summary.version} kept: figures unchanged`,
   );
 }

@@ -1,6 +1,6 @@
 /**
- * The ingest pipeline on the real files: re-running is a no-op release, a changed figure is kept as
- * a revision, and a failed or interrupted ingest leaves the served release untouched.
+ * The ingest pipeline on the real files: re-running keeps the served release, a changed figure is kept
+ * as a revision, and a failed or interrupted ingest leaves the served release untouched.
  */
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
@@ -64,16 +64,26 @@ describe('the test release built from ../shared/data', () => {
 });
 
 describe('re-running and revising', () => {
-  it('re-running on the same files is a no-op release, then a changed figure is a revision', () => {
+  it('re-running on the same files keeps the served release (no new file), then a changed figure is a revision', () => {
     const dataDir = tempCopy(inject('dataDir'), 'tourism-rerun-');
     const before = currentReleaseFile(dataDir)!;
-    const again = buildRelease({ sourcesDir: SOURCES_DIR, dataDir, now: new Date('2026-04-01T06:00:00Z') });
+    const log: string[] = [];
+    const again = buildRelease({ sourcesDir: SOURCES_DIR, dataDir, now: new Date('2026-04-01T06:00:00Z'), log: (l) => log.push(l) });
+    expect(again.written).toBe(false);
+    expect(again.file).toBe(before);
+    expect(currentReleaseFile(dataDir)).toBe(before);
+    expect(fs.readdirSync(path.join(dataDir, 'releases'))).toEqual([path.basename(before)]);
     expect(again.changed).toBe(false);
     expect(again.revisions).toBe(0);
     expect(again.newPoints).toBe(0);
-    expect(meta(again.file).data_version).toBe(meta(before).data_version);
-    expect(meta(again.file).data_as_of).toBe(meta(before).data_as_of);
-    expect(query(again.file, 'SELECT * FROM Release')).toHaveLength(1);
+    expect(again.dataVersion).toBe(meta(before).data_version);
+    expect(again.dataAsOf).toBe(meta(before).data_as_of);
+    expect(log).toEqual(
+      expect.arrayContaining([
+        '  no series vanished and no table shrank since release 20260315T060000Z',
+        expect.stringMatching(/^Figures identical to the served release 20260315T060000Z \(data version \w+\): kept, no new release file written;/),
+      ]),
+    );
 
     // A publisher revises Malta's nights for 2019-08: the next release keeps both values and dates.
     const sources = tempCopy(SOURCES_DIR, 'tourism-sources-');
@@ -116,6 +126,11 @@ describe('failures leave the served release untouched', () => {
   it('an ingest killed midway keeps the old release', async () => {
     const dataDir = tempCopy(inject('dataDir'), 'tourism-kill-');
     const before = currentReleaseFile(dataDir);
+    // Another data version on the served release, so the ingest writes a new file rather than keeping it.
+    const served = new Database(before!);
+    served.prepare("UPDATE Meta SET value = 'older' WHERE key = 'data_version'").run();
+    served.close();
+    let killedWhileWriting = false;
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'src/cli.ts'), 'ingest', '--sources', SOURCES_DIR], {
       env: { ...process.env, DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -125,6 +140,7 @@ describe('failures leave the served release untouched', () => {
       child.stdout.on('data', (chunk: Buffer) => {
         if (chunk.toString().includes('Writing release')) {
           setTimeout(() => {
+            killedWhileWriting = child.exitCode === null;
             child.kill('SIGKILL');
             resolve();
           }, 300);
@@ -133,6 +149,7 @@ describe('failures leave the served release untouched', () => {
       child.on('exit', () => resolve());
     });
     await new Promise((r) => setTimeout(r, 200));
+    expect(killedWhileWriting).toBe(true);
     expect(currentReleaseFile(dataDir)).toBe(before);
     const db = new Database(before!, { readonly: true });
     expect((db.prepare('SELECT count(*) AS n FROM Series').get() as { n: number }).n).toBeGreaterThan(1000);

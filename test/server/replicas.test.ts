@@ -167,7 +167,7 @@ describe('three replicas behind nginx', () => {
     console.log(`limit across replicas: ${ok.length} × 200, ${refused.length} × 429 of ${answers.length} requests (free plan limit ${LIMIT}/min)`);
     expect(ok).toHaveLength(LIMIT);
     expect(refused).toHaveLength(2 * LIMIT);
-    expect(new Set(ok.map(processOf)).size).toBe(3);
+    expect(new Set(answers.map(processOf)).size).toBe(3);
     expect(ok.map((a) => Number(a.headers.get('ratelimit-remaining'))).sort((a, b) => a - b)).toEqual(Array.from({ length: LIMIT }, (_, i) => i));
     for (const r of refused) {
       expect(r.headers.get('ratelimit-limit')).toBe(String(LIMIT));
@@ -190,7 +190,7 @@ describe('three replicas behind nginx', () => {
     console.log(`revocation: refused by all three replicas ${took} ms after the CLI finished`);
   });
 
-  it.skip('serve a newly published release, all of them, with no failed request meanwhile', async () => {
+  it('serve a newly published release, all of them, with no failed request meanwhile', async () => {
     const stamp = '2026-04-01T06:00:00.000Z';
     const publisher = path.join(work, 'publisher');
     publishRelease(publisher, stampedRelease(releasesDir(publisher), stamp));
@@ -212,7 +212,7 @@ describe('three replicas behind nginx', () => {
     expect(ok).toBeGreaterThan(0);
   }, 180_000);
 
-  it.skip('lose no request when a replica is killed under load, and take it back when restarted', async () => {
+  it('lose no request when a replica is killed under load, and take it back when restarted', async () => {
     const victim = replicas[2];
     const traffic = load();
     await new Promise((r) => setTimeout(r, 1000));

@@ -54,7 +54,8 @@ describe('WORKERS=2', () => {
     const refused = answers.filter((r) => r.status === 429);
     expect(ok).toHaveLength(LIMIT);
     expect(refused).toHaveLength(LIMIT);
-    expect(new Set(ok.map(processOf)).size).toBe(2);
+    // Both workers counted: which of them happens to answer the first LIMIT is up to the scheduler.
+    expect(new Set(answers.map(processOf)).size).toBe(2);
     for (const r of refused) {
       expect(r.headers.get('ratelimit-limit')).toBe(String(LIMIT));
       expect(r.headers.get('ratelimit-remaining')).toBe('0');
@@ -85,7 +86,7 @@ describe('WORKERS=2', () => {
     expect(Date.now() - revokedAt).toBeLessThan(1000);
   });
 
-  it.skip('switches every worker to a new release together', async () => {
+  it('switches every worker to a new release together', async () => {
     const before = (await (await get('/v1/regions', 'workers-intel')).json()).meta.data_as_of;
     const stamp = '2026-03-01T06:00:00.000Z';
     expect(before).not.toBe(stamp);

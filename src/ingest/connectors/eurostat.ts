@@ -235,7 +235,7 @@ function selectRegional(unit: string) {
 
 // ---- tables -----------------------------------------------------------------------------------
 
-const TABLES: TableSpec[] = [
+export const EUROSTAT_TABLES: readonly TableSpec[] = [
   {
     code: 'tour_occ_nim',
     file: 'eurostat/estat_tour_occ_nim.tsv',
@@ -286,7 +286,7 @@ const TABLES: TableSpec[] = [
 ];
 
 /** The file of a table that is there: its own, else its fallback. */
-function fileOf(sourcesDir: string, spec: TableSpec): string {
+export function fileOf(sourcesDir: string, spec: TableSpec): string {
   return spec.fallback && !fs.existsSync(path.join(sourcesDir, spec.file)) ? spec.fallback : spec.file;
 }
 
@@ -386,11 +386,11 @@ export function loadEurostat(sourcesDir: string, resolver: CountryResolver): Con
   const ctx: LabelContext = { geoLabels, nuts, unconfirmed: geoChecker(resolver, geoLabels, 'eurostat_geo', decisions) };
   const series: ParsedSeries[] = [];
   const rejected: RejectedRow[] = [];
-  for (const spec of TABLES) {
+  for (const spec of EUROSTAT_TABLES) {
     const table = loadTable(sourcesDir, spec, ctx);
     series.push(...table.series);
     rejected.push(...table.rejected);
   }
-  const tables = TABLES.map((spec) => tableInfo(spec, fileOf(sourcesDir, spec)));
+  const tables = EUROSTAT_TABLES.map((spec) => tableInfo(spec, fileOf(sourcesDir, spec)));
   return { tables, series, rejected, decisions, geoLabels, regionUnits };
 }

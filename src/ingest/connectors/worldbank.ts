@@ -12,12 +12,14 @@ import { resolvePlace } from './code-decisions';
 import type { CountryResolver } from './country-resolver';
 
 export const WORLDBANK_DIR = 'worldbank_wdi';
-const API_DIR = `${WORLDBANK_DIR}/api_csv`;
+export const API_DIR = `${WORLDBANK_DIR}/api_csv`;
 const PUBLISHER = 'World Bank';
 /** Indicator codes as WDI writes them (the long files are named after them). */
-const INDICATOR_FILE_RE = /^[A-Z]{2}(\.[A-Z0-9]+)+\.csv$/;
-const API_FILE_RE = /^API_(.+?)_DS2_.*\.csv$/i;
-const API_PREAMBLE_LINES = 4;
+export const INDICATOR_FILE_RE = /^[A-Z]{2}(\.[A-Z0-9]+)+\.csv$/;
+export const API_FILE_RE = /^API_(.+?)_DS2_.*\.csv$/i;
+export const API_PREAMBLE_LINES = 4;
+/** The Bank's country metadata beside the wide downloads (regions tell economies from aggregates). */
+export const COUNTRY_METADATA_RE = /^Metadata_Country_.*\.csv$/;
 
 /** Titles of the long files, which carry no indicator name (WDI names as of the files' vintage). */
 const LONG_FILE_TITLES: Record<string, string> = {
@@ -56,7 +58,7 @@ function tableInfo(indicator: string, file: string, wide: boolean, title: string
  */
 function readEconomyCodes(sourcesDir: string): Set<string> {
   const dir = path.join(sourcesDir, API_DIR);
-  const file = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => f.startsWith('Metadata_Country_')) : undefined;
+  const file = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => COUNTRY_METADATA_RE.test(f)) : undefined;
   if (!file) return new Set();
   const [header = [], ...rows] = parseCsvLines(fs.readFileSync(path.join(dir, file), 'utf8'));
   const [codeCol, regionCol] = [header.indexOf('Country Code'), header.indexOf('Region')];

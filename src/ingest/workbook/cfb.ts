@@ -1,92 +1,149 @@
 /**
  * Compound File Binary (the container of BIFF .xls workbooks, [MS-CFB]): finds one stream by name
- * and returns its bytes. Read-only, version 3 and 4 files, regular and mini streams.
+ * and returns its bytes, or tells what is missing from a damaged file. Read-only, version 3 and 4
+ * files, regular and mini streams.
  */
 const SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const END_OF_CHAIN = 0xfffffffe;
 const FREE = 0xffffffff;
+const STREAM = 2;
+const ROOT = 5;
 
 export function isCompoundFile(data: Uint8Array): boolean {
   return data.length >= 512 && SIGNATURE.every((b, i) => data[i] === b);
 }
 
-export function readCompoundStream(data: Uint8Array, names: readonly string[]): Uint8Array | null {
-  if (!isCompoundFile(data)) throw new Error('not a compound file');
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const u32 = (at: number) => view.getUint32(at, true);
-  const sectorSize = 1 << view.getUint16(0x1e, true);
-  const miniSectorSize = 1 << view.getUint16(0x20, true);
-  const miniCutoff = u32(0x38);
-  const sectorAt = (id: number) => (id + 1) * sectorSize;
+interface DirectoryEntry {
+  name: string;
+  type: number;
+  start: number;
+  size: number;
+}
 
-  // The FAT's own sectors: 109 listed in the header, the rest in the DIFAT chain.
-  const fatSectors: number[] = [];
-  for (let i = 0; i < 109; i++) {
-    const id = u32(0x4c + i * 4);
-    if (id !== FREE) fatSectors.push(id);
-  }
-  for (let id = u32(0x44), n = u32(0x48); n > 0 && id !== END_OF_CHAIN && id !== FREE; n--) {
-    const at = sectorAt(id);
-    for (let i = 0; i < sectorSize / 4 - 1; i++) {
-      const s = u32(at + i * 4);
-      if (s !== FREE) fatSectors.push(s);
+/** A compound file's allocation tables and directory, each sector checked to be in the file. */
+class CompoundFile {
+  readonly sectorSize: number;
+  readonly miniSectorSize: number;
+  readonly miniCutoff: number;
+  /** Whole sectors after the header. */
+  readonly sectorCount: number;
+  readonly fat: number[] = [];
+  readonly entries: DirectoryEntry[] = [];
+  private readonly view: DataView;
+
+  constructor(private readonly data: Uint8Array) {
+    if (!isCompoundFile(data)) throw new Error('not a compound file (no CFB signature)');
+    this.view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+    this.sectorSize = 1 << this.view.getUint16(0x1e, true);
+    this.miniSectorSize = 1 << this.view.getUint16(0x20, true);
+    this.miniCutoff = this.u32(0x38);
+    this.sectorCount = Math.max(0, Math.floor(data.length / this.sectorSize) - 1);
+
+    // The FAT's own sectors: 109 listed in the header, the rest in the DIFAT chain.
+    const fatSectors: number[] = [];
+    for (let i = 0; i < 109; i++) {
+      const id = this.u32(0x4c + i * 4);
+      if (id !== FREE) fatSectors.push(id);
     }
-    id = u32(at + sectorSize - 4);
-  }
-  const fat: number[] = [];
-  for (const s of fatSectors) for (let i = 0; i < sectorSize / 4; i++) fat.push(u32(sectorAt(s) + i * 4));
+    for (let id = this.u32(0x44), n = this.u32(0x48); n > 0 && id !== END_OF_CHAIN && id !== FREE; n--) {
+      const at = this.sectorAt(id, 'the DIFAT');
+      for (let i = 0; i < this.sectorSize / 4 - 1; i++) {
+        const s = this.u32(at + i * 4);
+        if (s !== FREE) fatSectors.push(s);
+      }
+      id = this.u32(at + this.sectorSize - 4);
+    }
+    for (const s of fatSectors) {
+      const at = this.sectorAt(s, 'the FAT');
+      for (let i = 0; i < this.sectorSize / 4; i++) this.fat.push(this.u32(at + i * 4));
+    }
 
-  const chain = (start: number, table: number[]): number[] => {
+    // Directory entries, 128 bytes each: UTF-16 name, type, first sector, size.
+    const dirStart = this.u32(0x30);
+    const directory = this.readChain(dirStart, this.chain(dirStart, this.fat, 'the directory').length * this.sectorSize, 'the directory');
+    const dview = new DataView(directory.buffer, directory.byteOffset, directory.byteLength);
+    for (let at = 0; at + 128 <= directory.length; at += 128) {
+      const nameBytes = dview.getUint16(at + 0x40, true);
+      let name = '';
+      for (let i = 0; i + 2 < nameBytes; i += 2) name += String.fromCharCode(dview.getUint16(at + i, true));
+      this.entries.push({ name, type: directory[at + 0x42], start: dview.getUint32(at + 0x74, true), size: dview.getUint32(at + 0x78, true) });
+    }
+  }
+
+  u32(at: number): number {
+    return this.view.getUint32(at, true);
+  }
+
+  /** The byte offset of a sector, which must lie wholly inside the file. */
+  sectorAt(id: number, what: string): number {
+    if (id >= this.sectorCount) {
+      throw new Error(`sector ${id} of ${what} lies past the end of the file (${this.sectorCount} sectors present; file truncated?)`);
+    }
+    return (id + 1) * this.sectorSize;
+  }
+
+  chain(start: number, table: number[], what: string): number[] {
     const ids: number[] = [];
-    for (let id = start; id !== END_OF_CHAIN && id < table.length; id = table[id]) {
-      if (ids.length > table.length) throw new Error('compound file: sector chain loops');
+    for (let id = start; id !== END_OF_CHAIN; id = table[id]) {
+      if (id >= table.length || id === FREE) throw new Error(`${what}: sector chain breaks off at sector ${id}`);
+      if (ids.length > table.length) throw new Error(`${what}: sector chain loops`);
       ids.push(id);
     }
     return ids;
-  };
-  const readChain = (start: number, size: number): Uint8Array => {
+  }
+
+  readChain(start: number, size: number, what: string): Uint8Array {
     const out = new Uint8Array(size);
     let filled = 0;
-    for (const id of chain(start, fat)) {
+    for (const id of this.chain(start, this.fat, what)) {
       if (filled >= size) break;
-      const part = data.subarray(sectorAt(id), sectorAt(id) + Math.min(sectorSize, size - filled));
+      const at = this.sectorAt(id, what);
+      const part = this.data.subarray(at, at + Math.min(this.sectorSize, size - filled));
       out.set(part, filled);
       filled += part.length;
     }
+    if (filled < size) throw new Error(`${what}: ${size} bytes declared, its sectors hold ${filled}`);
     return out;
-  };
-
-  // Directory entries, 128 bytes each: UTF-16 name, type, first sector, size.
-  const dirStart = u32(0x30);
-  const dirIds = chain(dirStart, fat);
-  const directory = readChain(dirStart, dirIds.length * sectorSize);
-  const dview = new DataView(directory.buffer, directory.byteOffset, directory.byteLength);
-  const entries = [];
-  for (let at = 0; at + 128 <= directory.length; at += 128) {
-    const nameBytes = dview.getUint16(at + 0x40, true);
-    let name = '';
-    for (let i = 0; i + 2 < nameBytes; i += 2) name += String.fromCharCode(dview.getUint16(at + i, true));
-    entries.push({ name, type: directory[at + 0x42], start: dview.getUint32(at + 0x74, true), size: dview.getUint32(at + 0x78, true) });
   }
-  const entry = entries.find((e) => e.type === 2 && names.includes(e.name));
-  if (!entry) return null;
-  if (entry.size >= miniCutoff) return readChain(entry.start, entry.size);
 
-  // Small streams live in the mini stream (held by the root entry), addressed through the mini FAT.
-  const root = entries[0];
-  const miniStream = readChain(root.start, root.size);
-  const miniFatStart = u32(0x3c);
-  const miniFatBytes = readChain(miniFatStart, chain(miniFatStart, fat).length * sectorSize);
-  const mview = new DataView(miniFatBytes.buffer, miniFatBytes.byteOffset, miniFatBytes.byteLength);
-  const miniFat: number[] = [];
-  for (let i = 0; i + 4 <= miniFatBytes.length; i += 4) miniFat.push(mview.getUint32(i, true));
-  const out = new Uint8Array(entry.size);
-  let filled = 0;
-  for (const id of chain(entry.start, miniFat)) {
-    if (filled >= entry.size) break;
-    const part = miniStream.subarray(id * miniSectorSize, id * miniSectorSize + Math.min(miniSectorSize, entry.size - filled));
-    out.set(part, filled);
-    filled += part.length;
+  /** A stream's bytes: regular sectors from the size cutoff up, else the mini stream of the root entry. */
+  readStream(entry: DirectoryEntry): Uint8Array {
+    const what = `stream "${entry.name}"`;
+    if (entry.size >= this.miniCutoff) return this.readChain(entry.start, entry.size, what);
+    const root = this.entries[0];
+    const miniStream = this.readChain(root.start, root.size, 'the mini stream');
+    const miniFatStart = this.u32(0x3c);
+    const miniFatBytes = this.readChain(miniFatStart, this.chain(miniFatStart, this.fat, 'the mini FAT').length * this.sectorSize, 'the mini FAT');
+    const mview = new DataView(miniFatBytes.buffer, miniFatBytes.byteOffset, miniFatBytes.byteLength);
+    const miniFat: number[] = [];
+    for (let i = 0; i + 4 <= miniFatBytes.length; i += 4) miniFat.push(mview.getUint32(i, true));
+    const out = new Uint8Array(entry.size);
+    let filled = 0;
+    for (const id of this.chain(entry.start, miniFat, what)) {
+      if (filled >= entry.size) break;
+      const part = miniStream.subarray(id * this.miniSectorSize, id * this.miniSectorSize + Math.min(this.miniSectorSize, entry.size - filled));
+      out.set(part, filled);
+      filled += part.length;
+    }
+    if (filled < entry.size) throw new Error(`${what}: ${entry.size} bytes declared, its sectors hold ${filled}`);
+    return out;
   }
-  return out;
+}
+
+export function readCompoundStream(data: Uint8Array, names: readonly string[]): Uint8Array | null {
+  const file = new CompoundFile(data);
+  const entry = file.entries.find((e) => e.type === STREAM && names.includes(e.name));
+  return entry ? file.readStream(entry) : null;
+}
+
+/** What is wrong with a compound file (a sector or stream missing), or null when every stream is whole. */
+export function compoundFileProblem(data: Uint8Array): string | null {
+  try {
+    const file = new CompoundFile(data);
+    if (file.entries[0]?.type !== ROOT) return 'the directory has no root entry';
+    for (const e of file.entries) if (e.type === STREAM) file.readStream(e);
+    return null;
+  } catch (err) {
+    return (err as Error).message;
+  }
 }

@@ -1,0 +1,194 @@
+/**
+ * The real ingest on a copy of ../shared/data with one file damaged: a damaged file of each kind is
+ * refused before parsing, with its name, line and what was expected, from buildRelease and from the
+ * CLI (non-zero exit); series vanished from the files stop the release unless allowed; in every
+ * refusal the served release (CURRENT) stays as it was.
+ */
+import Database from 'better-sqlite3';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { currentReleaseFile, releasesDir } from '../../src/db/release-store';
+import { buildRelease, IngestRefused } from '../../src/ingest/build';
+import { readPreviousRelease, tableDrops } from '../../src/ingest/previous-release';
+import { PROJECT_ROOT, SOURCES_DIR } from '../helpers/paths';
+import { copiedDataDir } from '../helpers/releases';
+
+const temps: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+};
+afterAll(() => temps.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+// One copy of the publishers' files; each test damages one file and the next restores it.
+const sources = tempDir('tourism-sources-');
+fs.cpSync(SOURCES_DIR, sources, { recursive: true, dereference: true });
+const damaged = new Set<string>();
+function damage(file: string, change: (data: Buffer) => Buffer): void {
+  damaged.add(file);
+  fs.writeFileSync(path.join(sources, file), change(fs.readFileSync(path.join(SOURCES_DIR, file))));
+}
+afterEach(() => {
+  for (const f of damaged) fs.copyFileSync(path.join(SOURCES_DIR, f), path.join(sources, f));
+  damaged.clear();
+});
+
+/** The served release's pointer and every release file, to show a refusal changed nothing. */
+function servedState(dataDir: string) {
+  return { current: fs.readFileSync(path.join(dataDir, 'CURRENT'), 'utf8'), files: fs.readdirSync(releasesDir(dataDir)).sort() };
+}
+
+function refusal(dataDir: string, options: { allowVanished?: boolean } = {}): IngestRefused {
+  try {
+    buildRelease({ sourcesDir: sources, dataDir, now: new Date('2026-04-05T06:00:00Z'), ...options });
+  } catch (err) {
+    if (err instanceof IngestRefused) return err;
+    throw err;
+  }
+  throw new Error('the ingest was not refused');
+}
+
+const TSV = 'eurostat/estat_tour_occ_nim.tsv';
+const TSV_CUT_LINE = 1001;
+/** The TSV cut in the middle of line 1001, and the cells left on that line. */
+function cutTsv(data: Buffer): { data: Buffer; cellsLeft: number } {
+  const lines = data.toString('utf8').split('\n');
+  const partial = lines[TSV_CUT_LINE - 1].slice(0, 60);
+  return { data: Buffer.from([...lines.slice(0, TSV_CUT_LINE - 1), partial].join('\n')), cellsLeft: partial.split('\t').length };
+}
+
+describe('a damaged source file is refused before parsing', () => {
+  const dataDir = copiedDataDir(tempDir('tourism-refused-'));
+  const before = servedState(dataDir);
+  afterEach(() => expect(servedState(dataDir)).toEqual(before));
+
+  it('a truncated Eurostat TSV: the line cut short and its cell count', () => {
+    let cellsLeft = 0;
+    damage(TSV, (d) => {
+      const cut = cutTsv(d);
+      cellsLeft = cut.cellsLeft;
+      return cut.data;
+    });
+    expect(refusal(dataDir).message).toBe(
+      `damaged source files, no release built: ${TSV} line ${TSV_CUT_LINE}: 435 cells expected, ${cellsLeft} found (file truncated?)`,
+    );
+  });
+
+  it('a truncated UN Tourism workbook (.xlsx): no end of the zip directory', () => {
+    damage('unwto/unwto-all-data-download_032023.xlsx', (d) => d.subarray(0, d.length >> 1));
+    expect(refusal(dataDir).message).toBe(
+      'damaged source files, no release built: unwto/unwto-all-data-download_032023.xlsx: ' +
+        'not a complete zip archive: no end-of-central-directory record (file truncated?)',
+    );
+  });
+
+  it('a workbook (.xlsx) damaged inside: the entry that does not inflate', () => {
+    damage('nuts/NUTS2021.xlsx', (d) => {
+      const copy = Buffer.from(d);
+      for (let i = 200_000; i < 200_200; i++) copy[i] ^= 0x5a;
+      return copy;
+    });
+    expect(refusal(dataDir).message).toMatch(
+      /^damaged source files, no release built: nuts\/NUTS2021\.xlsx: zip entry \S+ is damaged/,
+    );
+  });
+
+  it('a truncated EIA workbook (old .xls): the sectors missing', () => {
+    damage('eia_jetfuel/EER_EPJK_PF4_RGC_DPGw.xls', (d) => d.subarray(0, d.length >> 1));
+    expect(refusal(dataDir).message).toBe(
+      'damaged source files, no release built: eia_jetfuel/EER_EPJK_PF4_RGC_DPGw.xls: not a complete .xls compound file: ' +
+        'sector 255 of the FAT lies past the end of the file (128 sectors present; file truncated?)',
+    );
+  });
+
+  it('a truncated JNTO CSV, whose publisher writes no final newline: the last line short of cells', () => {
+    damage('jnto/JTM_inbound20170421eng.csv', (d) => d.subarray(0, d.length - 10));
+    expect(refusal(dataDir).message).toBe(
+      'damaged source files, no release built: jnto/JTM_inbound20170421eng.csv line 293: 92 cells expected, 82 found (file truncated?)',
+    );
+  });
+
+  it('a CSV whose header is not the publisher\'s, and a missing file, both named in one refusal', () => {
+    damage('ecb/eurofxref-hist.csv', (d) => Buffer.from(d.toString('utf8').replace(/^Date,USD/, 'Datum,USD')));
+    fs.renameSync(path.join(sources, 'eia_oil/wti-monthly.csv'), path.join(sources, 'eia_oil/wti-monthly.csv.old'));
+    try {
+      expect(refusal(dataDir).problems).toEqual([
+        'ecb/eurofxref-hist.csv line 1: header expected to start "Date,USD,", found "Datum,USD,JPY,BGN,CYP,CZK,DKK,EEK,GBP,HUF,LTL,LVL,MTL,PLN,RO"',
+        'eia_oil/wti-monthly.csv: file missing',
+      ]);
+    } finally {
+      fs.renameSync(path.join(sources, 'eia_oil/wti-monthly.csv.old'), path.join(sources, 'eia_oil/wti-monthly.csv'));
+    }
+  });
+
+  it('the CLI prints the refusal and exits non-zero', () => {
+    damage(TSV, (d) => cutTsv(d).data);
+    const run = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'dist/cli.js'), 'ingest', '--sources', sources], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(new RegExp(`^Error: damaged source files, no release built: ${TSV} line ${TSV_CUT_LINE}: 435 cells expected, \\d+ found \\(file truncated\\?\\)$`, 'm'));
+    expect(run.stderr).not.toMatch(/ at .*\.js:\d+/); // no stack trace
+  });
+});
+
+describe('series vanished from the files', () => {
+  it('stop the release, named and counted, unless allowed; the allowed release then prunes old files', () => {
+    const dataDir = copiedDataDir(tempDir('tourism-vanished-'));
+    const served = currentReleaseFile(dataDir)!;
+    // Malta's rows leave the monthly nights table.
+    damage(TSV, (d) => Buffer.from(d.toString('utf8').split('\n').filter((l) => !/^[^\t]*,MT\t/.test(l)).join('\n')));
+    const db = new Database(served, { readonly: true });
+    const malta = db.prepare("SELECT alias FROM Series WHERE tableCode = 'tour_occ_nim' AND countryIso = 'MT' ORDER BY alias").pluck().all() as string[];
+    db.close();
+    expect(malta.length).toBeGreaterThan(0);
+
+    const before = servedState(dataDir);
+    const refused = refusal(dataDir);
+    expect(refused.message).toBe(
+      'figures missing from the files, no release built (ingest --allow-vanished accepts the loss): ' +
+        `${malta.length} series held by release 20260315T060000Z vanished from the files (${malta.slice(0, 5).join(', ')}${malta.length > 5 ? ', …' : ''})`,
+    );
+    expect(servedState(dataDir)).toEqual(before);
+
+    // Allowed: the release is built without them, and of the older files only the newest are kept.
+    for (const old of ['20250101T000000Z.db', '20250201T000000Z.db']) fs.writeFileSync(path.join(releasesDir(dataDir), old), '');
+    const log: string[] = [];
+    const summary = buildRelease({
+      sourcesDir: sources,
+      dataDir,
+      now: new Date('2026-04-05T06:00:00Z'),
+      allowVanished: true,
+      keepReleases: 2,
+      log: (l) => log.push(l),
+    });
+    expect(summary.written).toBe(true);
+    expect(summary.vanished).toEqual(malta);
+    expect(currentReleaseFile(dataDir)).toBe(summary.file);
+    expect(path.basename(summary.file)).toBe('20260405T060000Z.db');
+    expect(summary.pruned).toEqual(['20250201T000000Z.db', '20250101T000000Z.db']);
+    expect(fs.readdirSync(releasesDir(dataDir)).sort()).toEqual([path.basename(served), '20260405T060000Z.db']);
+    expect(log).toEqual(expect.arrayContaining([expect.stringMatching(/^  accepted \(--allow-vanished\): \d+ series held by release/)]));
+    expect(log).toEqual(expect.arrayContaining([expect.stringMatching(/^Release 20260405T060000Z served: .* \d+ series vanished;/)]));
+  });
+});
+
+describe('a table that shrinks sharply', () => {
+  it('is named with its file and both counts', () => {
+    const previous = readPreviousRelease(currentReleaseFile(inject('dataDir'))!);
+    const nim = previous.tables.get('tour_occ_nim')!;
+    const now = { series: previous.series, tables: new Map(previous.tables) };
+    now.tables.set('tour_occ_nim', { ...nim, rows: Math.floor(nim.rows / 2) });
+    expect(tableDrops(previous, { series: previous.series, tables: previous.tables })).toEqual([]);
+    expect(tableDrops(previous, now)).toEqual([
+      `eurostat/estat_tour_occ_nim.tsv (table tour_occ_nim): ${nim.series} series and ${Math.floor(nim.rows / 2)} figures, ` +
+        `release 20260315T060000Z held ${nim.series} and ${nim.rows} (a drop of more than 10%; file cut or changed?)`,
+    ]);
+  });
+});
