@@ -16,6 +16,8 @@ import type { RequestTag } from './request-tag';
 
 export interface KeptAnswer {
   body: Uint8Array<ArrayBuffer>;
+  /** Its validator (before a coding's suffix), worked out when it is kept. */
+  etag: string;
   contentType: string;
   bytes: number;
   /** Compressed forms, made the first time each coding is asked for; null: sent plain (too small to gain). */
@@ -29,9 +31,12 @@ export class KeptAnswers {
     this.cache = new AnswerCache<KeptAnswer>(budgetBytes);
   }
 
-  /** The key of a request's answer: the day, plan, method, content type, Accept, query string and body. */
+  /**
+   * The key of a request's answer: the day, plan, method, content type, Accept, query string and
+   * body, as text (no hash per request; the cache counts the key's length in its budget).
+   */
   static key(day: string, plan: string, method: string, contentType: string, accept: string, search: string, body: string): string {
-    return createHash('sha1').update(`${day}|${plan}|${method}|${contentType}|`).update(`${accept}|${search}|${body}`).digest('base64url');
+    return `${day}|${plan}|${method}|${contentType}|${accept}|${search}|${body}`;
   }
 
   /** The validator of an answer: one per data version and request (before its coding's suffix). */
@@ -44,7 +49,7 @@ export class KeptAnswers {
   }
 
   keep(version: string, key: string, body: Uint8Array<ArrayBuffer>, contentType: string): KeptAnswer {
-    const kept: KeptAnswer = { body, contentType, bytes: body.byteLength + key.length + contentType.length, coded: {} };
+    const kept: KeptAnswer = { body, etag: KeptAnswers.etag(version, key), contentType, bytes: body.byteLength + 2 * key.length + contentType.length + 32, coded: {} };
     this.cache.set(version, key, kept);
     return kept;
   }
@@ -76,6 +81,7 @@ function isPage(req: IncomingMessage, search: string): boolean {
  * `next` with the caller's admission when it was made (undefined: Yoga admits, and refuses, itself).
  */
 export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: KeptAnswers; now: () => Date }) {
+  const clock = new HeaderClock();
   return function answer(req: IncomingMessage, res: ServerResponse, tag: RequestTag, next: (admission?: Admission) => void): void {
     const snapshot = deps.store.current;
     const target = req.url ?? '/';
@@ -110,14 +116,14 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: Kep
       tag.cache = 'hit';
       const coding = negotiate(req.headers['accept-encoding']);
       const coded = deps.kept.coded(snapshot.dataVersion, key, kept, coding);
-      const etag = codedEtag(KeptAnswers.etag(snapshot.dataVersion, key), coded ? coding : 'identity');
+      const etag = codedEtag(kept.etag, coded ? coding : 'identity');
       const notModified = req.headers['if-none-match'] === etag;
       const body = coded ?? kept.body;
       const headers = [
         'content-type', kept.contentType,
         'etag', etag,
-        'last-modified', new Date(snapshot.dataAsOf).toUTCString(),
-        'cache-control', `private, max-age=${secondsToNextLoad(now)}`,
+        'last-modified', clock.httpDate(snapshot.dataAsOf),
+        'cache-control', clock.cacheControl(now),
         'vary', ANSWER_VARY,
         'x-request-id', tag.id,
         'ratelimit-limit', String(admission.rate.limit),
@@ -132,4 +138,21 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: Kep
     if (admitted instanceof Promise) admitted.then(go, () => next());
     else go(admitted);
   };
+}
+
+/** Last-Modified and Cache-Control, worked out once per release and once per second rather than per request. */
+class HeaderClock {
+  private modified = { iso: '', http: '' };
+  private control = { second: -1, text: '' };
+
+  httpDate(iso: string): string {
+    if (this.modified.iso !== iso) this.modified = { iso, http: new Date(iso).toUTCString() };
+    return this.modified.http;
+  }
+
+  cacheControl(now: Date): string {
+    const second = Math.floor(now.getTime() / 1000);
+    if (this.control.second !== second) this.control = { second, text: `private, max-age=${secondsToNextLoad(now)}` };
+    return this.control.text;
+  }
 }

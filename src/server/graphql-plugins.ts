@@ -99,7 +99,7 @@ export function useAnswerCache(deps: { store: DataStore; now: () => Date; kept: 
       const encoded = hit ? answers.coded(snapshot.dataVersion, key, hit, coding) : null;
       if (request.method === 'GET') {
         // The same validator scheme as REST: one answer per data version and request, one ETag per coding.
-        const etag = KeptAnswers.etag(snapshot.dataVersion, key);
+        const etag = hit ? hit.etag : KeptAnswers.etag(snapshot.dataVersion, key);
         // A kept answer knows whether it goes out compressed; otherwise only a coding's own validator is known to match.
         serverContext.etag = hit ? codedEtag(etag, encoded ? coding : 'identity') : etag;
         const known = request.headers.get('if-none-match');
