@@ -127,7 +127,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     onCost: (cost) => metrics.graphqlCost(cost),
   });
   const graphql = nodeGraphQLHandler((request, context) => yoga.fetch(request, context));
-  const keptGet = keptGraphQLGet({ store, admit, kept, now: config.now });
+  const keptGet = keptGraphQLGet({ store, admit, kept, now: config.now, publicBaseUrl: config.publicBaseUrl });
   const docs = createDocsSite({
     routes: ROUTES,
     publicBaseUrl: config.publicBaseUrl,

@@ -2,13 +2,14 @@
  * Kept GraphQL answers: the cache the Yoga plugin fills (graphql-plugins.ts, useAnswerCache), and a
  * path that answers a repeated GET from it on node:http directly, before a fetch Request, Yoga and
  * its plugins are made for it: what a kept answer needs is the key check, the rate and the bytes.
- * A request it cannot answer (not kept, refused, POST) goes on to Yoga with its admission, so the
- * rate is taken once.
+ * A refused caller gets the error Yoga would send; a request it cannot answer (not kept, POST)
+ * goes on to Yoga with its admission, so the rate is taken once.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Admission, Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
+import { ApiError, errorBody } from '../../rest/errors';
 import { secondsToNextLoad } from '../../rest/handler';
 import { AnswerCache } from './answer-cache';
 import { ANSWER_VARY, codedEtag, encode, negotiate, type Coding, type Compression } from './compression';
@@ -77,11 +78,17 @@ function isPage(req: IncomingMessage, search: string): boolean {
 }
 
 /**
- * Answers a GET /graphql from the kept answers when it can (true: answered). Otherwise calls
- * `next` with the caller's admission when it was made (undefined: Yoga admits, and refuses, itself).
+ * Answers a GET /graphql from the kept answers, or with the error of a refused caller, when it can.
+ * Otherwise calls `next` with the caller's admission (undefined: Yoga admits the caller itself).
  */
-export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: KeptAnswers; now: () => Date }) {
+export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: KeptAnswers; now: () => Date; publicBaseUrl: string }) {
   const clock = new HeaderClock();
+  /** A refused caller gets the error body useApiAccess would send, without being admitted a second time. */
+  const refuse = (res: ServerResponse, tag: RequestTag, err: unknown, next: () => void) => {
+    if (!(err instanceof ApiError)) return next();
+    res.writeHead(err.status, { 'Content-Type': 'application/json; charset=utf-8', ...err.headers, 'X-Request-Id': tag.id });
+    res.end(errorBody(err, 'free', deps.publicBaseUrl, tag.id));
+  };
   return function answer(req: IncomingMessage, res: ServerResponse, tag: RequestTag, next: (admission?: Admission) => void): void {
     const snapshot = deps.store.current;
     const target = req.url ?? '/';
@@ -97,8 +104,8 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: Kep
     let admitted: Admission | Promise<Admission>;
     try {
       admitted = deps.admit(req.headers['x-api-key'], undefined, tag);
-    } catch {
-      return next();
+    } catch (err) {
+      return refuse(res, tag, err, next);
     }
     const go = (admission: Admission) => {
       const now = deps.now();
@@ -135,7 +142,7 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: Kep
       res.writeHead(notModified ? 304 : 200, headers);
       res.end(notModified ? undefined : body);
     };
-    if (admitted instanceof Promise) admitted.then(go, () => next());
+    if (admitted instanceof Promise) admitted.then(go, (err) => refuse(res, tag, err, next));
     else go(admitted);
   };
 }

@@ -115,3 +115,25 @@ describe('validators per coding', () => {
     });
   }
 });
+
+describe('GET /graphql answered before Yoga', () => {
+  it('refuses a caller without a valid key with the REST error body, and still serves GraphiQL without one', async () => {
+    const missing = await fetch(`${s.url}${GRAPHQL}`);
+    expect(missing.status).toBe(401);
+    expect((await missing.json()).error).toMatchObject({ code: 'missing_api_key', request_id: missing.headers.get('x-request-id') });
+    const bad = await fetch(`${s.url}${GRAPHQL}`, { headers: { 'X-API-Key': 'nope' } });
+    expect((await bad.json()).error.code).toBe('invalid_api_key');
+    const page = await fetch(`${s.url}/graphql`, { headers: { Accept: 'text/html' } });
+    expect(page.status).toBe(200);
+  });
+
+  it('sends a kept answer with the rate headers and the caller’s request id', async () => {
+    await raw(GRAPHQL);
+    const r = await raw(GRAPHQL, { 'X-Request-Id': 'kept-gql-1' });
+    expect(r.status).toBe(200);
+    expect(r.headers['x-request-id']).toBe('kept-gql-1');
+    expect(Number(r.headers['ratelimit-limit'])).toBeGreaterThan(0);
+    expect(r.headers['last-modified']).toBeTruthy();
+    expect(r.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+  });
+});
