@@ -72,6 +72,20 @@ export class KeptAnswers {
   }
 }
 
+/** Characters a URL's query keeps as they are: a query made only of them is its own `search`. */
+const KEPT_AS_IS = /^[^\x00-\x20"#<>'\x7f-\uffff]*$/;
+
+/** The query string as Yoga's URL gives it (`?…`, or '' when empty); null for a target URL refuses. */
+function searchOf(target: string, q: number): string | null {
+  const query = target.slice(q + 1);
+  if (KEPT_AS_IS.test(query)) return query === '' ? '' : `?${query}`;
+  try {
+    return new URL(`http://localhost${target}`).search;
+  } catch {
+    return null;
+  }
+}
+
 /** A GraphiQL visit: GET, HTML accepted, no query. */
 function isPage(req: IncomingMessage, search: string): boolean {
   return (req.headers.accept ?? '').includes('text/html') && !new URLSearchParams(search).has('query');
@@ -94,12 +108,8 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: Kep
     const target = req.url ?? '/';
     const q = target.indexOf('?');
     if (!snapshot || req.method !== 'GET' || q < 0) return next();
-    let search: string;
-    try {
-      search = new URL(`http://localhost${target}`).search;
-    } catch {
-      return next();
-    }
+    const search = searchOf(target, q);
+    if (search === null) return next();
     if (isPage(req, search)) return next();
     let admitted: Admission | Promise<Admission>;
     try {
