@@ -1,5 +1,6 @@
 /** Measures: arrivals, spend (optionally converted), capacity, nights by region. */
 import {
+  CapacitySeriesDocument,
   MeasureSeriesDocument,
   NightsByRegionDocument,
   SpendSeriesDocument,
@@ -94,37 +95,63 @@ function blocks(countries: (Country & { s: any })[], p: Params, make: (c: Countr
   return countries.filter((c) => p.country !== undefined || c.s).map(make);
 }
 
-function measureRoute(measure: 'arrivals' | 'capacity', path: string, summary: string) {
-  return defineRoute({
-    path,
-    summary,
+const measureQuery = [countryParam, freqParam, fromParam, toParam, formatParam, statusParam];
+
+/** The operation's variables for a measure list: the countries, frequency and window asked for. */
+function seriesVariables(p: Params) {
+  return {
+    isos: p.country as string[] | undefined,
+    freq: p.freq as Freq | undefined,
+    from: p.from as string | undefined,
+    to: p.to as string | undefined,
+    withStatus: p.status === true,
+  };
+}
+
+/** Capacity in units other than the headline's bed places: establishments, and hotels' bedrooms. */
+const CAPACITY_UNIT_BREAKDOWN = 'unit';
+
+export const measureRoutes = [
+  defineRoute({
+    path: '/v1/arrivals',
+    summary: "Total visitor arrivals in each country's own headline definition.",
     plan: 'developer',
     pathParams: [],
-    query: [countryParam, freqParam, fromParam, toParam, formatParam, statusParam],
+    query: measureQuery,
     csv: 'series',
     operation: MeasureSeriesDocument,
-    variables: (p) => ({
-      isos: p.country as string[] | undefined,
-      measure,
-      freq: p.freq as Freq | undefined,
-      from: p.from as string | undefined,
-      to: p.to as string | undefined,
-      withStatus: p.status === true,
-    }),
+    variables: (p) => ({ ...seriesVariables(p), measure: 'arrivals' as const }),
     shape: (r, p) => ({
-      meta: { measure, headline_rule: headlineRule(p) },
+      meta: { measure: 'arrivals', headline_rule: headlineRule(p) },
       data: blocks(
         r.countries.nodes.map((c) => ({ ...c, s: c.measureSeries })),
         p,
-        (c) => block(c, c.s, measure, p),
+        (c) => block(c, c.s, 'arrivals', p),
       ),
     }),
-  });
-}
-
-export const measureRoutes = [
-  measureRoute('arrivals', '/v1/arrivals', "Total visitor arrivals in each country's own headline definition."),
-  measureRoute('capacity', '/v1/capacity', 'Open establishments, rooms and bed places by period.'),
+  }),
+  defineRoute({
+    path: '/v1/capacity',
+    summary: 'Open establishments, rooms and bed places by period.',
+    description:
+      "Per country, the headline capacity series (bed places in all tourist accommodation) first, then one block for each other unit held: establishments (all tourist accommodation) and bedrooms, which Eurostat publishes for hotels and similar accommodation only (series named so, alias `<iso>.capacity.unit-hotel-bedrooms.a`).",
+    plan: 'developer',
+    pathParams: [],
+    query: measureQuery,
+    csv: 'series',
+    operation: CapacitySeriesDocument,
+    variables: seriesVariables,
+    shape: (r, p) => {
+      requireHeld(p.country, r.countries.nodes);
+      const data = r.countries.nodes
+        .filter((c) => p.country !== undefined || c.measureSeries)
+        .flatMap((c) => [
+          block(c, c.measureSeries, 'capacity', p),
+          ...(c.measureSeries ? c.series.filter((s) => s.breakdown === CAPACITY_UNIT_BREAKDOWN).map((s) => block(c, s, 'capacity', p)) : []),
+        ]);
+      return { meta: { measure: 'capacity', headline_rule: headlineRule(p) }, data };
+    },
+  }),
   defineRoute({
     path: '/v1/spend',
     summary: "Visitor spend in the publisher's currency, or converted at each period's reference rate.",
@@ -135,15 +162,7 @@ export const measureRoutes = [
     operation: SpendSeriesDocument,
     variables: (p) => {
       const currency = (p.currency as string[] | undefined)?.[0];
-      return {
-        isos: p.country as string[] | undefined,
-        freq: p.freq as Freq | undefined,
-        from: p.from as string | undefined,
-        to: p.to as string | undefined,
-        currency: currency ?? 'EUR',
-        convert: currency !== undefined,
-        withStatus: p.status === true,
-      };
+      return { ...seriesVariables(p), currency: currency ?? 'EUR', convert: currency !== undefined };
     },
     shape: (r, p) => {
       const currency = (p.currency as string[] | undefined)?.[0] ?? null;
