@@ -1,6 +1,7 @@
 /**
  * Typed documents for the fixed operations the REST layer runs. Generated from the checked-in SDL,
- * so a schema change that breaks an endpoint's operation or reshaping fails the type check.
+ * so a schema change that breaks an endpoint's operation or reshaping fails the type check; then the
+ * JSON Schemas of the /v1 answers (rest/shape-schemas.ts).
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
@@ -19,6 +20,8 @@ const config: CodegenConfig = {
       },
     },
   },
+  // The routes' answer schemas for /openapi.json are read from the shapes these types flow into.
+  hooks: { afterAllFileWrite: ['node --import tsx rest/shape-schemas.ts'] },
   silent: true,
 };
 

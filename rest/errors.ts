@@ -35,6 +35,22 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   data_unavailable: 'No data release is loaded yet.',
 };
 
+/** The body of every error answer. */
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** The minimum plan of the endpoint asked for (free for unknown routes). */
+    plan: Plan;
+    /**
+     * This error's documentation.
+     * @format uri
+     */
+    docs: string;
+    request_id: string;
+  };
+}
+
 export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
@@ -54,7 +70,6 @@ export function docsUrl(baseUrl: string, code: ErrorCode): string {
 }
 
 export function errorBody(err: ApiError, plan: Plan, baseUrl: string, requestId: string): string {
-  return JSON.stringify({
-    error: { code: err.code, message: err.message, plan, docs: docsUrl(baseUrl, err.code), request_id: requestId },
-  });
+  const body: ErrorBody = { error: { code: err.code, message: err.message, plan, docs: docsUrl(baseUrl, err.code), request_id: requestId } };
+  return JSON.stringify(body);
 }

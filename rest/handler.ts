@@ -18,7 +18,7 @@ import { decodeCursor, encodeCursor, nextPageUrl } from './paging';
 import { formatParam } from './common-params';
 import { parseParam } from './params';
 import type { Limiter, RateDecision } from './rate-limit';
-import { compileRoute, type CompiledRoute, type Params, type Route } from './route';
+import { compileRoute, type CompiledRoute, type EnvelopeMeta, type Params, type Route } from './route';
 
 export interface RestDeps {
   schema: GraphQLSchema;
@@ -292,10 +292,7 @@ export function createRestHandler(deps: RestDeps) {
       body = route.csv === 'series' ? seriesBlocksToCsv(rows as SeriesBlock[]) : rowsToCsv(rows as Record<string, unknown>[]);
     } else {
       // request_id differs per request, so the cached JSON holds a placeholder swapped on the way out.
-      body = JSON.stringify({
-        meta: { request_id: '\u0000', data_as_of: snapshot.dataAsOf, count: Array.isArray(data) ? data.length : 1, ...meta },
-        data,
-      });
+      body = JSON.stringify(envelope('\u0000', snapshot.dataAsOf, data, meta));
     }
     const bytes = Buffer.from(body);
     const answer: CachedAnswer = { body: bytes, split: csv ? null : splitAtPlaceholder(bytes), etag, headerList };
@@ -349,12 +346,27 @@ export function createRestHandler(deps: RestDeps) {
   }
 
   /**
+   * The JSON answer a plan gets for a path and query, worked out afresh (the examples of
+   * /openapi.json); throws the ApiError the request would get.
+   */
+  async function answer(path: string, query: string, plan: Plan): Promise<Envelope> {
+    const found = match(path);
+    if (!found) throw new ApiError('not_found', `No endpoint at ${path}.`);
+    const params = parseParams(found.c, found.values, new URL(`http://localhost${path}?${query}`));
+    const snapshot = deps.store.current;
+    if (!snapshot) throw new ApiError('data_unavailable', 'No data release is loaded yet.');
+    const requestId = newRequestId();
+    const { data, meta } = await run(found.c.route, params, plan, snapshot, requestId, deps.now());
+    return envelope(requestId, snapshot.dataAsOf, data, meta);
+  }
+
+  /**
    * `path` and `query` are the request target split at '?'. A repeated request is answered from the
    * cache, synchronously, once route, key, plan and rate are checked: its parameters were checked
    * when it was first answered, and only valid answers are kept. `tag` carries the request id in and
    * the route, plan and cache use out, for the access log and the metrics.
    */
-  return function handle(req: IncomingMessage, res: ServerResponse, path: string, query: string, tag?: RequestTag): void {
+  function handle(req: IncomingMessage, res: ServerResponse, path: string, query: string, tag?: RequestTag): void {
     const requestId = tag ? tag.id : newRequestId();
     let plan: Plan = 'free';
     try {
@@ -387,7 +399,19 @@ export function createRestHandler(deps: RestDeps) {
     } catch (err) {
       fail(req, res, err, plan, requestId, null);
     }
-  };
+  }
+  return Object.assign(handle, { answer });
+}
+
+export interface Envelope {
+  meta: EnvelopeMeta & Record<string, unknown>;
+  data: unknown;
+}
+
+/** The JSON body of an answer: the envelope's own meta, then the route's. */
+function envelope(requestId: string, dataAsOf: string, data: unknown, meta: Record<string, unknown>): Envelope {
+  const own: EnvelopeMeta = { request_id: requestId, data_as_of: dataAsOf, count: Array.isArray(data) ? data.length : 1 };
+  return { meta: { ...own, ...meta }, data };
 }
 
 const PLACEHOLDER = Buffer.from('"\\u0000"');

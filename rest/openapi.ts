@@ -1,12 +1,18 @@
-/** The OpenAPI 3.1.0 document and the /docs page, both generated from the route table. */
-import { PLANS } from '../src/domain/types';
-import { HEADLINE_RULE } from '../src/domain/headline';
-import { DATING_RULE } from '../src/domain/release-dating';
-import { ERROR_MEANING, ERROR_STATUS, type ErrorCode } from './errors';
+/**
+ * The OpenAPI 3.1.0 document, generated from the route table: each answer's schema from the route's
+ * shape (src/generated/route-schemas.ts), the error codes each route can give, and examples that
+ * are real answers of the served release.
+ */
+import { ROUTE_SCHEMAS } from '../src/generated/route-schemas';
+import { PLANS, type Plan } from '../src/domain/types';
+import { docsUrl, ERROR_MEANING, ERROR_STATUS, type ErrorBody, type ErrorCode } from './errors';
+import { exampleText } from './examples';
 import type { ParamSpec } from './params';
 import type { Route } from './route';
+import type { JsonSchema } from './route-schemas';
+import { GUIDES } from './guides';
 
-const SCHEMA_OF: Record<ParamSpec['kind'], Record<string, unknown>> = {
+const SCHEMA_OF: Record<ParamSpec['kind'], JsonSchema> = {
   isoList: { type: 'string', pattern: '^[A-Za-z]{2}(,[A-Za-z]{2})*$' },
   iso: { type: 'string', pattern: '^[A-Za-z]{2}$' },
   period: { type: 'string', pattern: '^\\d{4}(-(0[1-9]|1[0-2]|Q[1-4]))?$' },
@@ -21,116 +27,155 @@ const SCHEMA_OF: Record<ParamSpec['kind'], Record<string, unknown>> = {
   cursor: { type: 'string' },
 };
 
-function errorResponse(code: ErrorCode) {
-  return { description: `${code}: ${ERROR_MEANING[code]}`, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+/** A real answer of a route: the request that got it and its JSON body. */
+export interface Example {
+  request: string;
+  body: unknown;
 }
 
-export function openApiDocument(routes: Route<any, any>[], baseUrl: string): Record<string, unknown> {
+/** Arrays cut to their first rows, so an example stays short (and still fits the schema). */
+const EXAMPLE_ROWS = 3;
+function shorten(value: unknown): unknown {
+  if (Array.isArray(value)) return value.slice(0, EXAMPLE_ROWS).map(shorten);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v)]));
+  return value;
+}
+
+/** getCountriesByIsoPeers for /v1/countries/{iso}/peers. */
+export function operationId(path: string): string {
+  const words = path
+    .split('/')
+    .slice(2)
+    .map((seg) => (seg.startsWith('{') ? `by-${seg.slice(1, -1)}` : seg))
+    .flatMap((seg) => seg.split('-'));
+  return `get${words.map((w) => w[0].toUpperCase() + w.slice(1)).join('')}`;
+}
+
+const capitalised = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+/** The answer schema of a route: the {meta, data} envelope with the route's own meta and data. */
+function answerSchema(route: Route<any, any>): JsonSchema {
+  const own = ROUTE_SCHEMAS.named.EnvelopeMeta;
+  const generated = ROUTE_SCHEMAS.routes[route.path];
+  const added = generated?.meta;
+  const required = new Set([...((own.required as string[]) ?? []), ...((added?.required as string[]) ?? [])]);
+  if (route.paging) required.add('next');
+  return {
+    type: 'object',
+    required: ['meta', 'data'],
+    additionalProperties: false,
+    properties: {
+      meta: {
+        type: 'object',
+        properties: { ...(own.properties as JsonSchema), ...((added?.properties as JsonSchema) ?? {}) },
+        required: [...required],
+        additionalProperties: false,
+      },
+      // A route missing from the generated file (codegen not rerun) still gets a truthful if loose schema.
+      data: generated?.data ?? { type: ['array', 'object'] },
+    },
+  };
+}
+
+/** The error codes a route can answer, by status. */
+function errorCodes(route: Route<any, any>): Map<number, ErrorCode[]> {
+  const own = (ROUTE_SCHEMAS.routes[route.path]?.errors ?? []).filter((c): c is ErrorCode => c in ERROR_STATUS);
+  const codes: ErrorCode[] = ['invalid_parameter', 'unknown_parameter', 'missing_api_key', 'invalid_api_key', ...own, 'rate_limited', 'internal_error', 'data_unavailable'];
+  if (route.plan !== 'free') codes.push('plan_required');
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  return new Map([...byStatus].sort(([a], [b]) => a - b));
+}
+
+function errorResponse(codes: ErrorCode[], plan: Plan, baseUrl: string): JsonSchema {
+  const example = (code: ErrorCode): ErrorBody => ({
+    error: { code, message: ERROR_MEANING[code], plan, docs: docsUrl(baseUrl, code), request_id: 'req_01JD2Q7ZK3W8X5' },
+  });
+  return {
+    description: codes.map((c) => `\`${c}\`: ${ERROR_MEANING[c]}`).join(' '),
+    ...(codes.includes('rate_limited') ? { headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } } : {}),
+    content: {
+      'application/json': {
+        // One Error type for clients; the codes this answer can carry are its examples.
+        schema: { $ref: '#/components/schemas/Error' },
+        examples: Object.fromEntries(codes.map((c) => [c, { summary: c, value: example(c) }])),
+      },
+    },
+  };
+}
+
+const ANSWER_HEADERS = {
+  ETag: { description: 'Strong validator of this answer (data version and request); send it back in If-None-Match.', schema: { type: 'string' } },
+  'Last-Modified': { description: 'When the served data was loaded (data_as_of).', schema: { type: 'string' } },
+  'Cache-Control': { description: 'private, max-age = seconds until the next expected data load.', schema: { type: 'string' } },
+  'X-Request-Id': { description: 'The request id, also in meta.request_id and in error bodies.', schema: { type: 'string' } },
+  'RateLimit-Limit': { description: "Requests per minute on the key's plan.", schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in this minute.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the minute restarts.', schema: { type: 'integer' } },
+  'Retry-After': { description: 'Seconds to wait before the next request.', schema: { type: 'integer' } },
+};
+
+export function openApiDocument(routes: Route<any, any>[], baseUrl: string, examples: ReadonlyMap<string, Example> = new Map()): JsonSchema {
   const paths: Record<string, unknown> = {};
+  const answers: Record<string, JsonSchema> = {};
+  const usedTags = new Set<string>();
   for (const r of routes) {
-    const parameters = [
-      ...r.pathParams.map((p) => ({ name: p.name, in: 'path', required: true, description: p.description, schema: SCHEMA_OF[p.kind] })),
-      ...r.query.map((p) => ({ name: p.name, in: 'query', required: Boolean(p.required), description: p.description, schema: SCHEMA_OF[p.kind] })),
-    ];
-    const content: Record<string, unknown> = { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } };
+    const id = operationId(r.path);
+    const tag = ROUTE_SCHEMAS.routes[r.path]?.tag ?? 'other';
+    usedTags.add(tag);
+    answers[`${capitalised(id)}Answer`] = answerSchema(r);
+    const param = (p: ParamSpec, where: 'path' | 'query') => {
+      const example = exampleText(p);
+      return {
+        name: p.name,
+        in: where,
+        required: where === 'path' || Boolean(p.required),
+        description: p.description,
+        schema: SCHEMA_OF[p.kind],
+        ...(example !== undefined && (where === 'path' || p.required) ? { example } : {}),
+      };
+    };
+    const parameters = [...r.pathParams.map((p) => param(p, 'path')), ...r.query.map((p) => param(p, 'query'))];
+    const example = examples.get(r.path);
+    const json: JsonSchema = { schema: { $ref: `#/components/schemas/${capitalised(id)}Answer` } };
+    if (example) json.examples = { real: { summary: `GET ${example.request} (arrays cut to ${EXAMPLE_ROWS} items)`, value: shorten(example.body) } };
+    const content: Record<string, unknown> = { 'application/json': json };
     if (r.csv) content['text/csv'] = { schema: { type: 'string' } };
+    const ok = Object.fromEntries(Object.keys(ANSWER_HEADERS).filter((h) => h !== 'Retry-After').map((h) => [h, { $ref: `#/components/headers/${h}` }]));
+    const responses: Record<string, unknown> = {
+      200: { description: `The {meta, data} envelope${r.csv ? ', or CSV with format=csv or Accept: text/csv' : ''}.`, headers: ok, content },
+      304: { description: 'Not modified: If-None-Match matched the ETag.' },
+    };
+    for (const [status, codes] of errorCodes(r)) responses[status] = errorResponse(codes, r.plan, baseUrl);
     paths[r.path] = {
       get: {
+        operationId: id,
+        tags: [capitalised(tag)],
         summary: r.summary,
-        description: `${r.description ?? r.summary}\n\nMinimum plan: ${r.plan}.`,
+        description: `${r.description ?? r.summary}\n\nMinimum plan: **${r.plan}**.${r.paging ? ' Paged: follow `meta.next`.' : ''}`,
         'x-minimum-plan': r.plan,
         security: [{ ApiKey: [] }],
         parameters,
-        responses: {
-          200: { description: 'The {meta, data} envelope.', content },
-          304: { description: 'Not modified (If-None-Match matched the ETag).' },
-          400: errorResponse('invalid_parameter'),
-          401: errorResponse('missing_api_key'),
-          403: errorResponse('plan_required'),
-          404: errorResponse('not_found'),
-          429: errorResponse('rate_limited'),
-          500: errorResponse('internal_error'),
-          503: errorResponse('data_unavailable'),
-        },
+        responses,
       },
     };
   }
+  const guides = GUIDES.map((g) => `[${g.title}](${baseUrl}/docs/guides/${g.slug})`).join(' · ');
   return {
     openapi: '3.1.0',
     info: {
       title: 'Tourism Statistics API',
       version: '1.0.0',
-      description: `Official tourism statistics from the publishers' own files. Plans: ${PLANS.join(' < ')}. GraphQL at ${baseUrl}/graphql.`,
+      description: `Official tourism statistics from the publishers' own files. Send your key in \`X-API-Key\`. Plans: ${PLANS.join(' < ')}; each endpoint states its minimum plan. GraphQL at ${baseUrl}/graphql.\n\nGuides: ${guides}.`,
     },
     servers: [{ url: baseUrl }],
+    tags: [...usedTags].map((t) => ({ name: capitalised(t), description: ROUTE_SCHEMAS.tags[t] ?? '' })),
+    security: [{ ApiKey: [] }],
     components: {
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
-      schemas: {
-        Envelope: {
-          type: 'object',
-          required: ['meta', 'data'],
-          properties: {
-            meta: {
-              type: 'object',
-              required: ['request_id', 'data_as_of', 'count'],
-              properties: {
-                request_id: { type: 'string', pattern: '^req_' },
-                data_as_of: { type: 'string', format: 'date-time' },
-                count: { type: 'integer' },
-                next: { type: ['string', 'null'] },
-              },
-            },
-            data: { type: ['array', 'object'] },
-          },
-        },
-        Error: {
-          type: 'object',
-          required: ['error'],
-          properties: {
-            error: {
-              type: 'object',
-              required: ['code', 'message', 'plan', 'docs'],
-              properties: {
-                code: { type: 'string', enum: Object.keys(ERROR_STATUS) },
-                message: { type: 'string' },
-                plan: { type: 'string', enum: [...PLANS] },
-                docs: { type: 'string', format: 'uri' },
-                request_id: { type: 'string' },
-              },
-            },
-          },
-        },
-      },
+      headers: ANSWER_HEADERS,
+      schemas: { ...answers, Error: ROUTE_SCHEMAS.named.ErrorBody },
     },
     paths,
   };
-}
-
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
-export function docsPage(routes: Route<any, any>[], baseUrl: string): string {
-  const rows = routes
-    .map(
-      (r) =>
-        `<tr><td><code>GET ${esc(r.path)}</code></td><td>${r.plan}</td><td>${esc(r.summary)}</td><td>${[...r.pathParams, ...r.query]
-          .map((p) => `<code>${p.name}</code>`)
-          .join(' ')}</td><td>${r.csv ? 'JSON, CSV' : 'JSON'}</td></tr>`,
-    )
-    .join('\n');
-  const errors = (Object.keys(ERROR_STATUS) as ErrorCode[])
-    .map((c) => `<tr id="error-${c}"><td>${ERROR_STATUS[c]}</td><td><code>${c}</code></td><td>${esc(ERROR_MEANING[c])}</td></tr>`)
-    .join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tourism Statistics API</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem}td,th{border-bottom:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}table{border-collapse:collapse}</style></head>
-<body><h1>Tourism Statistics API</h1>
-<p>Official tourism statistics from the publishers' own files. Send your key in <code>X-API-Key</code>.
-Plans rank free &lt; developer &lt; analyst &lt; intel. The machine-readable description is <a href="${baseUrl}/openapi.json">/openapi.json</a>;
-GraphQL (with GraphiQL in a browser) is at <a href="${baseUrl}/graphql">/graphql</a>.</p>
-<h2>Endpoints</h2><table><tr><th>Endpoint</th><th>Plan</th><th>What</th><th>Parameters</th><th>Formats</th></tr>
-${rows}</table>
-<h2>Headline series</h2><p>${esc(HEADLINE_RULE)}</p>
-<h2>When a figure counts as published</h2><p>${esc(DATING_RULE)}</p>
-<h2>Errors</h2><p>Every error is <code>{"error":{"code","message","plan","docs","request_id"}}</code>.</p>
-<table><tr><th>Status</th><th>Code</th><th>When</th></tr>${errors}</table>
-</body></html>`;
 }

@@ -11,6 +11,21 @@ export interface ShapeContext {
   endpointsLive: number;
 }
 
+/** The envelope's own meta fields; a route's shape adds its own beside them. */
+export interface EnvelopeMeta {
+  /** Echoed in the X-Request-Id header and in error bodies. */
+  request_id: string;
+  /**
+   * When the served data was last loaded.
+   * @format date-time
+   */
+  data_as_of: string;
+  /** Rows in data (1 when data is one object). */
+  count: number;
+  /** On paged routes: the relative URL of the next page, or null on the last. */
+  next?: string | null;
+}
+
 export interface Shaped {
   data: unknown;
   meta?: Record<string, unknown>;

@@ -1,6 +1,7 @@
 /** Settings read from the environment (DECISIONS.md, "Running it"; docs/deployment in README "Scaling out"). */
 import os from 'node:os';
 import path from 'node:path';
+import { parseCorsOrigins } from './server/cors';
 
 export interface Config {
   host: string;
@@ -24,6 +25,8 @@ export interface Config {
   releaseFrom: string | null;
   /** When set, /metrics asks for it as a bearer token (METRICS_TOKEN); otherwise /metrics is open like the probes. */
   metricsToken: string | undefined;
+  /** Origins whose pages may call the API from a browser (CORS_ORIGINS, comma separated; default '*': any). */
+  corsOrigins: '*' | string[];
 }
 
 function workersFrom(text: string | undefined): number {
@@ -52,5 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     releaseFrom: env.RELEASE_FROM || null,
     metricsToken: env.METRICS_TOKEN || undefined,
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The HTTP service: /v1 (REST), /graphql, /openapi.json and /docs on one node:http server, with
- * /healthz, /readyz and /metrics for operators, one access-log line per request, and a graceful close.
+ * /healthz, /readyz and /metrics for operators, one access-log line per request, CORS for browser
+ * notebooks, and a graceful close.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +14,7 @@ import { createContext } from '../graphql/context';
 import { schema } from '../graphql/schema';
 import { ApiError, errorBody } from '../../rest/errors';
 import { createRestHandler } from '../../rest/handler';
-import { docsPage, openApiDocument } from '../../rest/openapi';
+import { createDocsSite } from '../../rest/docs-site';
 import { parseRates, RateLimiter, type Limiter, type RateDecision } from '../../rest/rate-limit';
 import { ROUTES } from '../../rest/routes';
 import { createAccess } from '../auth/access';
@@ -24,6 +25,7 @@ import { createLogger, flushLogger, logAccess, type Logger } from './logger';
 import { Metrics } from './metrics';
 import { newTag, requestIdFrom, type RequestTag } from './request-tag';
 import { bearerMatches } from './metrics';
+import { createCors } from './cors';
 
 /** Served besides the /v1 routes, and counted among the live endpoints /v1/status reports. */
 const OTHER_ENDPOINTS = ['/graphql', '/openapi.json', '/docs'];
@@ -120,8 +122,14 @@ export async function startApp(options: AppOptions): Promise<App> {
     onCost: (cost) => metrics.graphqlCost(cost),
   });
   const graphql = nodeGraphQLHandler((request, context) => yoga.fetch(request, context));
-  const openapi = JSON.stringify(openApiDocument(ROUTES, config.publicBaseUrl));
-  const docs = docsPage(ROUTES, config.publicBaseUrl);
+  const docs = createDocsSite({
+    routes: ROUTES,
+    publicBaseUrl: config.publicBaseUrl,
+    answer: rest.answer,
+    dataVersion: () => store.current?.dataVersion ?? null,
+    log,
+  });
+  const cors = createCors({ origins: config.corsOrigins });
 
   const plainError = (res: http.ServerResponse, tag: RequestTag, err: ApiError) => {
     res.writeHead(err.status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': tag.id, ...err.headers });
@@ -148,6 +156,9 @@ export async function startApp(options: AppOptions): Promise<App> {
     const bytesBefore = socket.bytesWritten;
     if (closing) res.shouldKeepAlive = false;
     inFlight.add(res);
+    // A browser's preflight is answered here, before any key is asked for.
+    const preflight = cors(req, res);
+    if (preflight) tag.route = 'preflight';
     res.once('close', () => {
       inFlight.delete(res);
       const ms = performance.now() - started;
@@ -157,6 +168,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       // A connection whose answer went out before the close began is idle now: let it go.
       if (closing) server.closeIdleConnections();
     });
+    if (preflight) return;
     if (path.startsWith('/v1/') || path === '/v1') {
       rest(req, res, path, query, tag);
       return;
@@ -203,16 +215,12 @@ export async function startApp(options: AppOptions): Promise<App> {
       );
       return;
     }
-    if (path === '/openapi.json') {
-      tag.route = path;
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });
-      res.end(req.method === 'HEAD' ? undefined : openapi);
-      return;
-    }
-    if (path === '/docs' || path === '/') {
-      tag.route = '/docs';
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });
-      res.end(req.method === 'HEAD' ? undefined : docs);
+    const docsRoute = docs(req, res, path, (err) => {
+      log(`docs: ${String((err as Error)?.stack ?? err)}`);
+      plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
+    });
+    if (docsRoute) {
+      tag.route = docsRoute;
       return;
     }
     plainError(res, tag, new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`));

@@ -41,6 +41,8 @@ export function createGraphQLEndpoint(deps: {
     graphiql: GRAPHIQL_OPTIONS,
     renderGraphiQL: graphiqlPage,
     landingPage: false,
+    // Cross-origin calls are answered by the service for every endpoint alike (src/server/cors.ts).
+    cors: false,
     maskedErrors: true,
     logging: false,
     parserAndValidationCache: parseCaches(),

@@ -47,6 +47,8 @@ export async function startTestServer(
     logger?: Logger;
     /** Pins the server's today (default TEST_NOW). */
     now?: string;
+    /** CORS_ORIGINS (default: unset, any origin). */
+    corsOrigins?: string;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? privateDataDir();
@@ -57,6 +59,7 @@ export async function startTestServer(
     TOURISM_NOW: options.now ?? TEST_NOW,
     PUBLIC_BASE_URL: 'http://api.test',
     TOURISM_API_KEYS: Object.entries(KEYS).map(([p, k]) => `${p}:${k}`).join(','),
+    CORS_ORIGINS: options.corsOrigins,
   });
   const app = await startApp({
     config,

@@ -4,34 +4,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { KEYS, startTestServer, type TestServer } from '../helpers/server';
+import { foreignRequests, withServerAndBrowser } from '../helpers/browser';
+import { expect, it } from 'vitest';
+import { KEYS } from '../helpers/server';
 import { TEST_OUTPUT_DIR } from '../helpers/paths';
 
-let s: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  s = await startTestServer();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await s?.close();
-});
+const env = withServerAndBrowser();
 
 it('opens /graphql, takes a key, runs the example query and shows data', async () => {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  const foreign: string[] = [];
-  const origin = new URL(s.url).origin;
-  page.on('request', (r) => {
-    const url = r.url();
-    if (!url.startsWith(origin) && !url.startsWith('blob:') && !url.startsWith('data:')) foreign.push(url);
-  });
-  await page.goto(`${s.url}/graphql`);
+  const page = await env.browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const foreign = foreignRequests(page, new URL(env.server.url).origin);
+  await page.goto(`${env.server.url}/graphql`);
   await page.fill('#api-key', KEYS.developer);
   await Promise.all([page.waitForEvent('load'), page.click('#api-key-bar button[type=submit]')]);
   await page.waitForSelector('.graphiql-execute-button', { timeout: 30_000 });
