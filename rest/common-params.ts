@@ -1,15 +1,15 @@
 /** Parameters many /v1 routes share, described once. */
-import type { ParamSpec } from './params';
+import { defineParam } from './params';
 
-export const isoPathParam: ParamSpec = { name: 'iso', kind: 'iso', required: true, description: 'ISO 3166 two-letter country code.' };
-export const formatParam: ParamSpec = { name: 'format', kind: 'format', description: 'json (default) or csv.' };
-export const fromParam: ParamSpec = { name: 'from', kind: 'period', description: 'First period (YYYY, YYYY-MM or YYYY-Qn), inclusive.' };
-export const toParam: ParamSpec = { name: 'to', kind: 'period', description: 'Last period (YYYY, YYYY-MM or YYYY-Qn), inclusive.' };
-export const limitParam: ParamSpec = { name: 'limit', kind: 'limit', description: 'Rows per page, 1 to 1000.' };
-export const cursorParam: ParamSpec = { name: 'cursor', kind: 'cursor', description: 'Opaque position from meta.next.' };
-export const seriesIdParam: ParamSpec = {
+export const isoPathParam = defineParam({ name: 'iso', kind: 'iso', required: true, description: 'ISO 3166 two-letter country code.' });
+export const formatParam = defineParam({ name: 'format', kind: 'format', description: 'json (default) or csv.' });
+export const fromParam = defineParam({ name: 'from', kind: 'period', description: 'First period (YYYY, YYYY-MM or YYYY-Qn), inclusive.' });
+export const toParam = defineParam({ name: 'to', kind: 'period', description: 'Last period (YYYY, YYYY-MM or YYYY-Qn), inclusive.' });
+export const limitParam = defineParam({ name: 'limit', kind: 'limit', description: 'Rows per page, 1 to 1000.' });
+export const cursorParam = defineParam({ name: 'cursor', kind: 'cursor', description: 'Opaque position from meta.next.' });
+export const seriesIdParam = defineParam({
   name: 'id',
   kind: 'seriesId',
   required: true,
   description: 'Series id (sr_…) or alias (<iso>.<measure>.<breakdown>.<freq>).',
-};
+});

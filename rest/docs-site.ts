@@ -17,10 +17,10 @@ import type { Envelope } from './handler';
 import { escapeHtml, renderMarkdown } from './markdown';
 import { openApiDocument, type Example } from './openapi';
 import { DEFAULT_RATES } from './rate-limit';
-import type { Route } from './route';
+import type { AnyRoute } from './route';
 
 export interface DocsSiteDeps {
-  routes: Route<any, any>[];
+  routes: AnyRoute[];
   publicBaseUrl: string;
   /** The JSON answer of a request on a plan (the REST handler's). */
   answer: (path: string, query: string, plan: Plan) => Promise<Envelope>;
@@ -69,7 +69,7 @@ function errorTable(): string {
 }
 
 /** Each plan's default rate and the endpoints it opens (its own and those of the plans below). */
-function planTable(routes: Route<any, any>[]): string {
+function planTable(routes: AnyRoute[]): string {
   return `<table><tr><th>Plan</th><th>Requests per minute (default)</th><th>Endpoints it adds</th></tr>${PLANS.map(
     (plan) =>
       `<tr><td><code>${plan}</code></td><td>${DEFAULT_RATES[plan]}</td><td>${routes

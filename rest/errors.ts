@@ -1,5 +1,6 @@
 /** The error body and status/code table of DECISIONS.md. */
 import type { Plan } from '../src/domain/types';
+import { MAX_BODY_BYTES } from '../src/server/request-body';
 
 export const ERROR_STATUS = {
   invalid_parameter: 400,
@@ -12,6 +13,7 @@ export const ERROR_STATUS = {
   unknown_region: 404,
   not_found: 404,
   method_not_allowed: 405,
+  payload_too_large: 413,
   rate_limited: 429,
   internal_error: 500,
   data_unavailable: 503,
@@ -30,6 +32,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   unknown_region: 'A region slug that is not held.',
   not_found: 'No such route.',
   method_not_allowed: 'Only GET and HEAD are served.',
+  payload_too_large: `The request body is over the ${MAX_BODY_BYTES / 1_000_000} MB limit (POST /graphql); it was read and discarded, and the connection is closed after this answer.`,
   rate_limited: "Over the plan's request rate; retry after Retry-After seconds.",
   internal_error: 'A fault on our side; it is logged with the request id.',
   data_unavailable: 'No data release is loaded yet.',

@@ -28,7 +28,7 @@ export function exampleText(spec: ParamSpec): string | undefined {
 }
 
 /** A request of a route with example values for its path and required parameters: path and query. */
-export function exampleRequest(route: { path: string; pathParams: ParamSpec[]; query: ParamSpec[] }): { path: string; query: string } {
+export function exampleRequest(route: { path: string; pathParams: readonly ParamSpec[]; query: readonly ParamSpec[] }): { path: string; query: string } {
   const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(exampleText(route.pathParams.find((p) => p.name === name)!) ?? ''));
   const query = new URLSearchParams();
   for (const spec of route.query) {

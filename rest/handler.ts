@@ -16,16 +16,16 @@ import { rowsToCsv, seriesBlocksToCsv, type SeriesBlock } from './csv';
 import { ApiError, errorBody } from './errors';
 import { decodeCursor, encodeCursor, nextPageUrl } from './paging';
 import { formatParam } from './common-params';
-import { parseParam } from './params';
+import { parseParam, type ParamSpec } from './params';
 import type { Limiter, RateDecision } from './rate-limit';
-import { compileRoute, type CompiledRoute, type EnvelopeMeta, type Params, type Route } from './route';
+import { compileRoute, type CompiledRoute, type EnvelopeMeta, type Params, type AnyRoute } from './route';
 
 export interface RestDeps {
   schema: GraphQLSchema;
   store: DataStore;
   keys: KeyStore;
   limiter: Limiter;
-  routes: Route<any, any>[];
+  routes: AnyRoute[];
   now: () => Date;
   publicBaseUrl: string;
   log: (line: string) => void;
@@ -135,7 +135,8 @@ export function createRestHandler(deps: RestDeps) {
       }
       params[name] = parseParam(spec, raw);
     });
-    for (const spec of route.query.some((q) => q.name === 'format') ? route.query : [...route.query, formatParam]) {
+    const specs: readonly ParamSpec[] = route.query.some((q) => q.name === 'format') ? route.query : [...route.query, formatParam];
+    for (const spec of specs) {
       const all = url.searchParams.getAll(spec.name);
       if (all.length > 1) throw new ApiError('invalid_parameter', `${spec.name} is given more than once.`);
       if (all.length === 0) {
@@ -154,8 +155,8 @@ export function createRestHandler(deps: RestDeps) {
         throw new ApiError('invalid_parameter', (e as Error).message);
       }
     }
-    if (params.cursor !== undefined) {
-      const after = decodeCursor(params.cursor as string);
+    if (typeof params.cursor === 'string') {
+      const after = decodeCursor(params.cursor);
       if (after === null) throw new ApiError('invalid_parameter', 'cursor is not one this service issued.');
       params.after = after;
     }
@@ -163,7 +164,7 @@ export function createRestHandler(deps: RestDeps) {
   }
 
   async function run(
-    route: Route<any, any>,
+    route: AnyRoute,
     params: Params,
     plan: Plan,
     snapshot: Snapshot,
@@ -171,7 +172,7 @@ export function createRestHandler(deps: RestDeps) {
     now: Date,
   ): Promise<{ data: unknown; meta: Record<string, unknown> }> {
     const paging = route.paging;
-    const limit = (params.limit as number | undefined) ?? paging?.defaultLimit;
+    const limit = typeof params.limit === 'number' ? params.limit : paging?.defaultLimit;
     const vars = route.variables(paging && limit !== undefined ? { ...params, limit: limit + 1 } : params);
     const result = await execute({
       schema: deps.schema,
@@ -422,7 +423,7 @@ function splitAtPlaceholder(body: Buffer): [Buffer, Buffer] | null {
   return at < 0 ? null : [body.subarray(0, at), body.subarray(at + PLACEHOLDER.length)];
 }
 
-function apiErrorOf(errors: readonly GraphQLError[], route: Route<any, any>, requestId: string, log: (l: string) => void): ApiError {
+function apiErrorOf(errors: readonly GraphQLError[], route: AnyRoute, requestId: string, log: (l: string) => void): ApiError {
   const known = errors.find((e) => ['invalid_parameter', 'plan_required', 'data_unavailable'].includes(String(e.extensions?.code)));
   if (known) {
     const code = known.extensions.code as 'invalid_parameter' | 'plan_required' | 'data_unavailable';

@@ -8,7 +8,7 @@ import { PLANS, type Plan } from '../src/domain/types';
 import { docsUrl, ERROR_MEANING, ERROR_STATUS, type ErrorBody, type ErrorCode } from './errors';
 import { exampleText } from './examples';
 import type { ParamSpec } from './params';
-import type { Route } from './route';
+import type { AnyRoute } from './route';
 import type { JsonSchema } from './route-schemas';
 import { GUIDES } from './guides';
 
@@ -54,7 +54,7 @@ export function operationId(path: string): string {
 const capitalised = (s: string) => s[0].toUpperCase() + s.slice(1);
 
 /** The answer schema of a route: the {meta, data} envelope with the route's own meta and data. */
-function answerSchema(route: Route<any, any>): JsonSchema {
+function answerSchema(route: AnyRoute): JsonSchema {
   const own = ROUTE_SCHEMAS.named.EnvelopeMeta;
   const generated = ROUTE_SCHEMAS.routes[route.path];
   const added = generated?.meta;
@@ -78,7 +78,7 @@ function answerSchema(route: Route<any, any>): JsonSchema {
 }
 
 /** The error codes a route can answer, by status. */
-function errorCodes(route: Route<any, any>): Map<number, ErrorCode[]> {
+function errorCodes(route: AnyRoute): Map<number, ErrorCode[]> {
   const own = (ROUTE_SCHEMAS.routes[route.path]?.errors ?? []).filter((c): c is ErrorCode => c in ERROR_STATUS);
   const codes: ErrorCode[] = ['invalid_parameter', 'unknown_parameter', 'missing_api_key', 'invalid_api_key', ...own, 'rate_limited', 'internal_error', 'data_unavailable'];
   if (route.plan !== 'free') codes.push('plan_required');
@@ -115,7 +115,7 @@ const ANSWER_HEADERS = {
   'Retry-After': { description: 'Seconds to wait before the next request.', schema: { type: 'integer' } },
 };
 
-export function openApiDocument(routes: Route<any, any>[], baseUrl: string, examples: ReadonlyMap<string, Example> = new Map()): JsonSchema {
+export function openApiDocument(routes: AnyRoute[], baseUrl: string, examples: ReadonlyMap<string, Example> = new Map()): JsonSchema {
   const paths: Record<string, unknown> = {};
   const answers: Record<string, JsonSchema> = {};
   const usedTags = new Set<string>();

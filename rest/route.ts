@@ -1,9 +1,18 @@
 /** What a /v1 route is: path, parameters, minimum plan, the one operation it runs, and the reshaping. */
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { Plan } from '../src/domain/types';
-import type { ParamSpec } from './params';
+import type { ParamSpec, ParamsOf, ParamValue } from './params';
 
-export type Params = Record<string, unknown>;
+/** What the handler adds to a route's own parameters: the decoded `cursor`. */
+interface Decoded {
+  after?: string;
+}
+
+/** Parameters as the handler collects them, before a route's own declaration types them. */
+export type Params = { [name: string]: ParamValue | undefined } & Decoded;
+
+/** A route's parameters typed from its declared specs: path parameters always present. */
+export type RouteParams<P extends readonly ParamSpec[], Q extends readonly ParamSpec[]> = ParamsOf<P, true> & ParamsOf<Q> & Decoded;
 
 export interface ShapeContext {
   now: Date;
@@ -31,40 +40,58 @@ export interface Shaped {
   meta?: Record<string, unknown>;
 }
 
-export interface Paging<TRow> {
+export interface Paging<TRow, TParams = Params> {
   /** Rows when `limit` is absent; undefined means all. */
   defaultLimit?: number;
   /** Opaque position after a row (the index-th row of this page), passed back as `after`. */
-  cursorOf: (row: TRow, index: number, params: Params) => string;
+  cursorOf: (row: TRow, index: number, params: TParams) => string;
 }
 
-export interface Route<TResult = unknown, TVars = Record<string, unknown>> {
+export interface Route<
+  TResult = unknown,
+  TVars = Record<string, unknown>,
+  P extends readonly ParamSpec[] = readonly ParamSpec[],
+  Q extends readonly ParamSpec[] = readonly ParamSpec[],
+> {
   path: string;
   summary: string;
   description?: string;
   plan: Plan;
-  pathParams: ParamSpec[];
-  query: ParamSpec[];
+  pathParams: P;
+  query: Q;
   /** 'rows': data is flat rows; 'series': series data blocks; false: JSON only. */
   csv: 'rows' | 'series' | false;
   operation: TypedDocumentNode<TResult, TVars>;
-  variables: (p: Params) => TVars;
+  variables: (p: RouteParams<P, Q>) => TVars;
   /** Turns the operation's data into the envelope's data (and meta); throws ApiError for 404s. */
-  shape: (result: TResult, p: Params, ctx: ShapeContext) => Shaped;
-  paging?: Paging<any>;
+  shape: (result: TResult, p: RouteParams<P, Q>, ctx: ShapeContext) => Shaped;
+  paging?: Paging<any, RouteParams<P, Q>>;
 }
 
-export function defineRoute<TResult, TVars>(route: Route<TResult, TVars>): Route<TResult, TVars> {
+/** A route, its parameters' names, kinds and required-ness kept as literal types so `variables` and `shape` get them typed. */
+export function defineRoute<TResult, TVars, const P extends readonly ParamSpec[], const Q extends readonly ParamSpec[]>(
+  route: Route<TResult, TVars, P, Q>,
+): Route<TResult, TVars, P, Q> {
   return route;
 }
 
+/**
+ * Any route, as the route table and the handler hold it: the handler passes the parameters it
+ * parsed with the route's own specs, so they have the types the route declared.
+ */
+export interface AnyRoute extends Route<any, any> {
+  variables: (p: any) => unknown;
+  shape: (result: any, p: any, ctx: ShapeContext) => Shaped;
+  paging?: Paging<any, any>;
+}
+
 export interface CompiledRoute {
-  route: Route<any, any>;
+  route: AnyRoute;
   regex: RegExp;
   names: string[];
 }
 
-export function compileRoute(route: Route<any, any>): CompiledRoute {
+export function compileRoute(route: AnyRoute): CompiledRoute {
   const names: string[] = [];
   const pattern = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_m, a, b) => {
     names.push(a ?? b);

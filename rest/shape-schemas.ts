@@ -49,7 +49,8 @@ function schemaOf(checker: ts.TypeChecker, type: ts.Type, stack: ts.Type[] = [])
     // `[]` in one branch of a shape: an array that is always empty.
     return item.flags & ts.TypeFlags.Never ? { type: 'array', maxItems: 0 } : { type: 'array', items: schemaOf(checker, item, inner) };
   }
-  if (type.flags & ts.TypeFlags.Object) {
+  // An intersection (`Object.assign(a, b)`) is one object with a's fields, then b's.
+  if (type.flags & ts.TypeFlags.Object || type.isIntersection()) {
     if (type.getCallSignatures().length) throw new Error(`a function in an answer: ${checker.typeToString(type)}`);
     const props = checker.getPropertiesOfType(type);
     const index = checker.getIndexInfosOfType(type).find((i) => i.keyType.flags & ts.TypeFlags.String);

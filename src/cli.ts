@@ -20,6 +20,7 @@ import { currentReleaseFile } from './db/release-store';
 import { buildRelease, type BuildOptions } from './ingest/build';
 import { downloadSources, LOCAL_ONLY } from './ingest/download';
 import type { Announcement } from './server/bus';
+import { ensureCanListen } from './server/listen';
 import { createLogger, logIngest } from './server/logger';
 import { openBus, openKeyStore } from './server/shared-state';
 
@@ -95,7 +96,8 @@ async function main(): Promise<void> {
       if (values.publish) await publish(config, values.publish);
       return;
     case 'serve': {
-      // Cluster workers start from this same command; only the primary prepares the data.
+      // Cluster workers start from this same command; only the primary checks the port and prepares the data.
+      if (cluster.isPrimary) await ensureCanListen(config.host, config.port);
       if (cluster.isPrimary && !currentReleaseFile(config.dataDir)) {
         if (config.releaseFrom) {
           const logger = createLogger({ sync: true });

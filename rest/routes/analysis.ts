@@ -8,11 +8,12 @@ import {
   StayLengthOfCountryDocument,
   TourismIntensityRankingDocument,
 } from '../../src/generated/operations';
-import type { Measure } from '../../src/domain/types';
 import { PAGED_LIST_MAX } from '../../src/graphql/args';
 import { ApiError } from '../errors';
+import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { unknownCountry } from './reference';
+import { unknownSeries } from './series';
 import {
   cursorParam as cursor,
   formatParam as format,
@@ -25,10 +26,6 @@ import {
 
 const FREQ_WORDS: Record<string, string> = { M: 'monthly', Q: 'quarterly', A: 'annual' };
 
-function unknownSeries(id: unknown): ApiError {
-  return new ApiError('unknown_series', `No series ${String(id)} is held.`);
-}
-
 export const analysisRoutes = [
   defineRoute({
     path: '/v1/seasonality',
@@ -40,13 +37,13 @@ export const analysisRoutes = [
     query: [seriesId, from, to, format],
     csv: 'rows',
     operation: SeasonalityOfSeriesDocument,
-    variables: (p) => ({ id: p.id as string, from: p.from as string | undefined, to: p.to as string | undefined }),
+    variables: (p) => ({ id: p.id, from: p.from, to: p.to }),
     shape: (r, p) => {
       if (!r.seriesById) throw unknownSeries(p.id);
       const s = r.seriesById.seasonality;
       return {
         meta: { series: r.seriesById.id, years: s.years, index: s.index },
-        data: s.months.map((m) => ({ month: m.month, index: m.index, low: m.low, high: m.high })),
+        data: s.months.map((m) => snakeFields(m)),
       };
     },
   }),
@@ -60,7 +57,7 @@ export const analysisRoutes = [
     query: [seriesId, from, to, format],
     csv: 'rows',
     operation: SeriesHolidayJoinDocument,
-    variables: (p) => ({ id: p.id as string, from: p.from as string | undefined, to: p.to as string | undefined }),
+    variables: (p) => ({ id: p.id, from: p.from, to: p.to }),
     shape: (r, p) => {
       if (!r.seriesById) throw unknownSeries(p.id);
       const h = r.seriesById.holidays;
@@ -70,12 +67,7 @@ export const analysisRoutes = [
           country: h.country,
           ...(h.rulesHeld ? {} : { note: `No public-holiday rules are held for ${h.country}; holidays is null.` }),
         },
-        data: h.periods.map((x) => ({
-          period: x.period,
-          value: x.value ?? null,
-          holidays: x.holidays ?? null,
-          holiday_list: x.holidayList.map((d) => ({ date: d.date, name: d.name, national: d.national })),
-        })),
+        data: h.periods.map((x) => snakeFields(x)),
       };
     },
   }),
@@ -90,23 +82,12 @@ export const analysisRoutes = [
     csv: 'rows',
     operation: TourismIntensityRankingDocument,
     // The REST cursor is the ranking's own: the base64url ISO code of the row before the page.
-    variables: (p) => ({ year: p.year as number | undefined, limit: (p.limit as number | undefined) ?? PAGED_LIST_MAX, after: p.cursor as string | undefined }),
+    variables: (p) => ({ year: p.year, limit: p.limit ?? PAGED_LIST_MAX, after: p.cursor }),
     shape: (r) => {
       const t = r.tourismIntensity;
       return {
         meta: { ranked: t.ranked, year: t.year, sources: t.sources },
-        data: t.rows.nodes.map((x) => ({
-          rank: x.rank,
-          country: x.country,
-          name: x.name,
-          year: x.year,
-          arrivals_per_resident: x.arrivalsPerResident,
-          receipts_per_resident_usd: x.receiptsPerResidentUsd ?? null,
-          arrivals: x.arrivals,
-          population: x.population,
-          arrivals_source: x.arrivalsSource,
-          receipts_source: x.receiptsSource ?? null,
-        })),
+        data: t.rows.nodes.map((x) => snakeFields(x)),
       };
     },
     // The whole ranking is small: the handler cuts the page and issues the cursor.
@@ -127,20 +108,13 @@ export const analysisRoutes = [
     ],
     csv: 'rows',
     operation: OriginShiftOfCountryDocument,
-    variables: (p) => ({ iso: p.country as string, after: p.after as string | undefined }),
+    variables: (p) => ({ iso: p.country, after: p.after }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.country);
       const o = r.country.originShift;
       return {
         meta: { country: r.country.iso, method: { ...o.method }, freq: o.freq },
-        data: o.rows.map((x) => ({
-          origin: x.origin,
-          share_pct: x.sharePct,
-          change_points: x.changePoints,
-          lo80: x.lo80 ?? null,
-          hi80: x.hi80 ?? null,
-          origin_code: x.code,
-        })),
+        data: o.rows.map(({ code, ...x }) => Object.assign(snakeFields(x), { origin_code: code })),
       };
     },
     paging: { cursorOf: (row: { origin_code: string }) => row.origin_code },
@@ -159,13 +133,13 @@ export const analysisRoutes = [
     ],
     csv: 'rows',
     operation: StayLengthOfCountryDocument,
-    variables: (p) => ({ iso: p.country as string, from: p.from as string | undefined }),
+    variables: (p) => ({ iso: p.country, from: p.from }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.country);
       const s = r.country.stayLength;
       return {
         meta: { country: r.country.iso, nights_series: s.nightsSeries, arrivals_series: s.arrivalsSeries, next: null },
-        data: s.months.map((m) => ({ period: m.period, nights_per_arrival: m.nightsPerArrival })),
+        data: s.months.map((m) => snakeFields(m)),
       };
     },
   }),
@@ -180,13 +154,13 @@ export const analysisRoutes = [
     csv: 'rows',
     operation: RegionTotalsDocument,
     variables: (p) => ({
-      slug: String(p.region).toLowerCase(),
-      measure: p.measure as Measure,
-      from: p.from as string | undefined,
-      to: p.to as string | undefined,
+      slug: p.region.toLowerCase(),
+      measure: p.measure,
+      from: p.from,
+      to: p.to,
     }),
     shape: (r, p) => {
-      if (!r.region) throw new ApiError('unknown_region', `No region ${String(p.region).slice(0, 60)} is held; see /v1/regions.`);
+      if (!r.region) throw new ApiError('unknown_region', `No region ${p.region.slice(0, 60)} is held; see /v1/regions.`);
       const t = r.region.totals;
       const kind = t.freq ? `${FREQ_WORDS[t.freq] ?? t.freq} headline ${t.measure} series` : `headline ${t.measure} series`;
       const note = t.freq
@@ -207,7 +181,7 @@ export const analysisRoutes = [
           left_out: t.leftOut,
           headline_rule: HEADLINE_RULE,
         },
-        data: t.rows.map((x) => ({ period: x.period, value: x.value, countries_reporting: x.countriesReporting })),
+        data: t.rows.map((x) => snakeFields(x)),
       };
     },
   }),

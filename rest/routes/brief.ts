@@ -1,5 +1,6 @@
 /** /v1/countries/{iso}/brief: the latest month in words and figures, checked against the figures. */
 import { CountryBriefDocument } from '../../src/generated/operations';
+import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { unknownCountry } from './reference';
 import { isoPathParam } from '../common-params';
@@ -13,7 +14,7 @@ export const briefRoutes = [
     query: [],
     csv: false,
     operation: CountryBriefDocument,
-    variables: (p) => ({ iso: p.iso as string }),
+    variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
       const b = r.country.brief;
@@ -23,7 +24,7 @@ export const briefRoutes = [
           data: [],
         };
       }
-      const f = b.figures;
+      const { jetFuel, currency, growth } = b.context;
       return {
         meta: {
           next: null,
@@ -38,39 +39,11 @@ export const briefRoutes = [
             month: b.month,
             headline: b.headline,
             brief: b.brief,
-            figures: {
-              value: f.value,
-              yoy_pct: f.yoyPct ?? null,
-              vs_2019_pct: f.vs2019Pct ?? null,
-              ytd_yoy_pct: f.ytdYoyPct ?? null,
-              region_rank: f.regionRank ?? null,
-              trust: f.trust ?? null,
-            },
-            last_six: b.lastSix.map((m) => ({
-              month: m.month,
-              value: m.value ?? null,
-              yoy_pct: m.yoyPct ?? null,
-              vs_2019_pct: m.vs2019Pct ?? null,
-              vs_3yr_avg_pct: m.vs3yrAvgPct ?? null,
-            })),
-            outlook: b.outlook.map((o) => ({ month: o.month, value: o.value, low: o.low, high: o.high, yoy_pct: o.yoyPct ?? null })),
-            context: {
-              jet_fuel: b.context.jetFuel
-                ? { month: b.context.jetFuel.month, usd_gallon: b.context.jetFuel.usdGallon, yoy_pct: b.context.jetFuel.yoyPct ?? null }
-                : null,
-              currency: b.context.currency
-                ? { currency: b.context.currency.currency, per_eur: b.context.currency.perEur, yoy_pct: b.context.currency.yoyPct ?? null }
-                : null,
-              growth: b.context.growth ?? null,
-            },
-            rivals: b.rivals.map((x) => ({
-              country: x.country,
-              name: x.name,
-              score: x.score,
-              shared_markets: x.sharedMarkets,
-              month: x.month ?? null,
-              yoy_pct: x.yoyPct ?? null,
-            })),
+            figures: snakeFields(b.figures),
+            last_six: b.lastSix.map((m) => snakeFields(m)),
+            outlook: b.outlook.map((o) => snakeFields(o)),
+            context: { jet_fuel: jetFuel ? snakeFields(jetFuel) : null, currency: currency ? snakeFields(currency) : null, growth: growth ?? null },
+            rivals: b.rivals.map((x) => snakeFields(x)),
             rival_for: b.rivalFor,
           },
         ],

@@ -1,5 +1,6 @@
 /** /v1/economy/{iso} and /v1/economy/{iso}/tourism: economy indicators and travel receipts beside them. */
 import { CountryEconomyDocument, CountryTourismEconomyDocument } from '../../src/generated/operations';
+import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { unknownCountry } from './reference';
 import { formatParam as format, isoPathParam as iso } from '../common-params';
@@ -14,23 +15,13 @@ export const economyRoutes = [
     query: [{ name: 'from', kind: 'period', description: 'First year (YYYY).' }, format],
     csv: 'rows',
     operation: CountryEconomyDocument,
-    variables: (p) => ({ iso: p.iso as string, from: p.from as string | undefined }),
+    variables: (p) => ({ iso: p.iso, from: p.from }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
       const { economy } = r.country;
       return {
         meta: { country: r.country.iso, name: r.country.name, note: economy.note },
-        data: economy.years.map((y) => ({
-          year: y.year,
-          projection: y.projection,
-          gdp_growth_pct: y.gdpGrowthPct ?? null,
-          inflation_pct: y.inflationPct ?? null,
-          gdp_usd_bn: y.gdpUsdBn ?? null,
-          gdp_per_capita_usd: y.gdpPerCapitaUsd ?? null,
-          population_m: y.populationM ?? null,
-          unemployment_pct: y.unemploymentPct ?? null,
-          current_account_pct_gdp: y.currentAccountPctGdp ?? null,
-        })),
+        data: economy.years.map((y) => snakeFields(y)),
       };
     },
   }),
@@ -42,7 +33,7 @@ export const economyRoutes = [
     query: [format],
     csv: 'rows',
     operation: CountryTourismEconomyDocument,
-    variables: (p) => ({ iso: p.iso as string }),
+    variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
       const t = r.country.tourismEconomy;
@@ -51,23 +42,10 @@ export const economyRoutes = [
           country: r.country.iso,
           name: r.country.name,
           latest_year: t.latestYear ?? null,
-          quarters: t.quarters.map((q) => ({
-            quarter: q.quarter,
-            receipts_usd: q.receiptsUsd ?? null,
-            receipts_change_pct: q.receiptsChangePct ?? null,
-            spending_abroad_usd: q.spendingAbroadUsd ?? null,
-            spending_change_pct: q.spendingChangePct ?? null,
-          })),
+          quarters: t.quarters.map((q) => snakeFields(q)),
           note: t.note,
         },
-        data: t.years.map((y) => ({
-          year: y.year,
-          receipts_usd: y.receiptsUsd ?? null,
-          spending_abroad_usd: y.spendingAbroadUsd ?? null,
-          arrivals: y.arrivals ?? null,
-          receipts_per_arrival_usd: y.receiptsPerArrivalUsd ?? null,
-          receipts_share_gdp_pct: y.receiptsShareGdpPct ?? null,
-        })),
+        data: t.years.map((y) => snakeFields(y)),
       };
     },
   }),

@@ -1,6 +1,7 @@
 /** /v1/fuel: monthly jet fuel and Brent crude prices with a 2019 index and year-on-year changes. */
 import { FuelPricesDocument } from '../../src/generated/operations';
 import { formatParam } from '../common-params';
+import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 
 export const fuelRoutes = [
@@ -16,23 +17,10 @@ export const fuelRoutes = [
     ],
     csv: 'rows',
     operation: FuelPricesDocument,
-    variables: (p) => ({ from: p.from as string | undefined, to: p.to as string | undefined }),
-    shape: (r) => ({
-      meta: {
-        units: { jet_fuel: r.fuel.units.jetFuel, crude: r.fuel.units.crude },
-        index_base: r.fuel.indexBase,
-        note: r.fuel.note,
-      },
-      data: r.fuel.months.map((m) => ({
-        month: m.month,
-        jet_fuel_usd_gallon: m.jetFuelUsdGallon ?? null,
-        jet_fuel_usd_litre: m.jetFuelUsdLitre ?? null,
-        jet_fuel_index: m.jetFuelIndex ?? null,
-        jet_fuel_yoy_pct: m.jetFuelYoyPct ?? null,
-        crude_usd_barrel: m.crudeUsdBarrel ?? null,
-        crude_index: m.crudeIndex ?? null,
-        crude_yoy_pct: m.crudeYoyPct ?? null,
-      })),
+    variables: (p) => ({ from: p.from, to: p.to }),
+    shape: ({ fuel: { months, units, ...rest } }) => ({
+      meta: Object.assign({ units: snakeFields(units) }, snakeFields(rest)),
+      data: months.map((m) => snakeFields(m)),
     }),
   }),
 ];

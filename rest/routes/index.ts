@@ -1,5 +1,5 @@
 /** The route table: every /v1 endpoint, in the order of SPEC.md. */
-import type { Route } from '../route';
+import type { AnyRoute } from '../route';
 import { analysisRoutes } from './analysis';
 import { briefRoutes } from './brief';
 import { economyRoutes } from './economy';
@@ -10,7 +10,7 @@ import { referenceRoutes } from './reference';
 import { rivalsRoutes } from './rivals';
 import { seriesRoutes } from './series';
 
-export const ROUTES: Route<any, any>[] = [
+export const ROUTES: AnyRoute[] = [
   ...referenceRoutes,
   ...rivalsRoutes,
   ...briefRoutes,

@@ -1,5 +1,6 @@
 /** Measures: arrivals, spend (optionally converted), capacity, nights by region. */
 import {
+  CapacitySeriesDocument,
   MeasureSeriesDocument,
   NightsByRegionDocument,
   SpendSeriesDocument,
@@ -7,14 +8,14 @@ import {
 } from '../../src/generated/operations';
 import type { Freq } from '../../src/domain/types';
 import type { SeriesBlock } from '../csv';
-import { defineRoute, type Params } from '../route';
+import { defineRoute } from '../route';
 import { unknownCountry } from './reference';
-import type { ParamSpec } from '../params';
+import { defineParam } from '../params';
 import { formatParam, fromParam, toParam } from '../common-params';
 import { HEADLINE_RULE } from '../../src/domain/headline';
 
-const countryParam: ParamSpec = { name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries holding the measure when absent.' };
-const freqParam: ParamSpec = { name: 'freq', kind: 'freq', description: "M, Q or A: the total series of that frequency; the headline series when absent." };
+const countryParam = defineParam({ name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries holding the measure when absent.' });
+const freqParam = defineParam({ name: 'freq', kind: 'freq', description: "M, Q or A: the total series of that frequency; the headline series when absent." });
 
 /** The unit with the publisher's multiplier, e.g. "arrivals (thousands)". */
 export function unitLabel(s: { unit: string; scale?: string | null }): string {
@@ -22,17 +23,25 @@ export function unitLabel(s: { unit: string; scale?: string | null }): string {
 }
 
 /** Every requested code must be held: a code that is not is a 404 naming it. */
-export function requireHeld(requested: unknown, held: { iso: string }[]): void {
-  if (!Array.isArray(requested)) return;
-  const missing = (requested as string[]).filter((iso) => !held.some((c) => c.iso === iso));
+export function requireHeld(requested: string[] | undefined, held: { iso: string }[]): void {
+  if (!requested) return;
+  const missing = requested.filter((iso) => !held.some((c) => c.iso === iso));
   if (missing.length) throw unknownCountry(missing.join(', '));
 }
 
 type Country = { iso: string; name: string };
 
+/** The parameters the measure lists share. */
+interface ListParams {
+  country?: string[];
+  freq?: Freq;
+  from?: string;
+  to?: string;
+}
+
 /** Which series a measure list serves: the headline rule, or with `freq` the total of that frequency. */
-function headlineRule(p: Params): string {
-  return p.freq ? `With freq=${String(p.freq)}, each country's total series of that frequency is served.` : HEADLINE_RULE;
+function headlineRule(p: ListParams): string {
+  return p.freq ? `With freq=${p.freq}, each country's total series of that frequency is served.` : HEADLINE_RULE;
 }
 type Point = { period: string; value: number | null; rate?: number };
 
@@ -40,7 +49,7 @@ function block(
   c: Country,
   series: (MeasureBlockFragment & { observations?: Point[] }) | null | undefined,
   measure: string,
-  p: Params,
+  p: ListParams,
   points?: Point[],
   note?: string | null,
 ): SeriesBlock {
@@ -49,7 +58,7 @@ function block(
       country: c.iso,
       series: null,
       unit: '',
-      freq: (p.freq as string | undefined) ?? '',
+      freq: p.freq ?? '',
       observations: [],
       note: `No ${measure} series${p.freq ? ` with frequency ${p.freq}` : ''} is held for ${c.name}.`,
     };
@@ -74,41 +83,62 @@ function block(
 }
 
 /** Without `country`, only countries that hold the measure are listed. */
-function blocks(countries: (Country & { s: any })[], p: Params, make: (c: Country & { s: any }) => SeriesBlock): SeriesBlock[] {
+function blocks(countries: (Country & { s: any })[], p: ListParams, make: (c: Country & { s: any }) => SeriesBlock): SeriesBlock[] {
   requireHeld(p.country, countries);
   return countries.filter((c) => p.country !== undefined || c.s).map(make);
 }
 
-function measureRoute(measure: 'arrivals' | 'capacity', path: string, summary: string) {
-  return defineRoute({
-    path,
-    summary,
+const measureQuery = [countryParam, freqParam, fromParam, toParam, formatParam];
+
+/** The operation's variables for a measure list: the countries, frequency and window asked for. */
+function seriesVariables(p: ListParams) {
+  return { isos: p.country, freq: p.freq, from: p.from, to: p.to };
+}
+
+/** Capacity in units other than the headline's bed places: establishments, and hotels' bedrooms. */
+const CAPACITY_UNIT_BREAKDOWN = 'unit';
+
+export const measureRoutes = [
+  defineRoute({
+    path: '/v1/arrivals',
+    summary: "Total visitor arrivals in each country's own headline definition.",
     plan: 'developer',
     pathParams: [],
-    query: [countryParam, freqParam, fromParam, toParam, formatParam],
+    query: measureQuery,
     csv: 'series',
     operation: MeasureSeriesDocument,
-    variables: (p) => ({
-      isos: p.country as string[] | undefined,
-      measure,
-      freq: p.freq as Freq | undefined,
-      from: p.from as string | undefined,
-      to: p.to as string | undefined,
-    }),
+    variables: (p) => ({ ...seriesVariables(p), measure: 'arrivals' as const }),
     shape: (r, p) => ({
-      meta: { measure, headline_rule: headlineRule(p) },
+      meta: { measure: 'arrivals', headline_rule: headlineRule(p) },
       data: blocks(
         r.countries.nodes.map((c) => ({ ...c, s: c.measureSeries })),
         p,
-        (c) => block(c, c.s, measure, p),
+        (c) => block(c, c.s, 'arrivals', p),
       ),
     }),
-  });
-}
-
-export const measureRoutes = [
-  measureRoute('arrivals', '/v1/arrivals', "Total visitor arrivals in each country's own headline definition."),
-  measureRoute('capacity', '/v1/capacity', 'Open establishments, rooms and bed places by period.'),
+  }),
+  defineRoute({
+    path: '/v1/capacity',
+    summary: 'Open establishments, rooms and bed places by period.',
+    description:
+      "Per country, the headline capacity series (bed places in all tourist accommodation) first, then one block for each other unit held: establishments (all tourist accommodation) and bedrooms, which Eurostat publishes for hotels and similar accommodation only (series named so, alias `<iso>.capacity.unit-hotel-bedrooms.a`).",
+    plan: 'developer',
+    pathParams: [],
+    query: measureQuery,
+    csv: 'series',
+    operation: CapacitySeriesDocument,
+    variables: seriesVariables,
+    shape: (r, p) => {
+      requireHeld(p.country, r.countries.nodes);
+      const data = r.countries.nodes
+        .filter((c) => p.country !== undefined || c.measureSeries)
+        .flatMap((c) => [
+          block(c, c.measureSeries, 'capacity', p),
+          ...(c.measureSeries ? c.series.filter((s) => s.breakdown === CAPACITY_UNIT_BREAKDOWN).map((s) => block(c, s, 'capacity', p)) : []),
+        ]);
+      return { meta: { measure: 'capacity', headline_rule: headlineRule(p) }, data };
+    },
+  }),
   defineRoute({
     path: '/v1/spend',
     summary: "Visitor spend in the publisher's currency, or converted at each period's reference rate.",
@@ -118,18 +148,15 @@ export const measureRoutes = [
     csv: 'series',
     operation: SpendSeriesDocument,
     variables: (p) => {
-      const currency = (p.currency as string[] | undefined)?.[0];
+      const currency = p.currency?.[0];
       return {
-        isos: p.country as string[] | undefined,
-        freq: p.freq as Freq | undefined,
-        from: p.from as string | undefined,
-        to: p.to as string | undefined,
+        ...seriesVariables(p),
         currency: currency ?? 'EUR',
         convert: currency !== undefined,
       };
     },
     shape: (r, p) => {
-      const currency = (p.currency as string[] | undefined)?.[0] ?? null;
+      const currency = p.currency?.[0] ?? null;
       let method: string | null = null;
       const data = blocks(
         r.countries.nodes.map((c) => ({ ...c, s: c.spend })),
@@ -159,7 +186,7 @@ export const measureRoutes = [
     ],
     csv: 'rows',
     operation: NightsByRegionDocument,
-    variables: (p) => ({ iso: p.iso as string, period: p.period as string | undefined }),
+    variables: (p) => ({ iso: p.iso, period: p.period }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
       const b = r.country.byRegion;

@@ -6,16 +6,16 @@ import {
   GapsDocument,
   ReleasesLatestDocument,
 } from '../../src/generated/operations';
-import type { Freq } from '../../src/domain/types';
-import type { ParamSpec } from '../params';
+import { defineParam } from '../params';
+import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { requireHeld } from './measures';
 import { unknownCountry } from './reference';
 import { formatParam, isoPathParam } from '../common-params';
 
-const countryParam: ParamSpec = { name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries when absent.' };
+const countryParam = defineParam({ name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries when absent.' });
 
-const countryFilter = (p: Record<string, unknown>) => ({ isos: p.country as string[] | undefined, hasCountry: p.country !== undefined });
+const countryFilter = (p: { country?: string[] }) => ({ isos: p.country, hasCountry: p.country !== undefined });
 
 export const qualityRoutes = [
   defineRoute({
@@ -26,7 +26,7 @@ export const qualityRoutes = [
     query: [formatParam],
     csv: 'rows',
     operation: CountryCoverageDocument,
-    variables: (p) => ({ iso: p.iso as string }),
+    variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
       return {
@@ -35,14 +35,7 @@ export const qualityRoutes = [
           name: r.country.name,
           cells: 'One cell per period of the year (12 monthly, 4 quarterly, 1 annual): held, not_published, withheld or missing.',
         },
-        data: r.country.coverage.map((row) => ({
-          measure: row.measure,
-          freq: row.freq,
-          series: row.series,
-          year: row.year,
-          held: row.held,
-          cells: row.cells,
-        })),
+        data: r.country.coverage.map((row) => snakeFields(row)),
       };
     },
   }),
@@ -59,24 +52,7 @@ export const qualityRoutes = [
       requireHeld(p.country, r.countries?.nodes ?? []);
       return {
         meta: { next: null },
-        data: r.gaps.map((g) => ({
-          country: g.country,
-          name: g.name,
-          measure: g.measure,
-          series: g.series,
-          first: g.first,
-          latest: g.latest,
-          months_held: g.monthsHeld,
-          months_missing: g.monthsMissing,
-          months_not_published: g.monthsNotPublished,
-          months_withheld: g.monthsWithheld,
-          months_pending: g.monthsPending,
-          complete_pct: g.completePct,
-          missing: g.missing,
-          not_published: g.notPublished,
-          withheld: g.withheld,
-          checked_at: g.checkedAt,
-        })),
+        data: r.gaps.map((g) => snakeFields(g)),
       };
     },
   }),
@@ -88,8 +64,8 @@ export const qualityRoutes = [
     query: [{ name: 'freq', kind: 'freq', description: 'Only headline series of this frequency (M, Q, A).' }, formatParam],
     csv: 'rows',
     operation: FreshnessDocument,
-    variables: (p) => ({ freq: p.freq as Freq | undefined }),
-    shape: (r) => ({ data: r.freshness.map((f) => ({ iso: f.iso, name: f.name, latest: f.latest, months_behind: f.monthsBehind })) }),
+    variables: (p) => ({ freq: p.freq }),
+    shape: (r) => ({ data: r.freshness.map((f) => snakeFields(f)) }),
   }),
   defineRoute({
     path: '/v1/calendar',
@@ -104,15 +80,7 @@ export const qualityRoutes = [
       requireHeld(p.country, r.countries?.nodes ?? []);
       return {
         meta: { note: r.calendar.note },
-        data: r.calendar.rows.map((c) => ({
-          country: c.country,
-          name: c.name,
-          latest: c.latest,
-          next_period: c.nextPeriod,
-          expected_in: c.expectedIn,
-          usual_delay_months: c.usualDelayMonths,
-          overdue: c.overdue,
-        })),
+        data: r.calendar.rows.map((c) => snakeFields(c)),
       };
     },
   }),
@@ -127,13 +95,7 @@ export const qualityRoutes = [
     variables: () => ({}),
     shape: (r) => ({
       meta: { since: r.releasesLatest.since ?? null },
-      data: r.releasesLatest.rows.map((x) => ({
-        date: x.date,
-        country: x.country,
-        series_updated: x.seriesUpdated,
-        latest_period: x.latestPeriod,
-        measures: x.measures,
-      })),
+      data: r.releasesLatest.rows.map((x) => snakeFields(x)),
     }),
   }),
 ];

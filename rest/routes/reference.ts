@@ -9,32 +9,21 @@ import {
   ServiceStatusDocument,
   type CountryRecordFragment,
 } from '../../src/generated/operations';
-import type { Freq } from '../../src/domain/types';
 import { PAGED_LIST_MAX } from '../../src/graphql/args';
 import { countryCursor } from '../../src/graphql/connections';
 import { ApiError } from '../errors';
+import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { formatParam as format, isoPathParam as iso } from '../common-params';
 
 
-export function unknownCountry(code: unknown): ApiError {
-  return new ApiError('unknown_country', `No country ${String(code)} is held.`);
+export function unknownCountry(code: string): ApiError {
+  return new ApiError('unknown_country', `No country ${code} is held.`);
 }
 
-/** The country record of SPEC.md, in its field order. */
-export function countryRecord(c: CountryRecordFragment) {
-  return {
-    iso: c.iso,
-    name: c.name,
-    region: c.regionName ?? null,
-    monthly: c.monthly,
-    first: c.first ?? null,
-    latest: c.latest ?? null,
-    months_behind: c.monthsBehind ?? null,
-    measures: c.measures,
-    iso3: c.iso3,
-    wikidata_id: c.wikidataId ?? null,
-  };
+/** The country record of SPEC.md: the CountryRecord fragment, whose selection is in SPEC.md's field order. */
+export function countryRecord<C extends CountryRecordFragment>(c: C) {
+  return snakeFields(c, { regionName: 'region' });
 }
 
 export const referenceRoutes = [
@@ -52,9 +41,9 @@ export const referenceRoutes = [
     csv: 'rows',
     operation: CountryListDocument,
     variables: (p) => ({
-      freq: p.freq as Freq | undefined,
-      limit: (p.limit as number | undefined) ?? PAGED_LIST_MAX,
-      after: p.after !== undefined ? countryCursor(p.after as string) : undefined,
+      freq: p.freq,
+      limit: p.limit ?? PAGED_LIST_MAX,
+      after: p.after !== undefined ? countryCursor(p.after) : undefined,
     }),
     shape: (r) => ({ data: r.countries.nodes.map(countryRecord) }),
     paging: { cursorOf: (row: { iso: string }) => row.iso },
@@ -67,10 +56,10 @@ export const referenceRoutes = [
     query: [],
     csv: false,
     operation: CountryDetailDocument,
-    variables: (p) => ({ iso: p.iso as string }),
+    variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
-      return { data: { ...countryRecord(r.country), statistics: r.country.statistics } };
+      return { data: countryRecord(r.country) };
     },
   }),
   defineRoute({
@@ -81,7 +70,7 @@ export const referenceRoutes = [
     query: [format],
     csv: 'rows',
     operation: CountryPeersDocument,
-    variables: (p) => ({ iso: p.iso as string }),
+    variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
       return {
@@ -100,7 +89,7 @@ export const referenceRoutes = [
     operation: RegionListDocument,
     variables: () => ({}),
     shape: (r) => ({
-      data: r.regions.map((g) => ({ region: g.slug, name: g.name, countries: g.countries.map((c) => c.iso) })),
+      data: r.regions.map(({ countries, ...g }) => Object.assign(snakeFields(g, { slug: 'region' }), { countries: countries.map((c) => c.iso) })),
     }),
   }),
   defineRoute({
@@ -111,19 +100,12 @@ export const referenceRoutes = [
     query: [{ name: 'year', kind: 'year', description: 'Calendar year; the current year when absent.' }, format],
     csv: 'rows',
     operation: HolidayListDocument,
-    variables: (p) => ({ iso: p.iso as string, year: p.year as number | undefined }),
+    variables: (p) => ({ iso: p.iso, year: p.year }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
       return {
         meta: { country: r.country.iso, year: p.year ?? null },
-        data: r.holidays.map((h) => ({
-          country: h.country,
-          date: h.date,
-          name: h.name,
-          local_name: h.localName,
-          national: h.national,
-          regions: h.regions,
-        })),
+        data: r.holidays.map((h) => snakeFields(h)),
       };
     },
   }),
@@ -135,10 +117,10 @@ export const referenceRoutes = [
     query: [{ name: 'currency', kind: 'currency', description: 'ISO 4217 codes, comma separated.' }, format],
     csv: 'rows',
     operation: FxLatestDocument,
-    variables: (p) => ({ currencies: p.currency as string[] | undefined }),
+    variables: (p) => ({ currencies: p.currency }),
     shape: (r) => ({
       meta: { base: r.fxLatest.base, date: r.fxLatest.date, quoted: `units of the currency per one ${r.fxLatest.base}` },
-      data: r.fxLatest.quotes.map((q) => ({ quote: q.quote, rate: q.rate })),
+      data: r.fxLatest.quotes.map((q) => snakeFields(q)),
     }),
   }),
   defineRoute({
@@ -151,15 +133,10 @@ export const referenceRoutes = [
     operation: ServiceStatusDocument,
     variables: () => ({}),
     shape: (r, _p, ctx) => ({
-      data: {
-        ok: r.status.ok,
-        last_load: r.status.lastLoad,
-        countries: r.status.countries,
-        monthly_countries: r.status.monthlyCountries,
-        monthly_within_2_months: r.status.monthlyWithin2Months,
+      data: Object.assign(snakeFields(r.status), {
         endpoints_live: ctx.endpointsLive,
         status_page: `${ctx.publicBaseUrl}/v1/status`,
-      },
+      }),
     }),
   }),
 ];

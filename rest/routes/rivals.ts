@@ -1,5 +1,6 @@
 /** /v1/countries/{iso}/rivals: up to six destinations competing for the same travellers. */
 import { CountryRivalsDocument } from '../../src/generated/operations';
+import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { unknownCountry } from './reference';
 import { isoPathParam } from '../common-params';
@@ -17,19 +18,13 @@ export const rivalsRoutes = [
     query: [{ name: 'format', kind: 'format', description: 'json (default) or csv.' }],
     csv: 'rows',
     operation: CountryRivalsDocument,
-    variables: (p) => ({ iso: p.iso as string }),
+    variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
       if (!r.country) throw unknownCountry(p.iso);
       return {
         meta: { country: r.country.iso, name: r.country.name, next: null },
-        data: r.country.rivals.map((x) => ({
-          country: x.country,
-          name: x.name,
-          rank: x.rank,
-          score: x.score,
-          shared_markets: x.sharedMarkets.map((m) => ({ country: m.country, name: m.name })),
-          basis: x.basis,
-        })),
+        // Spelled out after the scalars: the generated type lists the nested shared_markets last.
+        data: r.country.rivals.map(({ sharedMarkets, basis, ...x }) => Object.assign(snakeFields(x), { shared_markets: sharedMarkets, basis })),
       };
     },
   }),

@@ -7,31 +7,21 @@ import {
   type SeriesRecordFragment,
 } from '../../src/generated/operations';
 import { ApiError } from '../errors';
-import { defineRoute, type Params } from '../route';
+import { snakeFields } from '../fields';
+import { defineRoute } from '../route';
 import { unitLabel, requireHeld } from './measures';
 import { cursorParam, formatParam, limitParam, seriesIdParam as idParam } from '../common-params';
 
 
-export function unknownSeries(id: unknown): ApiError {
-  return new ApiError('unknown_series', `No series ${String(id)} is held.`);
+export function unknownSeries(id: string): ApiError {
+  return new ApiError('unknown_series', `No series ${id} is held.`);
 }
 
-/** The series record of SPEC.md, in its field order. */
+const SERIES_RENAMES = { countryIso: 'country' } as const;
+
+/** The series record of SPEC.md: the SeriesRecord fragment, whose selection is in SPEC.md's field order. */
 export function seriesRecord(s: SeriesRecordFragment) {
-  return {
-    id: s.id,
-    alias: s.alias,
-    country: s.countryIso,
-    name: s.name,
-    measure: s.measure,
-    breakdown: s.breakdown ?? null,
-    freq: s.freq,
-    unit: s.unit,
-    first: s.first,
-    last: s.last,
-    points: s.points,
-    headline: s.headline,
-  };
+  return snakeFields(s, SERIES_RENAMES);
 }
 
 export const seriesRoutes = [
@@ -51,10 +41,10 @@ export const seriesRoutes = [
     operation: SeriesSearchDocument,
     // The cursor holds the offset of the next page, as the GraphQL search cursors do.
     variables: (p) => ({
-      q: p.q as string,
-      country: p.country as string | undefined,
-      limit: p.limit as number,
-      after: p.cursor as string | undefined,
+      q: p.q,
+      country: p.country,
+      limit: p.limit,
+      after: p.cursor,
     }),
     shape: (r, p) => ({ meta: { q: p.q }, data: r.seriesSearch.nodes.map(seriesRecord) }),
     paging: { defaultLimit: 50, cursorOf: offsetCursor },
@@ -67,25 +57,15 @@ export const seriesRoutes = [
     query: [],
     csv: false,
     operation: SeriesMetadataDocument,
-    variables: (p) => ({ id: p.id as string }),
+    variables: (p) => ({ id: p.id }),
     shape: (r, p) => {
-      const s = r.seriesById;
-      if (!s) throw unknownSeries(p.id);
+      if (!r.seriesById) throw unknownSeries(p.id);
+      const { table, names, ...s } = r.seriesById;
       return {
-        data: {
-          ...seriesRecord(s),
-          table: s.tableCode,
-          derived: s.derived,
-          latest_value: s.latestValue ?? null,
-          currency: s.currency ?? null,
-          scale: s.scale ?? null,
-          revisions: s.revisionCount,
-          last_revised: s.lastRevised ?? null,
-          updated: s.updated,
-          breaks: s.breaks,
-          source: { title: s.table.title, publisher: s.table.publisher, url: s.table.url },
-          names: Object.fromEntries(s.names.map((n) => [n.lang, n.name])),
-        },
+        data: Object.assign(snakeFields(s, { ...SERIES_RENAMES, tableCode: 'table', revisionCount: 'revisions' }), {
+          source: table,
+          names: Object.fromEntries(names.map((n) => [n.lang, n.name])),
+        }),
       };
     },
   }),
@@ -97,7 +77,7 @@ export const seriesRoutes = [
     query: [],
     csv: false,
     operation: SeriesLatestDocument,
-    variables: (p) => ({ id: p.id as string }),
+    variables: (p) => ({ id: p.id }),
     shape: (r, p) => {
       const s = r.seriesById;
       if (!s) throw unknownSeries(p.id);
@@ -125,16 +105,16 @@ export const seriesRoutes = [
     csv: 'rows',
     operation: TableListDocument,
     variables: (p) => ({
-      country: p.country as string | undefined,
-      isos: p.country ? [p.country as string] : undefined,
+      country: p.country,
+      isos: p.country ? [p.country] : undefined,
       hasCountry: p.country !== undefined,
-      limit: p.limit as number,
-      after: p.cursor as string | undefined,
+      limit: p.limit,
+      after: p.cursor,
     }),
     shape: (r, p) => {
       if (p.country) requireHeld([p.country], r.countries?.nodes ?? []);
       return {
-        data: r.tables.nodes.map((t) => ({ table: t.table, series: t.series, first: t.first, last: t.last, measures: t.measures, title: t.title, publisher: t.publisher, url: t.url })),
+        data: r.tables.nodes.map((t) => snakeFields(t)),
       };
     },
     paging: { defaultLimit: 100, cursorOf: (row: { table: string }) => row.table },
@@ -142,6 +122,6 @@ export const seriesRoutes = [
 ];
 
 /** Search pages by offset: the cursor after a row is the offset of the row that follows it. */
-function offsetCursor(_row: unknown, index: number, p: Params): string {
+function offsetCursor(_row: unknown, index: number, p: { after?: string }): string {
   return String((Number(p.after) || 0) + index + 1);
 }

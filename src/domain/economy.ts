@@ -12,7 +12,7 @@
  * Rounding: percentages, GDP in US$ bn and population in millions to 3 decimals (the IMF
  * publishes 3); GDP per head to 2 (cents).
  */
-import { compareCodes, round } from './numeric';
+import { compareCodes, roundOrNull } from './numeric';
 
 export const WB = {
   gdpGrowth: 'NY.GDP.MKTP.KD.ZG',
@@ -141,7 +141,7 @@ export function economyYears(rows: readonly IndicatorRow[], fromYear?: number): 
       else if (fig?.imf) mark('From the IMF', f, year);
     }
     const row = { year, projection: fields.some((f) => figures[f]?.projection === true) } as EconomyYear;
-    for (const f of fields) row[f] = figures[f] === null ? null : round(figures[f]!.value, DECIMALS[f]);
+    for (const f of fields) row[f] = roundOrNull(figures[f]?.value, DECIMALS[f]);
     out.push(row);
   }
   return { years: out, note: out.length ? economyNote(filled) : `${ECONOMY_NOTE} No economy indicator is held for this country${fromYear !== undefined ? ` from ${fromYear}` : ''}.` };

@@ -1,17 +1,35 @@
 /** Small numeric helpers shared by the derived statistics. Pure; no rounding unless asked. */
 
+/** Powers of ten up to 1e22 are exact doubles; beyond, a scaled value is a whole number anyway. */
+const EXACT_POWERS = 22;
+
 /**
- * Rounds half away from zero to `decimals` places. Goes through the decimal exponent so that
- * 1.005 → 1.01 (plain `Math.round(x * 100) / 100` gives 1.00 because of binary representation).
+ * Rounds half away from zero to `decimals` places, as the number is written: 1.005 → 1.01 although
+ * its double is 1.00499999999999989… A tie is judged with one unit in the last place of slack, so
+ * the binary approximation of a written half still rounds up. Works for every magnitude: a value too
+ * large to have digits at that place is returned as it is, and a value too small rounds to 0.
  */
 export function round(value: number, decimals: number): number {
-  const magnitude = Number(`${Math.round(Number(`${Math.abs(value)}e${decimals}`))}e-${decimals}`);
+  if (!Number.isFinite(value) || decimals > EXACT_POWERS) return value;
+  const power = 10 ** Math.abs(decimals);
+  const scaled = decimals >= 0 ? Math.abs(value) * power : Math.abs(value) / power;
+  if (scaled >= Number.MAX_SAFE_INTEGER) return value; // no fractional part left at this place
+  const whole = Math.round(scaled * (1 + Number.EPSILON));
+  if (whole === 0) return 0;
+  // Integer ÷ exact power of ten is the double nearest the decimal result.
+  const magnitude = decimals >= 0 ? whole / power : whole * power;
   return value < 0 ? -magnitude : magnitude;
 }
 
-/** Rounds unless null: convenient for optional figures. */
-export function roundOrNull(value: number | null, decimals: number): number | null {
-  return value === null ? null : round(value, decimals);
+/** A figure that may leave a domain function: a finite number, else null (the caller adds a note). */
+export function finiteOrNull(value: number | null | undefined): number | null {
+  return value !== null && value !== undefined && Number.isFinite(value) ? value : null;
+}
+
+/** Rounds a finite figure; null for null or a non-finite one (a division by zero, say). */
+export function roundOrNull(value: number | null | undefined, decimals: number): number | null {
+  const finite = finiteOrNull(value);
+  return finite === null ? null : round(finite, decimals);
 }
 
 export function sum(values: readonly number[]): number {

@@ -20,7 +20,9 @@ import { ROUTES } from '../../rest/routes';
 import { createAccess } from '../auth/access';
 import { answerBudgetBytes } from './answer-cache';
 import { createGraphQLEndpoint } from './graphql-endpoint';
-import { BodyTooLarge, nodeGraphQLHandler } from './graphql-http';
+import { nodeGraphQLHandler } from './graphql-http';
+import { listen } from './listen';
+import { BodyTooLarge, carriesBody, drainBody } from './request-body';
 import { createLogger, flushLogger, logAccess, type Logger } from './logger';
 import { Metrics } from './metrics';
 import { newTag, requestIdFrom, type RequestTag } from './request-tag';
@@ -169,18 +171,29 @@ export async function startApp(options: AppOptions): Promise<App> {
       if (closing) server.closeIdleConnections();
     });
     if (preflight) return;
-    if (path.startsWith('/v1/') || path === '/v1') {
-      rest(req, res, path, query, tag);
-      return;
-    }
     if (path === '/graphql') {
       tag.route = '/graphql';
       // Key, plan, rate, the answer cache, cost and the rest are Yoga plugins (graphql-plugins.ts).
       graphql(req, res, { requestId: tag.id, keep: { answer: true }, tag }).catch((err) => {
-        if (err instanceof BodyTooLarge) return plainError(res, tag, new ApiError('invalid_parameter', 'The request body is over 1 MB.'));
+        if (err instanceof BodyTooLarge) {
+          // The body has been read out, so the client reads this answer; the connection ends with it.
+          res.shouldKeepAlive = false;
+          return plainError(res, tag, new ApiError('payload_too_large', err.message));
+        }
         log(`graphql: ${String(err?.stack ?? err)}`);
         if (!res.headersSent) plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
       });
+      return;
+    }
+    // Nothing else reads a body: one sent anyway is read out first, so the answer (405 and the like)
+    // reaches a client that is still sending instead of a reset connection.
+    if (carriesBody(req)) drainBody(req).then(() => serveWithoutBody(req, res, path, query, tag));
+    else serveWithoutBody(req, res, path, query, tag);
+  });
+
+  function serveWithoutBody(req: http.IncomingMessage, res: http.ServerResponse, path: string, query: string, tag: RequestTag): void {
+    if (path.startsWith('/v1/') || path === '/v1') {
+      rest(req, res, path, query, tag);
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -224,9 +237,15 @@ export async function startApp(options: AppOptions): Promise<App> {
       return;
     }
     plainError(res, tag, new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`));
-  });
+  }
   server.keepAliveTimeout = 10_000;
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  try {
+    await listen(server, config.host, config.port);
+  } catch (err) {
+    await store.close();
+    if (!options.shared) await keys.close();
+    throw err;
+  }
   const address = server.address() as AddressInfo;
   return {
     server,

@@ -1,26 +1,7 @@
-/** /graphql on node:http: the request body read (at most 1 MB) into a fetch Request for Yoga, its Response written back. */
+/** /graphql on node:http: the request body read (request-body.ts) into a fetch Request for Yoga, its Response written back. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphQLServerContext } from './graphql-plugins';
-
-const MAX_BODY = 1_000_000;
-
-export class BodyTooLarge extends Error {}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        req.destroy();
-        reject(new BodyTooLarge());
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
+import { readBody } from './request-body';
 
 type Fetcher = (request: Request, context: GraphQLServerContext) => Response | Promise<Response>;
 

@@ -105,7 +105,23 @@ describe('/v1/economy/{iso}', () => {
   });
 });
 
+describe('/v1/economy/{iso}: every magnitude', () => {
+  it("serves Finland, whose 2009 inflation (World Bank) is below a millionth of a percent", async () => {
+    expect(wdi('FP.CPI.TOTL.ZG', 'FIN', 2009)).toBeCloseTo(-9.1736e-7, 10);
+    const res = await s.get('/v1/economy/FI', { plan: 'analyst' });
+    expect(res.status).toBe(200);
+    const y2009 = (await res.json()).data.find((r: any) => r.year === 2009);
+    expect(y2009.inflation_pct).toBe(0); // −0.000000917 % to 3 decimals
+    expect((await s.get('/v1/economy/FI?format=csv', { plan: 'analyst' })).status).toBe(200);
+  });
+});
+
 describe('/v1/economy/{iso}/tourism', () => {
+  it('scales UN Tourism US$ millions exactly: Eswatini 2021 receipts 8.2 → 8200000, spending abroad 42.4 → 42400000', async () => {
+    const { data } = await s.json('/v1/economy/SZ/tourism', 'analyst');
+    expect(data.find((r: any) => r.year === 2021)).toMatchObject({ receipts_usd: 8200000, spending_abroad_usd: 42400000 });
+  });
+
   it('gives receipts, spending abroad and arrivals summed over whole years', async () => {
     const body = await s.json('/v1/economy/FR/tourism', 'analyst');
     expect(body.meta).toMatchObject({ country: 'FR', name: 'France', latest_year: 2021, quarters: [] });

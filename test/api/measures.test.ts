@@ -99,6 +99,23 @@ describe('/v1/capacity and /v1/nights/by-region', () => {
     const body = await s.json('/v1/capacity?country=ES&from=2019&to=2019', 'developer');
     expect(body.data[0]).toMatchObject({ unit: 'bed-places', observations: [{ period: '2019', value: 3638875 }] });
   });
+  it('serves establishments and hotel bedrooms after bed places, as Eurostat publishes them', async () => {
+    const file = fs.readFileSync(path.join(SOURCES_DIR, 'eurostat/estat_tour_cap_nat.tsv'), 'utf8').split('\n');
+    const col = file[0].split('\t').findIndex((h) => h.trim() === '2019');
+    const cell = (key: string) => Number(file.find((l) => l.startsWith(`${key}\t`))!.split('\t')[col].trim());
+    const body = await s.json('/v1/capacity?country=ES&from=2019&to=2019', 'developer');
+    expect(body.data.map((b: any) => [b.unit, b.observations[0].value])).toEqual([
+      ['bed-places', cell('A,BEDPL,NR,I551-I553,ES')],
+      ['establishments', cell('A,ESTBL,NR,I551-I553,ES')],
+      ['bedrooms', cell('A,BEDRM,NR,I551,ES')], // 933,500: hotels and similar accommodation only
+    ]);
+    expect(body.data[2].name).toMatch(/bedrooms in hotels and similar accommodation$/);
+    const csv = await (await s.get('/v1/capacity?country=ES&from=2019&to=2019&format=csv')).text();
+    expect(csv).toContain(',bedrooms,A,2019,933500');
+    // A country without capacity gets its one null block, as before.
+    const jp = await s.json('/v1/capacity?country=JP', 'developer');
+    expect(jp.data).toEqual([expect.objectContaining({ country: 'JP', series: null, observations: [] })]);
+  });
   it("gives nights per NUTS 2 region for the latest finished year", async () => {
     const body = await s.json('/v1/nights/by-region?iso=ES', 'developer');
     expect(body.meta).toMatchObject({ country: 'ES', measure: 'nights', breakdown: 'region', period: '2024', freq: 'A' });

@@ -4,7 +4,7 @@
  * Pure: every input is passed in, "today" included.
  */
 import { forecast } from '../forecast';
-import { round, roundOrNull } from '../numeric';
+import { finiteOrNull, round, roundOrNull } from '../numeric';
 import { addMonths, monthFromIndex, monthIndex } from '../periods';
 import type { PeriodValue } from '../series';
 import { vs3yrAvgPct, vsBaselinePct, ytdYoyPct, yoyPct } from '../yoy';
@@ -54,6 +54,8 @@ function outlook(observations: PeriodValue[], month: string, byPeriod: Map<strin
   const { y, first } = denseUpTo(observations, month);
   if (y.filter((v) => v !== null).length < 36) return { months: [], method: null };
   const f = forecast(y, 3);
+  // A forecast that ran off to a non-finite figure is no outlook at all (as for a short history).
+  if (f.points.some((p) => [p.value, p.low, p.high].some((v) => finiteOrNull(v) === null))) return { months: [], method: null };
   const months = f.points.map((p, i) => {
     const m = monthFromIndex(first + f.lastIndex + 1 + i);
     const value = Math.round(p.value);

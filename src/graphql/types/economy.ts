@@ -2,6 +2,7 @@
 import { ECONOMY_INDICATORS, economyYears, type Economy, type EconomyYear } from '../../domain/economy';
 import { parsePeriod } from '../../domain/periods';
 import { tourismBalance, type TourismBalance, type TourismYear } from '../../domain/tourism-balance';
+import { inUnits } from '../../domain/scale';
 import { periodBounds } from '../args';
 import { builder } from '../builder';
 import { PeriodScalar } from '../scalars';
@@ -95,7 +96,6 @@ const TourismEconomyType = builder.objectRef<TourismBalance>('TourismEconomy').i
 });
 
 const TOURISM_INDICATORS = ['ST.INT.RCPT.CD', 'ST.INT.ARVL', 'NY.GDP.MKTP.CD'];
-const SCALE: Record<string, number> = { thousands: 1e3, millions: 1e6 };
 
 interface HeldSeries {
   alias: string;
@@ -113,9 +113,8 @@ interface HeldSeries {
 /** Annual values in units (the publisher's scale applied), by year. */
 function annualValues(series: HeldSeries | undefined): Map<number, number> {
   const out = new Map<number, number>();
-  const factor = SCALE[series?.scale ?? ''] ?? 1;
   for (const o of series?.observations ?? []) {
-    if (o.value !== null && /^\d{4}$/.test(o.period)) out.set(Number(o.period), o.value * factor);
+    if (o.value !== null && /^\d{4}$/.test(o.period)) out.set(Number(o.period), inUnits(o.value, series?.scale));
   }
   return out;
 }
@@ -172,7 +171,7 @@ builder.prismaObjectField('Country', 'tourismEconomy', (t) =>
               description: monthly.names[0]?.name ?? monthly.alias,
               observations: monthly.observations.map((o) => ({
                 period: o.period,
-                value: o.value === null ? null : o.value * (SCALE[monthly.scale ?? ''] ?? 1),
+                value: o.value === null ? null : inUnits(o.value, monthly.scale),
               })),
             }
           : null,

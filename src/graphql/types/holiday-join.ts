@@ -1,6 +1,6 @@
 /** Series.holidays: each period of a series joined with the public holidays that fall in it. */
 import { holidaysInPeriod, yearOfPeriod, type HolidayDay } from '../../domain/holiday-join';
-import { holidaysOf, holidaysSupported } from '../../domain/holidays';
+import { holidayDaysOf, holidaysSupported } from '../../domain/holidays';
 import { rowsWithin } from '../../domain/periods';
 import { periodBounds } from '../args';
 import { builder } from '../builder';
@@ -55,9 +55,17 @@ builder.prismaObjectField('Series', 'holidays', (t) =>
       const { from, to } = periodBounds(args.from, args.to);
       const observations = rowsWithin(await ctx.loaders.observations.load(s.id), from, to);
       const rulesHeld = holidaysSupported(s.countryIso);
+      const byYear = new Map<number, readonly HolidayDay[]>();
+      if (rulesHeld) {
+        for (const year of new Set(observations.map((o) => yearOfPeriod(o.period)))) {
+          // A year of rules can take a tenth of a second (Malaysia's sixteen states): other requests go between years.
+          await new Promise((resolve) => setImmediate(resolve));
+          byYear.set(year, holidayDaysOf(s.countryIso, year));
+        }
+      }
       const periods = observations.map((o) => {
         if (!rulesHeld) return { period: o.period, value: o.value, holidays: null, holidayList: [] };
-        const joined = holidaysInPeriod(o.period, holidaysOf(s.countryIso, yearOfPeriod(o.period)));
+        const joined = holidaysInPeriod(o.period, byYear.get(yearOfPeriod(o.period))!);
         return { period: o.period, value: o.value, holidays: joined.holidays, holidayList: joined.holiday_list };
       });
       return { country: s.countryIso, rulesHeld, periods };

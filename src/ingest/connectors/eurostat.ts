@@ -107,11 +107,20 @@ const ACCOMMODATION: Record<string, { member: string; label: LangText }> = {
   },
 };
 
-/** accomunit of tour_cap_nat: bed-places are the capacity total, the others are breakdowns. */
-const CAPACITY_UNITS: Record<string, { unit: string; breakdown: Breakdown | null; label: LangText }> = {
-  BEDPL: { unit: 'bed-places', breakdown: null, label: { en: 'bed-places' } },
-  ESTBL: { unit: 'establishments', breakdown: { dimension: 'unit', member: 'establishments' }, label: { en: 'establishments' } },
-  BEDRM: { unit: 'bedrooms', breakdown: { dimension: 'unit', member: 'bedrooms' }, label: { en: 'bedrooms' } },
+/**
+ * accomunit of tour_cap_nat, with the accommodation type each is kept for: bed-places (the capacity
+ * total) and establishments over all tourist accommodation; bedrooms, which Eurostat publishes for
+ * hotels and similar accommodation (I551) only, as the hotels' own series, named so.
+ */
+const CAPACITY_UNITS: Record<string, { nace: string; unit: string; breakdown: Breakdown | null; label: LangText }> = {
+  BEDPL: { nace: ALL_ACCOMMODATION, unit: 'bed-places', breakdown: null, label: { en: 'bed-places' } },
+  ESTBL: { nace: ALL_ACCOMMODATION, unit: 'establishments', breakdown: { dimension: 'unit', member: 'establishments' }, label: { en: 'establishments' } },
+  BEDRM: {
+    nace: 'I551',
+    unit: 'bedrooms',
+    breakdown: { dimension: 'unit', member: 'hotel-bedrooms' },
+    label: { en: 'bedrooms in hotels and similar accommodation' },
+  },
 };
 
 /** German and French names of the countries in the files (keyed by Eurostat code), for names.de/fr. */
@@ -210,10 +219,10 @@ function selectMonthlyOccupancy(unit: string) {
 }
 
 function selectCapacity(dims: Record<string, string>): Selection | null {
-  if (dims.unit !== UNIT_NUMBER || dims.freq !== 'A' || dims.nace_r2 !== ALL_ACCOMMODATION) return null;
+  if (dims.unit !== UNIT_NUMBER || dims.freq !== 'A') return null;
   const country = countryOfGeo(dims.geo);
   const accomunit = CAPACITY_UNITS[dims.accomunit];
-  if (!country || !accomunit) return null;
+  if (!country || !accomunit || dims.nace_r2 !== accomunit.nace) return null;
   return { geo: dims.geo, country, breakdown: accomunit.breakdown, unit: accomunit.unit, label: accomunit.label };
 }
 

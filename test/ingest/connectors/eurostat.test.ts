@@ -226,6 +226,16 @@ describe('loadEurostat on the real files', () => {
     expect(seriesOf('tour_cap_nat', 'ES', 'unit', 'establishments').unit).toBe('establishments');
   });
 
+  it('keeps bedrooms, published for hotels only, as the hotels\' own series', () => {
+    const bedrooms = seriesOf('tour_cap_nat', 'ES', 'unit', 'hotel-bedrooms');
+    expect(bedrooms).toMatchObject({ measure: 'capacity', unit: 'bedrooms', freq: 'A' });
+    expect(bedrooms.names.en).toBe('Number of establishments, bedrooms and bed-places, Spain, bedrooms in hotels and similar accommodation');
+    expect(observationAt(bedrooms, '2019')?.value).toBe(933500);
+    // Only the all-accommodation rows of the other units are kept: no hotel-only bed places or establishments.
+    const spanish = out.series.filter((s) => s.table === 'tour_cap_nat' && s.country === 'ES');
+    expect(spanish.map((s) => s.unit).sort()).toEqual(['bed-places', 'bedrooms', 'establishments']);
+  });
+
   it('offers single-dimension breakdowns only', () => {
     const members = out.series
       .filter((s) => s.table === 'tour_occ_nim' && s.country === 'ES')

@@ -1,0 +1,54 @@
+/**
+ * REST field names from the operation's result: snake_case of the GraphQL camelCase names, so a
+ * route writes out only the fields it renames or computes. Key order is the selection's order,
+ * which is the order the answers emit.
+ */
+
+type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
+
+/** The leading digits of S and the rest. */
+type SplitDigits<S extends string, D extends string = ''> = S extends `${infer C extends Digit}${infer R}` ? SplitDigits<R, `${D}${C}`> : [D, S];
+
+/**
+ * `gdpGrowthPct` → `gdp_growth_pct`, `vs2019Pct` → `vs_2019_pct`: each capital and each digit run
+ * inside the name starts a word; a digit run that ends the name stays on its word (`iso3`, `lo80`).
+ */
+export type SnakeCase<S extends string> = S extends `${infer C}${infer R}`
+  ? C extends Digit
+    ? SplitDigits<S> extends [infer D extends string, infer Rest extends string]
+      ? Rest extends ''
+        ? D
+        : `_${D}${SnakeCase<Rest>}`
+      : never
+    : C extends Lowercase<C>
+      ? `${C}${SnakeCase<R>}`
+      : `_${Lowercase<C>}${SnakeCase<R>}`
+  : S;
+
+export function snakeCase<S extends string>(name: S): SnakeCase<S>;
+export function snakeCase(name: string): string {
+  return name.replace(/\d+(?!\d|$)/g, '_$&').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** REST names that are not the snake_case of the GraphQL name, by GraphQL name. */
+export type Renames<T> = { readonly [K in keyof T]?: string };
+
+/** A field absent from the result (an optional GraphQL field) is null in the answer. */
+type Present<V> = Exclude<V, undefined> | (undefined extends V ? null : never);
+
+/** The REST name of field K. */
+type RestName<K, R> = K extends keyof R ? (R[K] extends string ? R[K] : never) : K extends string ? SnakeCase<K> : never;
+
+// `K in keyof T` (not a narrower key set) keeps T's field order in the type, which the OpenAPI schemas follow.
+export type SnakeFields<T, R extends Renames<T> = {}> = {
+  -readonly [K in keyof T as RestName<K, R>]-?: Present<T[K]>;
+};
+
+/** The object with its fields renamed to their REST names, in the same order; undefined becomes null. */
+export function snakeFields<T extends object, const R extends Renames<T> = {}>(obj: T, renames?: R): SnakeFields<T, R> {
+  const names: { readonly [key: string]: string | undefined } = renames ?? {};
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(obj)) out[names[key] ?? snakeCase(key)] = value ?? null;
+  // The one step the compiler cannot follow: keys built at run time from the names SnakeFields computes.
+  return out as SnakeFields<T, R>;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { holidayDaysOf, holidaysOf, holidaysSupported } from '../../src/domain/holidays';
+
+describe('holidaysOf', () => {
+  it('lists national and regional public holidays, the regions keeping each', () => {
+    const de = holidaysOf('DE', 2019);
+    expect(de.find((h) => h.date === '2019-10-03')).toMatchObject({ national: true, regions: [] });
+    const epiphany = de.find((h) => h.date === '2019-01-06')!;
+    expect(epiphany.national).toBe(false);
+    expect(epiphany.regions).toEqual(expect.arrayContaining(['BW', 'BY', 'ST']));
+  });
+
+  it("works a country-year out once: the rules are not evaluated again on the event loop", () => {
+    const first = holidaysOf('US', 2018);
+    expect(holidaysOf('US', 2018)).toBe(first);
+    expect(holidaysOf('US', 2017)).not.toBe(first);
+  });
+
+  it('gives the join the same holidays with English names only, kept as well', () => {
+    const days = holidayDaysOf('ES', 2019);
+    expect(holidayDaysOf('ES', 2019)).toBe(days);
+    const full = holidaysOf('ES', 2019);
+    expect(days.map((h) => [h.date, h.name, h.national, h.regions])).toEqual(full.map((h) => [h.date, h.name, h.national, h.regions]));
+    expect(full.find((h) => h.date === '2019-10-12')).toMatchObject({ national: true, local_name: 'Fiesta Nacional de España' });
+  });
+
+  it('is empty for a country the rules do not know', () => {
+    expect(holidaysSupported('QQ')).toBe(false);
+    expect(holidaysOf('QQ', 2019)).toEqual([]);
+  });
+});
