@@ -13,3 +13,8 @@ export const seriesIdParam = defineParam({
   required: true,
   description: 'Series id (sr_…) or alias (<iso>.<measure>.<breakdown>.<freq>).',
 });
+export const statusParam = defineParam({
+  name: 'status',
+  kind: 'flag',
+  description: "true adds each observation's status and the publisher's flags (default false: the shape of SPEC.md).",
+});

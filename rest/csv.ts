@@ -25,7 +25,8 @@ export interface SeriesBlock {
   name?: string;
   unit: string;
   freq: string;
-  observations: { period: string; value: number | null; rate?: number }[];
+  /** status and flags only with status=true. */
+  observations: { period: string; value: number | null; rate?: number; status?: string | null; flags?: string | null }[];
   note?: string;
 }
 
@@ -33,12 +34,18 @@ export interface SeriesBlock {
 export function seriesBlocksToCsv(blocks: SeriesBlock[]): string {
   const converted = blocks.some((b) => b.observations.some((o) => o.rate !== undefined));
   const withNote = blocks.some((b) => b.note);
-  const cols = ['country', 'series', 'name', 'unit', 'freq', 'period', 'value', ...(converted ? ['rate'] : []), ...(withNote ? ['note'] : [])];
+  const withStatus = blocks.some((b) => b.observations.some((o) => o.status !== undefined));
+  const cols = [
+    'country', 'series', 'name', 'unit', 'freq', 'period', 'value',
+    ...(converted ? ['rate'] : []),
+    ...(withStatus ? ['status', 'flags'] : []),
+    ...(withNote ? ['note'] : []),
+  ];
   const rows: Row[] = [];
   for (const b of blocks) {
     const base = { country: b.country, series: b.series, name: b.name, unit: b.unit, freq: b.freq, note: b.note };
     if (b.observations.length === 0) rows.push({ ...base, period: '', value: '' });
-    for (const o of b.observations) rows.push({ ...base, period: o.period, value: o.value, rate: o.rate });
+    for (const o of b.observations) rows.push({ ...base, period: o.period, value: o.value, rate: o.rate, status: o.status, flags: o.flags });
   }
   return rowsToCsv(rows, cols);
 }

@@ -14,6 +14,8 @@ const BY_KIND: Record<ParamSpec['kind'], unknown> = {
   seriesId: 'es.nights.total.m',
   format: 'json',
   cursor: undefined,
+  date: '2026-03-01',
+  flag: true,
 };
 
 export function exampleValue(spec: ParamSpec): unknown {

@@ -12,6 +12,8 @@ import { planRank, type Plan } from '../src/domain/types';
 import { periodBounds } from '../src/graphql/args';
 import { createContext } from '../src/graphql/context';
 import { newRequestId, type RequestTag } from '../src/server/request-tag';
+import { AnswerCache, answerBudgetBytes } from '../src/server/answer-cache';
+import { ANSWER_VARY, codedEtag, encode, negotiate, piecesLength, writePieces, type Coding, type Compression, type Encoded } from '../src/server/compression';
 import { rowsToCsv, seriesBlocksToCsv, type SeriesBlock } from './csv';
 import { ApiError, errorBody } from './errors';
 import { decodeCursor, encodeCursor, nextPageUrl } from './paging';
@@ -33,18 +35,32 @@ export interface RestDeps {
   endpointsLive?: number;
   /** Keep answers as bytes per data version (default true; the benchmark turns it off to time the work). */
   cacheAnswers?: boolean;
+  /** The answer cache's budget in bytes (default ANSWER_CACHE_MB, 16 MB). */
+  cacheBytes?: number;
 }
 
-interface CachedAnswer {
-  body: Buffer;
-  /** For JSON: the body around the request_id placeholder, so each answer is written without copying it. */
-  split: [Buffer, Buffer] | null;
+/** An answer in one coding: its validator and the headers that belong to it. */
+interface AnswerForm {
   etag: string;
-  /** The headers that belong to the answer (type, validators, Vary) as a flat [name, value, …] list. */
+  /** The headers that belong to the answer (type, validators, Vary, coding) as a flat [name, value, …] list. */
   headerList: string[];
 }
 
-const MAX_CACHED = 5000;
+interface CodedAnswer extends AnswerForm {
+  encoded: Encoded;
+}
+
+interface CachedAnswer extends AnswerForm {
+  body: Buffer;
+  /** For JSON: the body around the request_id placeholder, so each answer is written without copying it. */
+  split: [Buffer, Buffer] | null;
+  /** Compressed forms, made the first time each coding is asked for; null: sent plain (too small to gain). */
+  coded: Partial<Record<Compression, CodedAnswer | null>>;
+  /** Bytes held, for the cache's budget (body and compressed forms). */
+  bytes: number;
+  /** Where it is kept: the data version and cache key (null when not kept). */
+  keptAs: { version: string; key: string } | null;
+}
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
 
@@ -69,8 +85,7 @@ function wantsCsv(url: URL, req: IncomingMessage): boolean {
 
 export function createRestHandler(deps: RestDeps) {
   const compiled: CompiledRoute[] = deps.routes.map(compileRoute);
-  const cache = new Map<string, CachedAnswer>();
-  let cacheVersion = '';
+  const cache = new AnswerCache<CachedAnswer>(deps.cacheAnswers === false ? 0 : (deps.cacheBytes ?? answerBudgetBytes()));
 
   // Paths without parameters are found by a map lookup; only the others are tried as patterns.
   const fixed = new Map(compiled.filter((c) => c.names.length === 0).map((c) => [c.route.path, c]));
@@ -206,7 +221,7 @@ export function createRestHandler(deps: RestDeps) {
   }
 
   function answerHeaders(etag: string, dataAsOf: string): Record<string, string> {
-    return { ETag: etag, 'Last-Modified': httpDate(dataAsOf), Vary: 'X-API-Key, Accept' };
+    return { ETag: etag, 'Last-Modified': httpDate(dataAsOf), Vary: ANSWER_VARY };
   }
 
   /** The clock as the answers need it, worked out once a second: today's date and Cache-Control. */
@@ -232,12 +247,42 @@ export function createRestHandler(deps: RestDeps) {
     sendError(req, res, new ApiError('internal_error', `Something went wrong on our side (request ${requestId}).`), plan, requestId);
   }
 
+  /** The answer in the coding the caller accepts: compressed once per coding, then kept with the answer. */
+  function formOf(answer: CachedAnswer, coding: Compression): CodedAnswer | null {
+    let form = answer.coded[coding];
+    if (form === undefined) {
+      const encoded = encode(coding, answer.body, answer.split);
+      form = encoded && {
+        encoded,
+        etag: codedEtag(answer.etag, coding),
+        headerList: codedHeaders(answer.headerList, answer.etag, coding),
+      };
+      answer.coded[coding] = form;
+      if (encoded && answer.keptAs) {
+        // Kept again so the cache counts the compressed bytes in its budget.
+        answer.bytes += encoded.bytes;
+        cache.set(answer.keptAs.version, answer.keptAs.key, answer);
+      }
+    }
+    return form;
+  }
+
   function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer, requestId: string, now: Date, rate: RateDecision): void {
-    // A flat [name, value, …] list: node:http writes it without walking an object's keys.
+    const coding = negotiate(req.headers['accept-encoding']);
+    const coded = coding === 'identity' ? null : formOf(answer, coding);
+    const form: AnswerForm = coded ?? answer;
+    const notModified = req.headers['if-none-match'] === form.etag;
     const id = answer.split ? Buffer.from(`"${requestId}"`) : null;
-    const notModified = req.headers['if-none-match'] === answer.etag;
-    const length = notModified ? 0 : id ? answer.split![0].length + id.length + answer.split![1].length : answer.body.length;
-    const headers = answer.headerList.concat(
+    let pieces: Buffer[] | null = null;
+    let length = 0;
+    if (!notModified) {
+      if (coded) pieces = coded.encoded.pieces(id);
+      else if (id) pieces = [answer.split![0], id, answer.split![1]];
+      else pieces = [answer.body];
+      length = piecesLength(pieces);
+    }
+    // A flat [name, value, …] list: node:http writes it without walking an object's keys.
+    const headers = form.headerList.concat(
       'X-Request-Id', requestId,
       'Cache-Control', clockAt(now).cacheControl,
       'RateLimit-Limit', String(rate.limit),
@@ -246,18 +291,11 @@ export function createRestHandler(deps: RestDeps) {
       'Content-Length', String(length),
     );
     res.writeHead(notModified ? 304 : 200, headers);
-    if (notModified || req.method === 'HEAD') {
+    if (!pieces || req.method === 'HEAD') {
       res.end();
       return;
     }
-    if (!id) {
-      res.end(answer.body);
-      return;
-    }
-    res.cork();
-    res.write(answer.split![0]);
-    res.write(id);
-    res.end(answer.split![1]);
+    writePieces(res, pieces);
   }
 
   /** Works out an answer not in the cache: parameters, resources, the operation, the body. */
@@ -284,8 +322,9 @@ export function createRestHandler(deps: RestDeps) {
     const csv = wantsCsv(url, req) && Boolean(route.csv);
     const etag = `"${createHash('sha1').update(`${snapshot.dataVersion}|${cacheKey}`).digest('base64url')}"`;
     const headerList = Object.entries({ 'Content-Type': csv ? CSV_TYPE : JSON_TYPE, ...answerHeaders(etag, snapshot.dataAsOf) }).flat();
-    // A matching validator needs no work: the answer is known to be the same.
-    if (req.headers['if-none-match'] === etag) return { body: Buffer.alloc(0), split: null, etag, headerList };
+    // A matching validator (of any coding) needs no work: the answer is known to be the same.
+    const coding = negotiate(req.headers['accept-encoding']);
+    if (req.headers['if-none-match'] === codedEtag(etag, coding)) return notModifiedAnswer(etag, headerList, coding);
     const { data, meta } = await run(route, params, caller.plan, snapshot, requestId, now);
     const rows = Array.isArray(data) ? data : [data];
     let body: string;
@@ -296,11 +335,17 @@ export function createRestHandler(deps: RestDeps) {
       body = JSON.stringify(envelope('\u0000', snapshot.dataAsOf, data, meta));
     }
     const bytes = Buffer.from(body);
-    const answer: CachedAnswer = { body: bytes, split: csv ? null : splitAtPlaceholder(bytes), etag, headerList };
-    if (deps.cacheAnswers !== false) {
-      if (cache.size >= MAX_CACHED) cache.clear();
-      cache.set(cacheKey, answer);
-    }
+    const kept = deps.cacheAnswers !== false;
+    const answer: CachedAnswer = {
+      body: bytes,
+      split: csv ? null : splitAtPlaceholder(bytes),
+      etag,
+      headerList,
+      coded: {},
+      bytes: bytes.length + cacheKey.length + 200,
+      keptAs: kept ? { version: snapshot.dataVersion, key: cacheKey } : null,
+    };
+    if (kept) cache.set(snapshot.dataVersion, cacheKey, answer);
     return answer;
   }
 
@@ -327,11 +372,7 @@ export function createRestHandler(deps: RestDeps) {
       const now = deps.now();
       const acceptsCsv = (req.headers.accept ?? '').includes('text/csv');
       const cacheKey = `${clockAt(now).day}|${caller.plan}|${acceptsCsv ? 'csv' : ''}|${path}?${query}`;
-      if (snapshot && snapshot.dataVersion !== cacheVersion) {
-        cache.clear();
-        cacheVersion = snapshot.dataVersion;
-      }
-      const hit = snapshot ? cache.get(cacheKey) : undefined;
+      const hit = snapshot ? cache.get(snapshot.dataVersion, cacheKey) : undefined;
       if (tag) tag.cache = hit ? 'hit' : 'miss';
       if (hit) {
         sendAnswer(req, res, hit, requestId, now, allowed);
@@ -416,6 +457,24 @@ function envelope(requestId: string, dataAsOf: string, data: unknown, meta: Reco
 }
 
 const PLACEHOLDER = Buffer.from('"\\u0000"');
+
+/** The headers of a compressed form: the coding's ETag and Content-Encoding. */
+function codedHeaders(headerList: string[], etag: string, coding: Compression): string[] {
+  const list = headerList.map((v, i) => (i % 2 === 1 && headerList[i - 1] === 'ETag' ? codedEtag(etag, coding) : v));
+  list.push('Content-Encoding', coding);
+  return list;
+}
+
+/** A 304 for a validator the caller already holds: no body, nothing kept. */
+function notModifiedAnswer(etag: string, headerList: string[], coding: Coding): CachedAnswer {
+  const empty = Buffer.alloc(0);
+  const answer: CachedAnswer = { body: empty, split: null, etag, headerList, coded: {}, bytes: 0, keptAs: null };
+  if (coding !== 'identity') {
+    const encoded: Encoded = { pieces: () => [empty], bytes: 0 };
+    answer.coded[coding] = { encoded, etag: codedEtag(etag, coding), headerList: codedHeaders(headerList, etag, coding) };
+  }
+  return answer;
+}
 
 /** The body before and after its request_id placeholder. */
 function splitAtPlaceholder(body: Buffer): [Buffer, Buffer] | null {

@@ -25,6 +25,8 @@ const SCHEMA_OF: Record<ParamSpec['kind'], JsonSchema> = {
   seriesId: { type: 'string' },
   format: { type: 'string', enum: ['json', 'csv'] },
   cursor: { type: 'string' },
+  date: { type: 'string', format: 'date' },
+  flag: { type: 'boolean' },
 };
 
 /** A real answer of a route: the request that got it and its JSON body. */

@@ -1,5 +1,5 @@
 /** Query parameter kinds of the /v1 routes: each validates its text and returns a typed value. */
-import { parsePeriod } from '../src/domain/periods';
+import { isCalendarDate, parsePeriod } from '../src/domain/periods';
 import { FREQS, MEASURES, type Freq, type Measure } from '../src/domain/types';
 import { ApiError } from './errors';
 
@@ -17,6 +17,10 @@ export interface ParamValues {
   seriesId: string;
   format: 'json' | 'csv';
   cursor: string;
+  /** A calendar day, YYYY-MM-DD. */
+  date: string;
+  /** true or false. */
+  flag: boolean;
 }
 
 export type ParamKind = keyof ParamValues;
@@ -100,6 +104,14 @@ const PARSERS: { [K in ParamKind]: (raw: string, name: string) => ParamValues[K]
   text: (raw, name) => {
     if (!raw.trim()) throw bad(`${name} must not be empty.`);
     return raw;
+  },
+  date: (raw, name) => {
+    if (!isCalendarDate(raw)) throw bad(`${name} must be a date YYYY-MM-DD.`);
+    return raw;
+  },
+  flag: (raw, name) => {
+    if (raw !== 'true' && raw !== 'false') throw bad(`${name} must be true or false.`);
+    return raw === 'true';
   },
 };
 

@@ -19,6 +19,7 @@ await build({
     'src/bench/graphql.ts',
     'src/bench/postgraphile-server.ts',
     'src/bench/workers.ts',
+    'src/bench/compression.ts',
   ],
   outbase: 'src',
   outdir,

@@ -29,7 +29,7 @@ export const briefRoutes = [
         meta: {
           next: null,
           outlook:
-            'Three-month forecast with an 80% interval from its own past errors. srw_growth_log: a seasonal random walk with damped fitted growth, on logs; seasonal_naive below two years of data.',
+            'Three-month forecast with an 80% interval from its own past errors. srw_growth_recent_log: a seasonal random walk with damped growth on logs, fitted with recent months weighted most; seasonal_naive below two years of data.',
           outlook_method: b.outlookMethod ?? null,
         },
         data: [

@@ -9,6 +9,7 @@ import { qualityRoutes } from './quality';
 import { referenceRoutes } from './reference';
 import { rivalsRoutes } from './rivals';
 import { seriesRoutes } from './series';
+import { observationRoutes } from './observations';
 
 export const ROUTES: AnyRoute[] = [
   ...referenceRoutes,
@@ -16,6 +17,7 @@ export const ROUTES: AnyRoute[] = [
   ...briefRoutes,
   ...measureRoutes,
   ...seriesRoutes,
+  ...observationRoutes,
   ...analysisRoutes,
   ...qualityRoutes,
   ...fuelRoutes,

@@ -11,7 +11,7 @@ import type { SeriesBlock } from '../csv';
 import { defineRoute } from '../route';
 import { unknownCountry } from './reference';
 import { defineParam } from '../params';
-import { formatParam, fromParam, toParam } from '../common-params';
+import { formatParam, fromParam, statusParam, toParam } from '../common-params';
 import { HEADLINE_RULE } from '../../src/domain/headline';
 
 const countryParam = defineParam({ name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries holding the measure when absent.' });
@@ -37,6 +37,7 @@ interface ListParams {
   freq?: Freq;
   from?: string;
   to?: string;
+  status?: boolean;
 }
 
 /** Which series a measure list serves: the headline rule, or with `freq` the total of that frequency. */
@@ -44,10 +45,22 @@ function headlineRule(p: ListParams): string {
   return p.freq ? `With freq=${p.freq}, each country's total series of that frequency is served.` : HEADLINE_RULE;
 }
 type Point = { period: string; value: number | null; rate?: number };
+type Status = { period: string; status: string; flags: string };
+type StatusFields = { status?: string | null; flags?: string | null };
+
+/** With status=true, each observation gains the status and flags of its period (after `rate`, so the spec's fields keep their order). */
+function withStatus<T extends { period: string }>(observations: T[], statuses: Status[] | undefined): (T & StatusFields)[] {
+  if (!statuses) return observations;
+  const byPeriod = new Map(statuses.map((s) => [s.period, s]));
+  return observations.map((o) => {
+    const s = byPeriod.get(o.period);
+    return { ...o, status: s?.status ?? null, flags: s?.flags ?? null };
+  });
+}
 
 function block(
   c: Country,
-  series: (MeasureBlockFragment & { observations?: Point[] }) | null | undefined,
+  series: (MeasureBlockFragment & { observations?: Point[]; statuses?: Status[] }) | null | undefined,
   measure: string,
   p: ListParams,
   points?: Point[],
@@ -63,9 +76,12 @@ function block(
       note: `No ${measure} series${p.freq ? ` with frequency ${p.freq}` : ''} is held for ${c.name}.`,
     };
   }
-  const observations = (points ?? series.observations ?? [])
-    .filter((o) => o.value !== null)
-    .map((o) => (o.rate === undefined ? { period: o.period, value: o.value } : { period: o.period, value: o.value, rate: o.rate }));
+  const observations = withStatus(
+    (points ?? series.observations ?? [])
+      .filter((o) => o.value !== null)
+      .map((o) => (o.rate === undefined ? { period: o.period, value: o.value } : { period: o.period, value: o.value, rate: o.rate })),
+    series.statuses,
+  );
   const noFigure =
     observations.length === 0 && (p.from !== undefined || p.to !== undefined)
       ? `${series.name} has no figure between ${p.from ?? 'its start'} and ${p.to ?? 'its end'}; it runs from ${series.first} to ${series.last}.`
@@ -88,11 +104,11 @@ function blocks(countries: (Country & { s: any })[], p: ListParams, make: (c: Co
   return countries.filter((c) => p.country !== undefined || c.s).map(make);
 }
 
-const measureQuery = [countryParam, freqParam, fromParam, toParam, formatParam];
+const measureQuery = [countryParam, freqParam, fromParam, toParam, formatParam, statusParam];
 
 /** The operation's variables for a measure list: the countries, frequency and window asked for. */
 function seriesVariables(p: ListParams) {
-  return { isos: p.country, freq: p.freq, from: p.from, to: p.to };
+  return { isos: p.country, freq: p.freq, from: p.from, to: p.to, withStatus: p.status === true };
 }
 
 /** Capacity in units other than the headline's bed places: establishments, and hotels' bedrooms. */
@@ -144,7 +160,7 @@ export const measureRoutes = [
     summary: "Visitor spend in the publisher's currency, or converted at each period's reference rate.",
     plan: 'developer',
     pathParams: [],
-    query: [countryParam, freqParam, fromParam, toParam, { name: 'currency', kind: 'currency', description: 'ISO 4217 code to convert to.' }, formatParam],
+    query: [countryParam, freqParam, fromParam, toParam, { name: 'currency', kind: 'currency', description: 'ISO 4217 code to convert to.' }, formatParam, statusParam],
     csv: 'series',
     operation: SpendSeriesDocument,
     variables: (p) => {

@@ -4,9 +4,12 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const SELF = fileURLToPath(import.meta.url);
+/**
+ * Server scripts sit beside the benchmark being run (its entry script: this module may be bundled
+ * into a shared chunk elsewhere). Run from the sources, a script goes through tsx; compiled, it is the .js.
+ */
+const SELF = process.argv[1] ?? fileURLToPath(import.meta.url);
 const HERE = path.dirname(SELF);
-/** Run from the sources, a server script goes through tsx; compiled, it is the .js beside this one. */
 const FROM_SOURCES = SELF.endsWith('.ts');
 
 export interface ChildServer {

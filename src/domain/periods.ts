@@ -164,3 +164,22 @@ export function periodAt(period: string, freq: Freq): string {
   if (freq === 'Q' || p.quarter !== undefined) return `${p.year}-Q${p.quarter ?? quarterOfMonth(p.month!)}`;
   return period;
 }
+
+/** The period after `period` at its own frequency: 2019-12 → 2020-01, 2019-Q4 → 2020-Q1, 2019 → 2020. */
+export function nextPeriod(period: string): string {
+  const p = parsePeriod(period);
+  if (!p) throw new Error(`bad period ${period}`);
+  if (p.month !== undefined) return addMonths(period, 1);
+  if (p.quarter !== undefined) return p.quarter === 4 ? `${p.year + 1}-Q1` : `${p.year}-Q${p.quarter + 1}`;
+  return String(p.year + 1);
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether text is a real calendar date YYYY-MM-DD (2023-02-30 is not). */
+export function isCalendarDate(text: string): boolean {
+  const m = DATE_RE.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === text;
+}

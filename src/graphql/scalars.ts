@@ -1,6 +1,6 @@
 /** Period and Date: strings with a checked form, so a bad value is refused before any resolver runs. */
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
-import { parsePeriod } from '../domain/periods';
+import { isCalendarDate, parsePeriod } from '../domain/periods';
 import { builder } from './builder';
 
 function stringInput(name: string, check: (text: string) => boolean, form: string) {
@@ -25,15 +25,8 @@ export const PeriodScalar = builder.scalarType('Period', {
   ...stringInput('Period', (t) => parsePeriod(t) !== null, 'YYYY, YYYY-Qn or YYYY-MM (e.g. 2019, 2019-Q3, 2019-08)'),
 });
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-function isDate(text: string): boolean {
-  const m = DATE_RE.exec(text);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === text;
-}
 
 export const DateScalar = builder.scalarType('Date', {
   description: 'A calendar date, YYYY-MM-DD.',
-  ...stringInput('Date', isDate, 'a date YYYY-MM-DD'),
+  ...stringInput('Date', isCalendarDate, 'a date YYYY-MM-DD'),
 });

@@ -8,6 +8,7 @@ import './types/series';
 import './types/reference';
 import './types/measures';
 import './types/series-info';
+import './types/vintages';
 import './types/quality';
 import './types/seasonality';
 import './types/holiday-join';

@@ -20,6 +20,8 @@ import { ROUTES } from '../../rest/routes';
 import { createAccess } from '../auth/access';
 import { answerBudgetBytes } from './answer-cache';
 import { createGraphQLEndpoint } from './graphql-endpoint';
+import { KeptAnswers, keptGraphQLGet } from './graphql-kept';
+import type { Admission } from '../auth/access';
 import { nodeGraphQLHandler } from './graphql-http';
 import { listen } from './listen';
 import { BodyTooLarge, carriesBody, drainBody } from './request-body';
@@ -114,18 +116,22 @@ export async function startApp(options: AppOptions): Promise<App> {
     publicBaseUrl: config.publicBaseUrl,
     log,
     cacheAnswers: options.cacheAnswers,
+    cacheBytes: options.cacheBytes,
     endpointsLive: ROUTES.length + OTHER_ENDPOINTS.length,
   });
+  const admit = createAccess(keys, limiter);
+  const kept = new KeptAnswers(options.cacheAnswers === false ? 0 : (options.cacheBytes ?? answerBudgetBytes()));
   const yoga = createGraphQLEndpoint({
     schema,
     store,
-    admit: createAccess(keys, limiter),
+    admit,
     now: config.now,
     publicBaseUrl: config.publicBaseUrl,
-    cacheBytes: options.cacheAnswers === false ? 0 : (options.cacheBytes ?? answerBudgetBytes()),
+    kept,
     onCost: (cost) => metrics.graphqlCost(cost),
   });
   const graphql = nodeGraphQLHandler((request, context) => yoga.fetch(request, context));
+  const keptGet = keptGraphQLGet({ store, admit, kept, now: config.now, publicBaseUrl: config.publicBaseUrl });
   const docs = createDocsSite({
     routes: ROUTES,
     publicBaseUrl: config.publicBaseUrl,
@@ -175,16 +181,20 @@ export async function startApp(options: AppOptions): Promise<App> {
     if (preflight) return;
     if (path === '/graphql') {
       tag.route = '/graphql';
-      // Key, plan, rate, the answer cache, cost and the rest are Yoga plugins (graphql-plugins.ts).
-      graphql(req, res, { requestId: tag.id, keep: { answer: true }, tag }).catch((err) => {
-        if (err instanceof BodyTooLarge) {
-          // The body has been read out, so the client reads this answer; the connection ends with it.
-          res.shouldKeepAlive = false;
-          return plainError(res, tag, new ApiError('payload_too_large', err.message));
-        }
-        log(`graphql: ${String(err?.stack ?? err)}`);
-        if (!res.headersSent) plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
-      });
+      // Key, plan, rate, the answer cache, cost and the rest are Yoga plugins (graphql-plugins.ts);
+      // a repeated GET is answered from the kept answers before Yoga (graphql-kept.ts).
+      const toYoga = (admission?: Admission) =>
+        graphql(req, res, { requestId: tag.id, keep: { answer: true }, tag, admission }).catch((err) => {
+          if (err instanceof BodyTooLarge) {
+            // The body has been read out, so the client reads this answer; the connection ends with it.
+            res.shouldKeepAlive = false;
+            return plainError(res, tag, new ApiError('payload_too_large', err.message));
+          }
+          log(`graphql: ${String(err?.stack ?? err)}`);
+          if (!res.headersSent) plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
+        });
+      if (req.method === 'GET') keptGet(req, res, tag, toYoga);
+      else toYoga();
       return;
     }
     // Nothing else reads a body: one sent anyway is read out first, so the answer (405 and the like)

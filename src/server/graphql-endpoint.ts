@@ -6,6 +6,7 @@ import type { Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { createContext, type GraphQLContext } from '../graphql/context';
 import { GRAPHIQL_OPTIONS, graphiqlPage } from './graphiql';
+import type { KeptAnswers } from './graphql-kept';
 import { useAnswerCache, useApiAccess, useExecutionQueue, useMaxTokens, useQueryCost, type GraphQLServerContext } from './graphql-plugins';
 
 export type { GraphQLServerContext } from './graphql-plugins';
@@ -31,7 +32,8 @@ export function createGraphQLEndpoint(deps: {
   admit: Admit;
   now: () => Date;
   publicBaseUrl: string;
-  cacheBytes: number;
+  /** The kept answers (shared with the GET path in front of Yoga, graphql-kept.ts). */
+  kept: KeptAnswers;
   /** Told the cost of each executed operation (the service's metrics). */
   onCost?: (cost: number) => void;
 }) {
@@ -61,7 +63,7 @@ export function createGraphQLEndpoint(deps: {
     },
     plugins: [
       useApiAccess(deps.admit, deps.publicBaseUrl),
-      useAnswerCache({ store: deps.store, now: deps.now, budgetBytes: deps.cacheBytes }),
+      useAnswerCache({ store: deps.store, now: deps.now, kept: deps.kept }),
       useMaxTokens(),
       useQueryCost(deps.onCost),
       useExecutionQueue(),

@@ -16,8 +16,9 @@ export function nodeGraphQLHandler(fetcher: Fetcher) {
     const response = await fetcher(request, context);
     const bytes = Buffer.from(await response.arrayBuffer());
     const flat: string[] = [];
-    // node:http sets Content-Length for the bytes sent.
     for (const [name, value] of response.headers) if (name !== 'content-length' && name !== 'transfer-encoding') flat.push(name, value);
+    // The length of the bytes sent (the headers are written at once, so node:http would send them chunked).
+    if (req.method !== 'HEAD' && response.status !== 304 && response.status !== 204) flat.push('content-length', String(bytes.length));
     res.writeHead(response.status, flat);
     res.end(req.method === 'HEAD' || response.status === 304 ? undefined : bytes);
   };

@@ -7,7 +7,6 @@
  *   useExecutionQueue  executions taken first come, first served, a few at a time.
  */
 import { complexityFromQuery } from '@pothos/plugin-complexity';
-import { createHash } from 'node:crypto';
 import { isAsyncIterable } from '@envelop/core';
 import { GraphQLError, parse, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -17,7 +16,8 @@ import type { DataStore } from '../db/data-store';
 import { QUERY_LIMITS } from '../graphql/builder';
 import { ApiError, errorBody } from '../../rest/errors';
 import { secondsToNextLoad } from '../../rest/handler';
-import { AnswerCache } from './answer-cache';
+import { ANSWER_VARY, codedEtag, negotiate, type Coding } from './compression';
+import { KeptAnswers } from './graphql-kept';
 import type { RequestTag } from './request-tag';
 
 /** What the HTTP layer hands Yoga per request; the plugins fill in the rest. */
@@ -31,6 +31,8 @@ export interface GraphQLServerContext {
   etag?: string;
   /** For the access log and metrics: told the caller's plan and whether a kept answer was sent. */
   tag?: RequestTag;
+  /** The coding the answer goes out in (Accept-Encoding), when it is a kept one. */
+  coding?: Coding;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -43,7 +45,8 @@ export function isGraphiQLPage(request: Request, url: URL): boolean {
 export function useApiAccess(admit: Admit, publicBaseUrl: string): Plugin<{}, GraphQLServerContext> {
   return {
     async onRequest({ request, url, serverContext, endResponse }) {
-      if (isGraphiQLPage(request, url)) return;
+      // Admitted already on the way in (graphql-kept.ts): the rate is taken once.
+      if (isGraphiQLPage(request, url) || serverContext.admission) return;
       try {
         serverContext.admission = await admit(request.headers.get('x-api-key') ?? undefined, undefined, serverContext.tag);
       } catch (err) {
@@ -64,38 +67,52 @@ export function useApiAccess(admit: Admit, publicBaseUrl: string): Plugin<{}, Gr
   };
 }
 
-interface KeptAnswer {
-  body: ArrayBuffer;
-  contentType: string;
-  bytes: number;
-}
+export function useAnswerCache(deps: { store: DataStore; now: () => Date; kept: KeptAnswers }): Plugin<{}, GraphQLServerContext> {
+  const { kept: answers } = deps;
 
-export function useAnswerCache(deps: { store: DataStore; now: () => Date; budgetBytes: number }): Plugin<{}, GraphQLServerContext> {
-  const cache = new AnswerCache<KeptAnswer>(deps.budgetBytes);
+  function answer(body: Uint8Array<ArrayBuffer>, contentType: string, coding: Coding, coded: Uint8Array<ArrayBuffer> | null): Response {
+    const headers: Record<string, string> = { 'Content-Type': contentType };
+    if (coded) headers['Content-Encoding'] = coding;
+    return new Response(coded ?? body, { status: 200, headers });
+  }
+
   return {
     async onRequest({ request, url, serverContext, endResponse }) {
       const snapshot = deps.store.current;
       const admission = serverContext.admission;
       if (!snapshot || !admission || (request.method !== 'GET' && request.method !== 'POST')) return;
       const body = request.method === 'POST' ? await request.clone().text() : '';
-      const key = createHash('sha1')
-        .update(`${deps.now().toISOString().slice(0, 10)}|${admission.caller.plan}|${request.method}|${request.headers.get('content-type') ?? ''}|`)
-        .update(`${request.headers.get('accept') ?? ''}|${url.search}|${body}`)
-        .digest('base64url');
+      const key = KeptAnswers.key(
+        deps.now().toISOString().slice(0, 10),
+        admission.caller.plan,
+        request.method,
+        request.headers.get('content-type') ?? '',
+        request.headers.get('accept') ?? '',
+        url.search,
+        body,
+      );
       serverContext.cacheKey = key;
+      const coding = negotiate(request.headers.get('accept-encoding') ?? undefined);
+      serverContext.coding = coding;
+      const hit = answers.get(snapshot.dataVersion, key);
+      if (serverContext.tag) serverContext.tag.cache = hit ? 'hit' : 'miss';
+      const encoded = hit ? answers.coded(snapshot.dataVersion, key, hit, coding) : null;
       if (request.method === 'GET') {
-        // The same validator scheme as REST: one answer per data version and request.
-        serverContext.etag = `"${createHash('sha1').update(`${snapshot.dataVersion}|${key}`).digest('base64url')}"`;
-        if (request.headers.get('if-none-match') === serverContext.etag) {
+        // The same validator scheme as REST: one answer per data version and request, one ETag per coding.
+        const etag = hit ? hit.etag : KeptAnswers.etag(snapshot.dataVersion, key);
+        // A kept answer knows whether it goes out compressed; otherwise only a coding's own validator is known to match.
+        serverContext.etag = hit ? codedEtag(etag, encoded ? coding : 'identity') : etag;
+        const known = request.headers.get('if-none-match');
+        if (known !== null && known === (hit ? serverContext.etag : codedEtag(etag, coding))) {
+          serverContext.etag = known;
+          serverContext.keep.answer = false;
           endResponse(new Response(null, { status: 304 }));
           return;
         }
       }
-      const hit = cache.get(snapshot.dataVersion, key);
-      if (serverContext.tag) serverContext.tag.cache = hit ? 'hit' : 'miss';
       if (hit) {
         serverContext.keep.answer = false;
-        endResponse(new Response(hit.body, { status: 200, headers: { 'Content-Type': hit.contentType } }));
+        endResponse(answer(hit.body, hit.contentType, coding, encoded));
       }
     },
     onExecute() {
@@ -105,20 +122,29 @@ export function useAnswerCache(deps: { store: DataStore; now: () => Date; budget
         },
       };
     },
-    async onResponse({ request, response, serverContext }) {
+    async onResponse({ request, response, serverContext, setResponse }) {
       const snapshot = deps.store.current;
       if (!snapshot || !serverContext.cacheKey) return;
+      const contentType = response.headers.get('content-type') ?? '';
+      if (response.status === 200 && serverContext.keep.answer && contentType.includes('json')) {
+        const body = new Uint8Array(await response.clone().arrayBuffer());
+        const kept = answers.keep(snapshot.dataVersion, serverContext.cacheKey, body, contentType);
+        const coding = serverContext.coding ?? 'identity';
+        const encoded = answers.coded(snapshot.dataVersion, serverContext.cacheKey, kept, coding);
+        if (encoded) {
+          const coded = answer(body, contentType, coding, encoded);
+          for (const [name, value] of response.headers) if (name !== 'content-type' && name !== 'content-length') coded.headers.set(name, value);
+          response = coded;
+          setResponse(coded);
+          if (serverContext.etag) serverContext.etag = codedEtag(serverContext.etag, coding);
+        }
+      }
       const ok = response.status === 200 || response.status === 304;
       if (request.method === 'GET' && ok && serverContext.etag) {
         response.headers.set('ETag', serverContext.etag);
         response.headers.set('Last-Modified', new Date(snapshot.dataAsOf).toUTCString());
         response.headers.set('Cache-Control', `private, max-age=${secondsToNextLoad(deps.now())}`);
-        response.headers.set('Vary', 'X-API-Key, Accept');
-      }
-      const contentType = response.headers.get('content-type') ?? '';
-      if (response.status === 200 && serverContext.keep.answer && contentType.includes('json')) {
-        const body = await response.clone().arrayBuffer();
-        cache.set(snapshot.dataVersion, serverContext.cacheKey, { body, contentType, bytes: body.byteLength + serverContext.cacheKey.length + contentType.length });
+        response.headers.set('Vary', ANSWER_VARY);
       }
     },
   };

@@ -57,8 +57,8 @@ export class Metrics {
     buckets: COST_BUCKETS,
     registers: [this.registry],
   });
-  /** One labelled child per route and status, found by a string key on the hot path. */
-  private readonly series = new Map<string, RouteSeries>();
+  /** One labelled child per route and status, found by route, then status, with no key built per request. */
+  private readonly series = new Map<string, Map<number, RouteSeries>>();
 
   constructor() {
     const counts = this.cacheCounts;
@@ -91,11 +91,12 @@ export class Metrics {
 
   /** One answered request: `route` is a template (never a raw path), so the label set stays small. */
   request(route: string, status: number, seconds: number): void {
-    const key = `${status} ${route}`;
-    let s = this.series.get(key);
+    let byStatus = this.series.get(route);
+    if (!byStatus) this.series.set(route, (byStatus = new Map()));
+    let s = byStatus.get(status);
     if (!s) {
       s = { requests: this.requests.labels(route, String(status)), duration: this.duration.labels(route, String(status)) };
-      this.series.set(key, s);
+      byStatus.set(status, s);
     }
     s.requests.inc();
     s.duration.observe(seconds);

@@ -68,7 +68,7 @@ describe('envelope, caching headers and HEAD', () => {
     const maxAge = Number(res.headers.get('cache-control')!.split('=')[1]);
     expect(maxAge).toBeGreaterThan(0);
     expect(maxAge).toBeLessThanOrEqual(86400);
-    expect(res.headers.get('vary')).toBe('X-API-Key, Accept');
+    expect(res.headers.get('vary')).toBe('X-API-Key, Accept, Accept-Encoding');
     expect(res.headers.get('ratelimit-limit')).toBe('100000');
     const again = await s.get('/v1/countries/ES', { plan: 'free', headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);

@@ -7,7 +7,7 @@
  *   x̂_{o+h} = x̂_{o+h−m} + damping^h · d_o                 (x̂ = x where observed)
  *
  * It has no parameters to fit, so it reacts to a turn in growth within `recent` months where
- * the smoothed growth of srw_growth_log lags; combined_log averages the two.
+ * the smoothed growth of the srw_growth models lags; combined_log averages it with srw_growth_recent_log.
  */
 
 export interface DriftOptions {

@@ -75,9 +75,14 @@ const sigmoid = (u: number): number => 1 / (1 + Math.exp(-u));
 const PHI_MAX = 0.98;
 const toParams = (u: readonly number[]): GrowthParams => ({ alpha: sigmoid(u[0]), phi: PHI_MAX * sigmoid(u[1]) });
 
-/** Fit α and φ by minimising the weighted, trimmed one-step squared error. */
-export function fitGrowth(x: readonly number[], m: number, clip = growthClip(x, m)): GrowthRun {
+/**
+ * Fit α and φ by minimising the weighted, trimmed one-step squared error. With `discount` < 1
+ * each month's error counts discount^k for k months before the last: growth dynamics drift
+ * (the recovery after 2020 is not the 2000s), so the recent past should set the parameters.
+ */
+export function fitGrowth(x: readonly number[], m: number, clip = growthClip(x, m), discount = 1): GrowthRun {
   const weights = seasonWeights(x, m);
+  if (discount < 1) for (let t = x.length - 1, w = 1; t >= 0; t--, w *= discount) weights[t] *= w;
   const best = nelderMead((u) => filter(x, toParams(u), m, clip, weights), [0, 0], { step: 1, maxEvaluations: 150, tolerance: 1e-10 });
   return runGrowth(x, toParams(best.x), m, clip);
 }

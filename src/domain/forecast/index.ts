@@ -1,10 +1,11 @@
 /**
- * Outlook forecasts for monthly series: the seasonal random walk with damped growth on logs
- * (srw_growth_log) for every series of two seasons or more; seasonal naive below two seasons,
- * naive below one. 80% intervals come from the model's own past errors. One fixed method, the
- * best pooled over the monthly headline series, replaces the earlier per-series choice by a
- * short backtest, which added noise; no per-series choice, shrinkage or equal-weight
- * combination tried beat it (`npm run bench:forecast` prints the comparison).
+ * Outlook forecasts for monthly series: the seasonal random walk with damped growth on logs,
+ * fitted on a recency-discounted loss (srw_growth_recent_log), for every series of two seasons or
+ * more; seasonal naive below two seasons, naive below one. 80% intervals come from the model's own
+ * past errors. One fixed method, the best pooled over the monthly headline series, replaces the
+ * earlier per-series choice by a short backtest, which added noise; no per-series choice,
+ * shrinkage or equal-weight combination tried beat it (`npm run bench:forecast` prints the
+ * comparison).
  */
 import { DEFAULT_BAND, type BandOptions } from './intervals';
 import { fitLogModel, forecastLog, minLength, OUTLOOK_METHOD, type MethodName } from './methods';
@@ -65,7 +66,7 @@ export { DEFAULT_BAND, errorBand, normalQuantile } from './intervals';
 export type { BandOptions } from './intervals';
 export { mase, pairedDifference, quantile, seasonalNaive, seasonalNaiveMae } from './metrics';
 export type { PairedDifference } from './metrics';
-export { COMBINED, DEFAULT_CANDIDATES, METHODS, OUTLOOK_METHOD } from './methods';
+export { COMBINED, DEFAULT_CANDIDATES, GROWTH_DISCOUNT, METHODS, OUTLOOK_METHOD } from './methods';
 export type { MethodName } from './methods';
 export { nelderMead } from './optimise';
 export { median, prepareLogSeries, yoyScale } from './series';

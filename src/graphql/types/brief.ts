@@ -202,7 +202,7 @@ const BriefType = builder.objectRef<ServedBrief>('CountryBrief').implement({
     outlook: t.field({ type: [OutlookType], resolve: (b) => b.figures.outlook }),
     outlookMethod: t.string({
       nullable: true,
-      description: 'The forecasting method behind outlook: srw_growth_log for series of two years and more, seasonal_naive or naive for shorter ones; null without an outlook.',
+      description: 'The forecasting method behind outlook: srw_growth_recent_log (a seasonal random walk with damped growth on logs, fitted with recent months weighted most) for series of two years and more, seasonal_naive or naive for shorter ones; null without an outlook.',
       resolve: (b) => b.figures.outlook_method,
     }),
     context: t.field({ type: BriefContextType, resolve: (b) => b.figures.context }),

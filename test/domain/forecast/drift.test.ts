@@ -44,7 +44,7 @@ function forecastWith(method: MethodName, y: readonly (number | null)[], h: numb
   return f.point.map((p, i) => ({ value: Math.exp(p), low: Math.exp(f.low[i]), high: Math.exp(f.high[i]) }));
 }
 
-describe.each(['drift_log', 'combined_log'] as const)('%s', (method) => {
+describe.each(['srw_growth_log', 'srw_growth_recent_log', 'drift_log', 'combined_log'] as const)('%s', (method) => {
   it('forecasts a pure seasonal pattern exactly, with a tight band around it', () => {
     forecastWith(method, pattern(5), 12).forEach((p, i) => {
       expect(p.value).toBeCloseTo(1000 * SHAPE[i % 12], 6);
@@ -63,9 +63,9 @@ describe.each(['drift_log', 'combined_log'] as const)('%s', (method) => {
 });
 
 describe('the outlook', () => {
-  it('is srw_growth_log from two seasons on, exact on a pure seasonal pattern and through a missing month', () => {
+  it('is srw_growth_recent_log from two seasons on, exact on a pure seasonal pattern and through a missing month', () => {
     const y: (number | null)[] = pattern(5);
-    expect(forecast(y, 3).method).toBe('srw_growth_log');
+    expect(forecast(y, 3).method).toBe('srw_growth_recent_log');
     y[40] = null;
     const f = forecast(y, 3);
     expect(f.lastIndex).toBe(59);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitGrowth, growthForecastFrom, runGrowth } from '../../../src/domain/forecast';
-import { growingSeasonal } from './fixtures';
+import { gaussian, growingSeasonal, seeded } from './fixtures';
 
 describe('seasonal random walk with damped growth', () => {
   it('matches a hand-worked run (m = 2, α = 1, φ = 0.5)', () => {
@@ -25,5 +25,22 @@ describe('seasonal random walk with damped growth', () => {
     const y = growingSeasonal(120, 0.005).map(Math.log);
     const run = fitGrowth(y.slice(0, 108), 12);
     growthForecastFrom(run, y, 108, 3).forEach((f, i) => expect(Math.abs(f - y[108 + i])).toBeLessThan(0.005));
+  });
+
+  it('with a discount, fits the recent regime rather than the long past', () => {
+    // Ten years of persistent growth swings (a large α fits), then three of white-noise
+    // year-on-year changes (a small α fits): discounted, the fit follows the last three years.
+    const random = seeded(3);
+    const x: number[] = new Array<number>(12).fill(0);
+    for (let t = 12; t < 156; t++) {
+      const yoy = t < 120 ? 0.1 * Math.sin((2 * Math.PI * t) / 40) : 0.05 * gaussian(random);
+      x.push(x[t - 12] + yoy);
+    }
+    const plain = fitGrowth(x, 12);
+    const recent = fitGrowth(x, 12, undefined, 0.9);
+    expect(plain.params.alpha).toBeGreaterThan(0.4);
+    expect(recent.params.alpha).toBeLessThan(0.2);
+    // The discount sets the parameters only: with the same ones, the runs are identical.
+    expect(runGrowth(x, recent.params, 12, recent.clip).growth).toEqual(recent.growth);
   });
 });

@@ -1,0 +1,56 @@
+/** Any series on a regular time axis with status and flags, as it stands or as it stood on a date; and its vintages. */
+import { SeriesObservationsDocument, SeriesVintagesDocument } from '../../src/generated/operations';
+import { formatParam, fromParam, seriesIdParam, toParam } from '../common-params';
+import { defineParam } from '../params';
+import { snakeFields } from '../fields';
+import { defineRoute } from '../route';
+import { unitLabel } from './measures';
+import { unknownSeries } from './series';
+
+const asOfParam = defineParam({
+  name: 'as_of',
+  kind: 'date',
+  description: 'A date (YYYY-MM-DD): the values as they stood in the release current at its end (see /vintages).',
+});
+
+export const observationRoutes = [
+  defineRoute({
+    path: '/v1/series/{id}/observations',
+    summary: "Every period of any series with its status and the publisher's flags; withheld and unpublished periods have value null.",
+    description:
+      "The time axis is regular: every period from the first to the last in range at the series' frequency. " +
+      'With as_of, the values as they stood on that date, rebuilt from the revision log (ALFRED-style vintages).',
+    plan: 'developer',
+    pathParams: [seriesIdParam],
+    query: [fromParam, toParam, asOfParam, formatParam],
+    csv: 'rows',
+    operation: SeriesObservationsDocument,
+    variables: (p) => ({ id: p.id, from: p.from, to: p.to, asOf: p.as_of }),
+    shape: (r, p) => {
+      const s = r.seriesById;
+      if (!s) throw unknownSeries(p.id);
+      return {
+        meta: { series: s.id, alias: s.alias, country: s.countryIso, name: s.name, unit: unitLabel(s), freq: s.freq, as_of: p.as_of ?? null },
+        data: s.timeline.map((o) => snakeFields(o)),
+      };
+    },
+  }),
+  defineRoute({
+    path: '/v1/series/{id}/vintages',
+    summary: 'The dates on which figures of a series arrived or were revised: the dates as_of can ask for.',
+    plan: 'developer',
+    pathParams: [seriesIdParam],
+    query: [formatParam],
+    csv: 'rows',
+    operation: SeriesVintagesDocument,
+    variables: (p) => ({ id: p.id }),
+    shape: (r, p) => {
+      const s = r.seriesById;
+      if (!s) throw unknownSeries(p.id);
+      return {
+        meta: { series: s.id, alias: s.alias, country: s.countryIso, name: s.name },
+        data: s.vintages.map((v) => snakeFields(v)),
+      };
+    },
+  }),
+];

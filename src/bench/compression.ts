@@ -1,0 +1,102 @@
+/**
+ * Compressed answers benchmark: requests/second for kept answers sent brotli- and gzip-compressed
+ * (REST JSON, REST CSV, GraphQL GET), each beside a bare node:http server sending the same
+ * compressed bytes with the same headers, measured in the same run; prints each ratio and their mean.
+ * Uses DATA_DIR when it holds a release, else builds one from TOURISM_SOURCES or ../shared/data.
+ */
+import autocannon from 'autocannon';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { benchDataDir } from './release';
+import { childServer } from './servers';
+
+const KEY = 'bench-key-intel';
+const DURATION = Number(process.env.BENCH_SECONDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** The goal: a kept compressed answer at this share of a bare server's rate, or better. */
+const GOAL = 0.9;
+
+const GRAPHQL_QUERY = encodeURIComponent('{ country(iso: "ES") { name series(headline: true) { alias observations(from: "2019") { period value } } } }');
+const TARGETS: { label: string; target: string }[] = [
+  { label: 'REST JSON /v1/countries', target: '/v1/countries' },
+  { label: 'REST CSV /v1/arrivals', target: '/v1/arrivals?from=2019&format=csv' },
+  { label: 'GraphQL GET country query', target: `/graphql?query=${GRAPHQL_QUERY}` },
+];
+
+/** Headers a bare server repeats: everything but what node:http sets per connection. */
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** One answer as sent (not decompressed): its status, headers and bytes. */
+function raw(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+async function rate(url: string, headers: Record<string, string>): Promise<{ rps: number; errors: number }> {
+  const result = await autocannon({ url, connections: 10, duration: DURATION, headers });
+  return { rps: result.requests.average, errors: result.errors + result.non2xx };
+}
+
+async function main(): Promise<void> {
+  const dir = benchDataDir();
+  const app = await childServer('child', ['app', dir, KEY, 'on']);
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-bare-'));
+  const ratios: number[] = [];
+  console.log(`\nKept compressed answers (${ROUNDS} alternating turns of ${DURATION} s, 10 connections) vs a bare node:http server sending the same bytes`);
+  try {
+    for (const coding of ['br', 'gzip'] as const) {
+      for (const { label, target } of TARGETS) {
+        const headers = { 'X-API-Key': KEY, 'Accept-Encoding': coding };
+        await raw(`${app.url}${target}`, headers); // kept, and compressed in this coding, from now on
+        const sample = await raw(`${app.url}${target}`, headers);
+        if (sample.status !== 200 || sample.headers['content-encoding'] !== coding) {
+          throw new Error(`${target}: expected a ${coding} answer, got ${sample.status} ${sample.headers['content-encoding'] ?? 'identity'}`);
+        }
+        const file = path.join(scratch, `${coding}-${ratios.length}`);
+        fs.writeFileSync(file, sample.body);
+        const kept = Object.fromEntries(
+          Object.entries(sample.headers).filter(([k]) => !PER_CONNECTION.has(k)).map(([k, v]) => [k, String(v)]),
+        );
+        const bare = await childServer('child', ['bare', file, JSON.stringify(kept)]);
+        // Turns taken in alternation, so a neighbour's load on the machine falls on both alike; the
+        // ratio is the median of the turns' ratios, the rates their means.
+        const ours = { rps: 0, errors: 0 };
+        const base = { rps: 0 };
+        const turns: number[] = [];
+        for (let turn = 0; turn < ROUNDS; turn++) {
+          const a = await rate(`${app.url}${target}`, headers);
+          const b = await rate(`${bare.url}${target}`, headers);
+          ours.rps += a.rps / ROUNDS;
+          ours.errors += a.errors;
+          base.rps += b.rps / ROUNDS;
+          turns.push(a.rps / b.rps);
+        }
+        bare.close();
+        const ratio = turns.sort((x, y) => x - y)[Math.floor(turns.length / 2)];
+        ratios.push(ratio);
+        console.log(
+          `${`${coding.padEnd(4)} ${label}`.padEnd(36)} ${String(sample.body.length).padStart(6)} B  ${ours.rps.toFixed(0).padStart(7)} req/s   bare ${base.rps.toFixed(0).padStart(7)} req/s   ratio ${ratio.toFixed(2)}${ours.errors ? `   (${ours.errors} errors)` : ''}`,
+        );
+      }
+    }
+  } finally {
+    app.close();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+  const mean = ratios.reduce((a, b) => a + b, 0) / ratios.length;
+  console.log(`\nMean of the median ratios ${mean.toFixed(2)} (goal ≥ ${GOAL}); lowest ${Math.min(...ratios).toFixed(2)}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

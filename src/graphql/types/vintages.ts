@@ -1,0 +1,73 @@
+/** A series on a regular time axis, as it stands or as it stood on a past date; and its vintages. */
+import { rowsWithin } from '../../domain/periods';
+import { OBS_STATUSES } from '../../domain/types';
+import { observationsAsOf, regularAxis, vintages, type AxisPoint } from '../../domain/vintages';
+import { periodBounds } from '../args';
+import { builder } from '../builder';
+import type { GraphQLContext } from '../context';
+import { ObservationStatusEnum, oneOf } from '../enums';
+import { DateScalar, PeriodScalar } from '../scalars';
+
+const TimelinePointType = builder.objectRef<AxisPoint>('TimelinePoint').implement({
+  description: 'One period of a regular time axis. A period the publisher withheld or did not publish has value null.',
+  fields: (t) => ({
+    period: t.field({ type: PeriodScalar, resolve: (p) => p.period }),
+    value: t.exposeFloat('value', { nullable: true }),
+    status: t.field({
+      type: ObservationStatusEnum,
+      nullable: true,
+      description: "The publisher's status; null for a period its file has no entry for.",
+      resolve: (p) => (p.status === null ? null : oneOf(OBS_STATUSES, p.status)),
+    }),
+    flags: t.exposeString('flags', {
+      nullable: true,
+      description: "The publisher's own flag letters; null where unknown (no entry, or a value as it stood before a revision).",
+    }),
+  }),
+});
+
+const VintageType = builder.objectRef<ReturnType<typeof vintages>[number]>('Vintage').implement({
+  description: 'A date on which figures of the series arrived or were revised.',
+  fields: (t) => ({
+    date: t.field({ type: DateScalar, resolve: (v) => v.date }),
+    newPoints: t.exposeInt('newPoints', { description: 'Periods whose figure first arrived that day.' }),
+    revisedPoints: t.exposeInt('revisedPoints', { description: 'Periods whose figure was revised that day.' }),
+  }),
+});
+
+function revisionLog(ctx: GraphQLContext, seriesId: string) {
+  return ctx.prisma.revision.findMany({
+    where: { seriesId },
+    select: { period: true, oldValue: true, oldStatus: true, newRelease: true },
+  });
+}
+
+builder.prismaObjectFields('Series', (t) => ({
+  timeline: t.field({
+    type: [TimelinePointType],
+    description:
+      "Every period from the first to the last observation within [from, to] at the series' frequency, with status and flags; " +
+      'withheld, not published and missing periods have value null. With `asOf`, the values as they stood at the end of that date ' +
+      '(figures that arrived later left out, later revisions undone, from the revision log).',
+    authScopes: { developer: true },
+    args: {
+      from: t.arg({ type: PeriodScalar }),
+      to: t.arg({ type: PeriodScalar }),
+      asOf: t.arg({ type: DateScalar, description: 'A past date (YYYY-MM-DD): the vintage current at its end.' }),
+    },
+    select: { id: true },
+    resolve: async (s, args, ctx) => {
+      const { from, to } = periodBounds(args.from, args.to);
+      const observations = await ctx.loaders.observations.load(s.id);
+      const points = args.asOf ? observationsAsOf(observations, await revisionLog(ctx, s.id), args.asOf) : observations;
+      return regularAxis(rowsWithin(points, from, to));
+    },
+  }),
+  vintages: t.field({
+    type: [VintageType],
+    description: 'The dates on which figures of this series arrived or were revised, oldest first (ALFRED-style vintage dates).',
+    authScopes: { developer: true },
+    select: { id: true },
+    resolve: async (s, _args, ctx) => vintages(await ctx.loaders.observations.load(s.id), await revisionLog(ctx, s.id)),
+  }),
+}));

@@ -1,0 +1,175 @@
+/**
+ * Kept GraphQL answers: the cache the Yoga plugin fills (graphql-plugins.ts, useAnswerCache), and a
+ * path that answers a repeated GET from it on node:http directly, before a fetch Request, Yoga and
+ * its plugins are made for it: what a kept answer needs is the key check, the rate and the bytes.
+ * A refused caller gets the error Yoga would send; a request it cannot answer (not kept, POST)
+ * goes on to Yoga with its admission, so the rate is taken once.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Admission, Admit } from '../auth/access';
+import type { DataStore } from '../db/data-store';
+import { ApiError, errorBody } from '../../rest/errors';
+import { secondsToNextLoad } from '../../rest/handler';
+import { AnswerCache } from './answer-cache';
+import { ANSWER_VARY, codedEtag, encode, negotiate, type Coding, type Compression } from './compression';
+import type { RequestTag } from './request-tag';
+
+export interface KeptAnswer {
+  body: Uint8Array<ArrayBuffer>;
+  /** Its validator (before a coding's suffix), worked out when it is kept. */
+  etag: string;
+  contentType: string;
+  bytes: number;
+  /** Compressed forms, made the first time each coding is asked for; null: sent plain (too small to gain). */
+  coded: Partial<Record<Compression, Uint8Array<ArrayBuffer> | null>>;
+}
+
+export class KeptAnswers {
+  private readonly cache: AnswerCache<KeptAnswer>;
+
+  constructor(budgetBytes: number) {
+    this.cache = new AnswerCache<KeptAnswer>(budgetBytes);
+  }
+
+  /**
+   * The key of a request's answer: the day, plan, method, content type, Accept, query string and
+   * body, as text (no hash per request; the cache counts the key's length in its budget).
+   */
+  static key(day: string, plan: string, method: string, contentType: string, accept: string, search: string, body: string): string {
+    return `${day}|${plan}|${method}|${contentType}|${accept}|${search}|${body}`;
+  }
+
+  /** The validator of an answer: one per data version and request (before its coding's suffix). */
+  static etag(dataVersion: string, key: string): string {
+    return `"${createHash('sha1').update(`${dataVersion}|${key}`).digest('base64url')}"`;
+  }
+
+  get(version: string, key: string): KeptAnswer | undefined {
+    return this.cache.get(version, key);
+  }
+
+  keep(version: string, key: string, body: Uint8Array<ArrayBuffer>, contentType: string): KeptAnswer {
+    const kept: KeptAnswer = { body, etag: KeptAnswers.etag(version, key), contentType, bytes: body.byteLength + 2 * key.length + contentType.length + 32, coded: {} };
+    this.cache.set(version, key, kept);
+    return kept;
+  }
+
+  /** The kept answer in `coding`, compressed the first time and kept (re-counted in the budget); null: sent plain. */
+  coded(version: string, key: string, kept: KeptAnswer, coding: Coding): Uint8Array<ArrayBuffer> | null {
+    if (coding === 'identity') return null;
+    let coded = kept.coded[coding];
+    if (coded === undefined) {
+      const encoded = encode(coding, Buffer.from(kept.body.buffer, kept.body.byteOffset, kept.body.length), null);
+      coded = encoded && new Uint8Array(encoded.pieces(null)[0]);
+      kept.coded[coding] = coded;
+      if (coded) {
+        kept.bytes += coded.length;
+        this.cache.set(version, key, kept);
+      }
+    }
+    return coded;
+  }
+}
+
+/** Characters a URL's query keeps as they are: a query made only of them is its own `search`. */
+const KEPT_AS_IS = /^[^\x00-\x20"#<>'\x7f-\uffff]*$/;
+
+/** The query string as Yoga's URL gives it (`?…`, or '' when empty); null for a target URL refuses. */
+function searchOf(target: string, q: number): string | null {
+  const query = target.slice(q + 1);
+  if (KEPT_AS_IS.test(query)) return query === '' ? '' : `?${query}`;
+  try {
+    return new URL(`http://localhost${target}`).search;
+  } catch {
+    return null;
+  }
+}
+
+/** A GraphiQL visit: GET, HTML accepted, no query. */
+function isPage(req: IncomingMessage, search: string): boolean {
+  return (req.headers.accept ?? '').includes('text/html') && !new URLSearchParams(search).has('query');
+}
+
+/**
+ * Answers a GET /graphql from the kept answers, or with the error of a refused caller, when it can.
+ * Otherwise calls `next` with the caller's admission (undefined: Yoga admits the caller itself).
+ */
+export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: KeptAnswers; now: () => Date; publicBaseUrl: string }) {
+  const clock = new HeaderClock();
+  /** A refused caller gets the error body useApiAccess would send, without being admitted a second time. */
+  const refuse = (res: ServerResponse, tag: RequestTag, err: unknown, next: () => void) => {
+    if (!(err instanceof ApiError)) return next();
+    res.writeHead(err.status, { 'Content-Type': 'application/json; charset=utf-8', ...err.headers, 'X-Request-Id': tag.id });
+    res.end(errorBody(err, 'free', deps.publicBaseUrl, tag.id));
+  };
+  return function answer(req: IncomingMessage, res: ServerResponse, tag: RequestTag, next: (admission?: Admission) => void): void {
+    const snapshot = deps.store.current;
+    const target = req.url ?? '/';
+    const q = target.indexOf('?');
+    if (!snapshot || req.method !== 'GET' || q < 0) return next();
+    const search = searchOf(target, q);
+    if (search === null) return next();
+    if (isPage(req, search)) return next();
+    let admitted: Admission | Promise<Admission>;
+    try {
+      admitted = deps.admit(req.headers['x-api-key'], undefined, tag);
+    } catch (err) {
+      return refuse(res, tag, err, next);
+    }
+    const go = (admission: Admission) => {
+      const now = deps.now();
+      const key = KeptAnswers.key(
+        now.toISOString().slice(0, 10),
+        admission.caller.plan,
+        'GET',
+        req.headers['content-type'] ?? '',
+        req.headers.accept ?? '',
+        search,
+        '',
+      );
+      const kept = deps.kept.get(snapshot.dataVersion, key);
+      if (!kept) return next(admission);
+      tag.cache = 'hit';
+      const coding = negotiate(req.headers['accept-encoding']);
+      const coded = deps.kept.coded(snapshot.dataVersion, key, kept, coding);
+      const etag = codedEtag(kept.etag, coded ? coding : 'identity');
+      const notModified = req.headers['if-none-match'] === etag;
+      const body = coded ?? kept.body;
+      const headers = [
+        'content-type', kept.contentType,
+        'etag', etag,
+        'last-modified', clock.httpDate(snapshot.dataAsOf),
+        'cache-control', clock.cacheControl(now),
+        'vary', ANSWER_VARY,
+        'x-request-id', tag.id,
+        'ratelimit-limit', String(admission.rate.limit),
+        'ratelimit-remaining', String(admission.rate.remaining),
+        'ratelimit-reset', String(admission.rate.resetSeconds),
+      ];
+      if (coded && !notModified) headers.push('content-encoding', coding);
+      if (!notModified) headers.push('content-length', String(body.length));
+      res.writeHead(notModified ? 304 : 200, headers);
+      res.end(notModified ? undefined : body);
+    };
+    if (admitted instanceof Promise) admitted.then(go, (err) => refuse(res, tag, err, next));
+    else go(admitted);
+  };
+}
+
+/** Last-Modified and Cache-Control, worked out once per release and once per second rather than per request. */
+class HeaderClock {
+  private modified = { iso: '', http: '' };
+  private control = { second: -1, text: '' };
+
+  httpDate(iso: string): string {
+    if (this.modified.iso !== iso) this.modified = { iso, http: new Date(iso).toUTCString() };
+    return this.modified.http;
+  }
+
+  cacheControl(now: Date): string {
+    const second = Math.floor(now.getTime() / 1000);
+    if (this.control.second !== second) this.control = { second, text: `private, max-age=${secondsToNextLoad(now)}` };
+    return this.control.text;
+  }
+}

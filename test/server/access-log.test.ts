@@ -1,0 +1,36 @@
+/** The access line written as text is the line pino writes for the same fields. */
+import pino from 'pino';
+import { expect, it } from 'vitest';
+import { createLogger, logAccess } from '../../src/server/logger';
+import { newTag } from '../../src/server/request-tag';
+
+it('writes the fields pino would, in its order, with the path escaped', () => {
+  const lines: string[] = [];
+  const ours = createLogger({ destination: { write: (l: string) => void lines.push(l) } });
+  const tag = newTag('trace-1');
+  tag.route = '/v1/countries/{iso}';
+  tag.plan = 'developer';
+  tag.cache = 'hit';
+  const path = '/v1/countries/"E\\S\u0001é';
+  logAccess(ours, tag, 'GET', path, 200, 5120, 1.23456, true);
+  logAccess(ours, { ...tag, plan: null, cache: null }, 'HEAD', path, 404, 0, 0.5, false);
+  // The same fields through pino's own serialiser (a logger made elsewhere takes that path).
+  const reference: string[] = [];
+  const theirs = pino(
+    { base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } },
+    { write: (l: string) => void reference.push(l) },
+  );
+  logAccess(theirs, tag, 'GET', path, 200, 5120, 1.23456, true);
+  logAccess(theirs, { ...tag, plan: null, cache: null }, 'HEAD', path, 404, 0, 0.5, false);
+  const withoutTime = (l: string) => l.replace(/"time":"[^"]+"/, '"time":""');
+  expect(lines.map(withoutTime)).toEqual(reference.map(withoutTime));
+  expect(JSON.parse(lines[0])).toMatchObject({ level: 'info', event: 'request', request_id: 'trace-1', path, duration_ms: 1.235, cache: 'hit' });
+  expect(JSON.parse(lines[1])).toMatchObject({ plan: null, cache: null, aborted: true });
+});
+
+it('writes nothing below its level', () => {
+  const lines: string[] = [];
+  const quiet = createLogger({ level: 'warn', destination: { write: (l: string) => void lines.push(l) } });
+  logAccess(quiet, newTag(), 'GET', '/', 200, 1, 1, true);
+  expect(lines).toEqual([]);
+});
