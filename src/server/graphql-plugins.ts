@@ -202,22 +202,26 @@ export function useMaxTokens(): Plugin {
  * (SQLite reads are synchronous), so running more at once adds no throughput: it interleaves their
  * steps, so every answer waits for all the others (the tail under load grows), and holds more results
  * in memory at once.
+ * Each execution starts from the event loop's check phase (setImmediate), not straight from the
+ * request that read it: an execution runs to its end in one go, and without that yield a busy loop ran
+ * every request it had read before polling again, taking one new connection per round; under 16
+ * connections some waited 1–2.5 s to be accepted while the others were served.
  */
 export function useExecutionQueue(concurrency = 2): Plugin {
   let running = 0;
   const waiting: (() => void)[] = [];
   const release = () => {
     const next = waiting.shift();
-    if (next) next();
+    if (next) setImmediate(next);
     else running--;
   };
-  const acquire = (): Promise<void> | void => {
-    if (running < concurrency) {
-      running++;
-      return;
-    }
-    return new Promise<void>((resolve) => waiting.push(resolve));
-  };
+  const acquire = (): Promise<void> =>
+    new Promise<void>((resolve) => {
+      if (running < concurrency) {
+        running++;
+        setImmediate(resolve);
+      } else waiting.push(resolve);
+    });
   return {
     onExecute({ executeFn, setExecuteFn }) {
       setExecuteFn(async (args) => {
