@@ -1,10 +1,9 @@
 /**
  * Per-key fixed-window request limits per plan, with the RateLimit-* header values.
  * One process counts in memory (synchronously, the default); workers on one machine share the
- * primary's counters over IPC; replicas share Redis counters (see src/server/shared-state.ts).
+ * primary's counters over IPC (src/server/cluster-limits.ts); replicas share Redis counters (see src/server/shared-state.ts).
  */
 import {
-  RateLimiterCluster,
   RateLimiterRedis,
   RateLimiterRes,
   type RateLimiterAbstract,
@@ -64,7 +63,7 @@ export class RateLimiter implements Limiter {
 
 /**
  * A rate-limiter-flexible counter per plan (same fixed window: it opens at a key's first request).
- * When the shared counter cannot answer (Redis down, the primary too slow), this process counts in
+ * When the shared counter cannot answer (Redis down), this process counts in
  * its own memory instead: requests go on being answered, with limits per process until it is back.
  */
 export class SharedRateLimiter implements Limiter {
@@ -114,13 +113,5 @@ export function redisRateLimiter(redis: Redis, prefix: string, rates: PlanRates)
         }),
       rates,
     ),
-  );
-}
-
-/** In a cluster worker: counters held by the primary (src/server/cluster.ts starts their master). */
-export function clusterRateLimiter(rates: PlanRates): SharedRateLimiter {
-  return new SharedRateLimiter(
-    rates,
-    perPlan((plan, points) => new RateLimiterCluster({ keyPrefix: `rate:${plan}`, points, duration: WINDOW_SECONDS, timeoutMs: 2000 }), rates),
   );
 }

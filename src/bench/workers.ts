@@ -17,16 +17,25 @@ const script = (name: string) => (SELF.endsWith('.ts') ? ['--import', 'tsx', pat
 const KEY = 'bench-key-intel';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const TARGET = process.env.BENCH_TARGET ?? '/v1/arrivals?country=ES&from=2015';
-const CONNECTIONS = 20;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
+/**
+ * Resolves with the first match of `pattern` in the process's output, then only drains it: the
+ * service's access log keeps coming at the request rate, and holding or searching it would take
+ * the cores the benchmark measures.
+ */
 function started(proc: ChildProcess, pattern: RegExp): Promise<string> {
   return new Promise((resolve, reject) => {
     let out = '';
-    proc.stdout!.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const m = pattern.exec(out);
-      if (m) resolve(m[1]);
-    });
+      if (!m) return;
+      proc.stdout!.off('data', onData);
+      proc.stdout!.resume();
+      resolve(m[1]);
+    };
+    proc.stdout!.on('data', onData);
     proc.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
   });
 }

@@ -5,8 +5,9 @@
  * changes) and starts a worker again when one dies. Workers only answer requests.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { parseSeedKeys } from '../auth/keys-store';
+import { parseRates } from '../../rest/rate-limit';
+import { serveClusterLimits } from './cluster-limits';
 import type { Config } from '../config';
 import { ReleaseFollower } from '../db/release-share';
 import { currentReleaseFile } from '../db/release-store';
@@ -91,7 +92,7 @@ async function runPrimary(config: Config, logger: Logger, log: Log): Promise<voi
   const keys = await openKeyStore(config, { log, serve: false });
   for (const { plan, key } of parseSeedKeys(config.seedKeys)) await keys.seed(key, plan);
   await keys.close();
-  if (!config.redisUrl) new RateLimiterClusterMaster();
+  if (!config.redisUrl) serveClusterLimits(parseRates(config.rates));
 
   let served = currentReleaseFile(config.dataDir);
   const tellWorkers = () => {

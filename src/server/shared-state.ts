@@ -8,7 +8,8 @@
 import { KeysStore, type KeyStore } from '../auth/keys-store';
 import { PgKeysStore } from '../auth/pg-keys-store';
 import type { Config } from '../config';
-import { clusterRateLimiter, parseRates, RateLimiter, redisRateLimiter, type Limiter } from '../../rest/rate-limit';
+import { parseRates, RateLimiter, redisRateLimiter, type Limiter } from '../../rest/rate-limit';
+import { ClusterLimiter } from './cluster-limits';
 import { Bus } from './bus';
 
 export interface SharedState {
@@ -36,7 +37,7 @@ export async function openSharedState(config: Config, options: { log: (line: str
   const limiter = bus
     ? redisRateLimiter(bus.redis, config.redisPrefix, rates)
     : options.clusterWorker
-      ? clusterRateLimiter(rates)
+      ? new ClusterLimiter(rates)
       : new RateLimiter(rates);
   bus?.on((a) => {
     if (a.topic === 'key-revoked') keys.forget(a.id);
