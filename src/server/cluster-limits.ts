@@ -1,33 +1,103 @@
 /**
- * Rate counters for node:cluster workers, held by the primary. Each worker gathers the requests it
- * counts within one turn of its event loop into one IPC message and the primary answers them in
- * order with one message back: counting stays exact (one counter, one order) while the IPC cost is
- * paid per batch, not per request (one message each way per request made two workers slower than one).
+ * Rate counters for node:cluster workers, held by the primary.
+ *
+ * Near a key's limit every request is counted by the primary, in order, so the number of 200s is
+ * exactly the limit and each RateLimit-Remaining is exact. Far from it (more than EXACT_BELOW left)
+ * the primary hands a worker a lease of tokens that the worker spends without asking again: a
+ * cached answer then costs no IPC at all (one message each way per request made two workers slower
+ * than one). Leases are taken from what is left, so a key never gets more than its limit; tokens a
+ * worker has not spent within LEASE_MS go back. Meanwhile RateLimit-Remaining is what the primary
+ * had left when it granted the lease plus this worker's unspent tokens, so other workers' leases
+ * make it read high by at most what they hold. Requests a worker counts within one turn of its
+ * event loop travel in one message.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { RateLimiter, type Limiter, type PlanRates, type RateDecision } from '../../rest/rate-limit';
 import type { Plan } from '../domain/types';
+
+/** Below this many requests left in a key's window, every request is counted by the primary. */
+export const EXACT_BELOW = 200;
+/** Unspent tokens go back to the primary after this long. */
+const LEASE_MS = 250;
+/** The most tokens one lease holds. */
+const MAX_LEASE = 1000;
+
+/** Tokens to lease when `left` remain and `workers` share them: at most an eighth of each worker's share. */
+export function leaseSize(left: number, workers: number): number {
+  if (left <= EXACT_BELOW) return left > 0 ? 1 : 0;
+  return Math.max(1, Math.min(MAX_LEASE, Math.floor(left / (8 * Math.max(1, workers)))));
+}
 
 interface TakeBatch {
   tourismRateTakes: number;
   takes: [keyId: string, plan: Plan][];
 }
 
-interface DecisionBatch {
-  tourismRateDecisions: number;
-  decisions: RateDecision[];
+interface Grant {
+  /** Tokens granted: 0 (refused), 1, or a lease. */
+  tokens: number;
+  limit: number;
+  /** Left in the window after this grant. */
+  remaining: number;
+  resetSeconds: number;
+  /** Start of the window the tokens belong to (ms since the epoch). */
+  windowStart: number;
 }
 
-const isTakeBatch = (m: unknown): m is TakeBatch => typeof m === 'object' && m !== null && 'tourismRateTakes' in m;
-const isDecisionBatch = (m: unknown): m is DecisionBatch => typeof m === 'object' && m !== null && 'tourismRateDecisions' in m;
+interface GrantBatch {
+  tourismRateGrants: number;
+  grants: Grant[];
+}
 
-/** In the primary: one in-memory counter for all workers, answering each batch in order. */
+interface ReturnBatch {
+  tourismRateReturns: [keyId: string, tokens: number, windowStart: number][];
+}
+
+const has = (m: unknown, key: string): boolean => typeof m === 'object' && m !== null && key in m;
+const isTakeBatch = (m: unknown): m is TakeBatch => has(m, 'tourismRateTakes');
+const isGrantBatch = (m: unknown): m is GrantBatch => has(m, 'tourismRateGrants');
+const isReturnBatch = (m: unknown): m is ReturnBatch => has(m, 'tourismRateReturns');
+
+const WINDOW_MS = 60_000;
+
+/** The primary's counters: per key, the window it is in and the tokens granted in it. */
+class Ledger {
+  private readonly windows = new Map<string, { start: number; granted: number }>();
+
+  constructor(private readonly rates: PlanRates) {}
+
+  grant(keyId: string, plan: Plan, workers: number, now = Date.now()): Grant {
+    const limit = this.rates[plan];
+    let w = this.windows.get(keyId);
+    if (!w || now - w.start >= WINDOW_MS) {
+      if (this.windows.size > 100_000) this.windows.clear();
+      w = { start: now, granted: 0 };
+      this.windows.set(keyId, w);
+    }
+    const tokens = leaseSize(limit - w.granted, workers);
+    w.granted += tokens;
+    const resetSeconds = Math.max(1, Math.ceil((w.start + WINDOW_MS - now) / 1000));
+    return { tokens, limit, remaining: limit - w.granted, resetSeconds, windowStart: w.start };
+  }
+
+  giveBack(keyId: string, tokens: number, windowStart: number): void {
+    const w = this.windows.get(keyId);
+    if (w && w.start === windowStart) w.granted = Math.max(0, w.granted - tokens);
+  }
+}
+
+/** In the primary: one ledger for all workers, answering each batch in order. */
 export function serveClusterLimits(rates: PlanRates): void {
-  const limiter = new RateLimiter(rates);
+  const ledger = new Ledger(rates);
   cluster.on('message', (worker: Worker, message: unknown) => {
+    if (isReturnBatch(message)) {
+      for (const [keyId, tokens, windowStart] of message.tourismRateReturns) ledger.giveBack(keyId, tokens, windowStart);
+      return;
+    }
     if (!isTakeBatch(message)) return;
-    const decisions = message.takes.map(([keyId, plan]) => limiter.take(keyId, plan));
-    const reply: DecisionBatch = { tourismRateDecisions: message.tourismRateTakes, decisions };
+    const workers = Object.keys(cluster.workers ?? {}).length;
+    const grants = message.takes.map(([keyId, plan]) => ledger.grant(keyId, plan, workers));
+    const reply: GrantBatch = { tourismRateGrants: message.tourismRateTakes, grants };
     if (worker.isConnected()) worker.send(reply);
   });
 }
@@ -38,14 +108,24 @@ interface Pending {
   resolve: (d: RateDecision) => void;
 }
 
+interface Lease {
+  tokens: number;
+  limit: number;
+  remaining: number;
+  windowStart: number;
+  resetAt: number;
+  expires: number;
+}
+
 /**
- * In a worker: counts through the primary. A batch the primary leaves unanswered for `timeoutMs`
- * is counted in this worker's memory instead, so requests go on being answered (limits per worker
- * until the primary answers again).
+ * In a worker: spends leased tokens at once, and asks the primary otherwise. A batch the primary
+ * leaves unanswered for `timeoutMs` is counted in this worker's memory instead, so requests go on
+ * being answered (limits per worker until the primary answers again).
  */
 export class ClusterLimiter implements Limiter {
   private pending: Pending[] = [];
   private readonly inFlight = new Map<number, { batch: Pending[]; timer: NodeJS.Timeout }>();
+  private readonly leases = new Map<string, Lease>();
   private sequence = 0;
   private readonly local: RateLimiter;
 
@@ -55,19 +135,51 @@ export class ClusterLimiter implements Limiter {
   ) {
     this.local = new RateLimiter(rates);
     process.on('message', (message: unknown) => {
-      if (!isDecisionBatch(message)) return;
-      const sent = this.inFlight.get(message.tourismRateDecisions);
+      if (!isGrantBatch(message)) return;
+      const sent = this.inFlight.get(message.tourismRateGrants);
       if (!sent) return;
-      this.inFlight.delete(message.tourismRateDecisions);
+      this.inFlight.delete(message.tourismRateGrants);
       clearTimeout(sent.timer);
-      sent.batch.forEach((p, i) => p.resolve(message.decisions[i]));
+      sent.batch.forEach((p, i) => p.resolve(this.spend(p.keyId, message.grants[i])));
     });
+    setInterval(() => this.returnUnspent(), LEASE_MS).unref();
   }
 
-  take(keyId: string, plan: Plan): Promise<RateDecision> {
+  take(keyId: string, plan: Plan): RateDecision | Promise<RateDecision> {
+    const now = Date.now();
+    const lease = this.leases.get(keyId);
+    if (lease && lease.tokens > 0 && now < lease.expires && now < lease.resetAt) {
+      lease.tokens--;
+      return { allowed: true, limit: lease.limit, remaining: lease.remaining + lease.tokens, resetSeconds: Math.max(1, Math.ceil((lease.resetAt - now) / 1000)) };
+    }
     return new Promise((resolve) => {
       if (this.pending.push({ keyId, plan, resolve }) === 1) setImmediate(() => this.flush());
     });
+  }
+
+  /** One token of a grant for this request; the rest, if any, kept as this key's lease. */
+  private spend(keyId: string, grant: Grant): RateDecision {
+    const { limit, resetSeconds } = grant;
+    if (grant.tokens === 0) return { allowed: false, limit, remaining: 0, resetSeconds };
+    const now = Date.now();
+    const held = this.leases.get(keyId);
+    const sameWindow = held && held.windowStart === grant.windowStart;
+    const tokens = grant.tokens - 1 + (sameWindow ? held.tokens : 0);
+    if (tokens > 0) {
+      this.leases.set(keyId, { tokens, limit, remaining: grant.remaining, windowStart: grant.windowStart, resetAt: grant.windowStart + WINDOW_MS, expires: now + LEASE_MS });
+    } else this.leases.delete(keyId);
+    return { allowed: true, limit, remaining: grant.remaining + tokens, resetSeconds };
+  }
+
+  private returnUnspent(): void {
+    const now = Date.now();
+    const returns: ReturnBatch['tourismRateReturns'] = [];
+    for (const [keyId, lease] of this.leases) {
+      if (now < lease.expires && now < lease.resetAt) continue;
+      this.leases.delete(keyId);
+      if (lease.tokens > 0 && now < lease.resetAt) returns.push([keyId, lease.tokens, lease.windowStart]);
+    }
+    if (returns.length && process.send && process.connected) process.send({ tourismRateReturns: returns } satisfies ReturnBatch);
   }
 
   private flush(): void {

@@ -13,6 +13,8 @@ import { runCli, startServe, type ServeProcess } from '../helpers/serve-process'
 import { TEST_NOW } from '../helpers/server';
 
 const LIMIT = 20;
+/** Far above EXACT_BELOW: workers spend leased tokens until a few hundred are left. */
+const LEASED_LIMIT = 1000;
 let dataDir: string;
 let app: ServeProcess;
 
@@ -23,8 +25,8 @@ beforeAll(async () => {
     PORT: '0',
     WORKERS: '2',
     TOURISM_NOW: TEST_NOW,
-    TOURISM_API_KEYS: 'free:workers-free,intel:workers-intel',
-    RATE_LIMITS: `free:${LIMIT},intel:100000`,
+    TOURISM_API_KEYS: 'free:workers-free,developer:workers-developer,intel:workers-intel',
+    RATE_LIMITS: `free:${LIMIT},developer:${LEASED_LIMIT},intel:100000`,
   });
 });
 
@@ -62,6 +64,24 @@ describe('WORKERS=2', () => {
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     expect(ok.map((r) => Number(r.headers.get('ratelimit-remaining'))).sort((a, b) => a - b)).toEqual(Array.from({ length: LIMIT }, (_, i) => i));
+  });
+
+  it("never lets a key past its limit while workers spend leased tokens, and gives back what they did not spend", async () => {
+    const status = async (n: number) => {
+      const codes: number[] = [];
+      for (let i = 0; i < n; i += 20) {
+        const answers = await Promise.all(Array.from({ length: Math.min(20, n - i) }, () => get('/v1/regions', 'workers-developer')));
+        codes.push(...answers.map((r) => r.status));
+      }
+      return codes;
+    };
+    const first = await status(LEASED_LIMIT + 100);
+    expect(first.filter((c) => c === 200).length).toBeLessThanOrEqual(LEASED_LIMIT);
+    // Unspent leases go back within a quarter of a second; then the key gets exactly the rest of its limit.
+    await new Promise((r) => setTimeout(r, 600));
+    const second = await status(100);
+    expect(first.concat(second).filter((c) => c === 200).length).toBe(LEASED_LIMIT);
+    expect(second.at(-1)).toBe(429);
   });
 
   it('refuses a key revoked by the CLI on every worker within a second', async () => {
