@@ -1,9 +1,10 @@
 /**
  * A server for the benchmark, in its own process so the load generator does not share its thread:
  *   child.ts app <dataDir> <key> <cache on|off>   the service, its access log written to a temporary file
- *   child.ts bare <file> <headers-json>           a bare node:http server sending the file's bytes and headers
+ *   child.ts bare <file> <headers-json> [workers]  a bare node:http server sending the file's bytes and headers
  * Prints "ready <url>" once listening.
  */
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -16,14 +17,27 @@ import { createLogger } from '../server/logger';
 const [mode, a, b, c] = process.argv.slice(2);
 
 if (mode === 'bare') {
-  // The same body and the same response headers as the service's answer (a JSON object of headers).
-  const body = fs.readFileSync(a);
-  const headers = { ...(JSON.parse(b) as Record<string, string>), 'Content-Length': String(body.length) };
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, headers);
-    res.end(body);
-  });
-  server.listen(0, '127.0.0.1', () => console.log(`ready http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+  // The same body and the same response headers as the service's answer (a JSON object of headers);
+  // with a worker count, that many node:cluster workers share the port, as WORKERS does.
+  const workers = Number(c ?? 1);
+  if (cluster.isPrimary && workers > 1) {
+    let listening = 0;
+    cluster.on('listening', (_w, address) => {
+      if (++listening === workers) console.log(`ready http://127.0.0.1:${address.port}`);
+    });
+    for (let i = 0; i < workers; i++) cluster.fork();
+    process.on('exit', () => Object.values(cluster.workers ?? {}).forEach((w) => w?.process.kill()));
+  } else {
+    const body = fs.readFileSync(a);
+    const headers = { ...(JSON.parse(b) as Record<string, string>), 'Content-Length': String(body.length) };
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, headers);
+      res.end(body);
+    });
+    server.listen(0, '127.0.0.1', () => {
+      if (cluster.isPrimary) console.log(`ready http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    });
+  }
 } else {
   const accessLog = path.join(os.tmpdir(), `tourism-bench-access-${process.pid}.log`);
   process.on('exit', () => fs.rmSync(accessLog, { force: true }));
