@@ -5,12 +5,9 @@
  * Uses DATA_DIR when it holds a release, else builds one from TOURISM_SOURCES or ../shared/data.
  */
 import autocannon from 'autocannon';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { benchDataDir } from './release';
-import { childServer } from './servers';
+import { bareServer, childServer } from './servers';
 
 const KEY = 'bench-key-intel';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 2);
@@ -24,9 +21,6 @@ const TARGETS: { label: string; target: string }[] = [
   { label: 'REST CSV /v1/arrivals', target: '/v1/arrivals?from=2019&format=csv' },
   { label: 'GraphQL GET country query', target: `/graphql?query=${GRAPHQL_QUERY}` },
 ];
-
-/** Headers a bare server repeats: everything but what node:http sets per connection. */
-const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 /** One answer as sent (not decompressed): its status, headers and bytes. */
 function raw(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
@@ -49,7 +43,6 @@ async function rate(url: string, headers: Record<string, string>): Promise<{ rps
 async function main(): Promise<void> {
   const dir = benchDataDir();
   const app = await childServer('child', ['app', dir, KEY, 'on']);
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-bare-'));
   const ratios: number[] = [];
   console.log(`\nKept compressed answers (${ROUNDS} alternating turns of ${DURATION} s, 10 connections) vs a bare node:http server sending the same bytes`);
   try {
@@ -61,12 +54,7 @@ async function main(): Promise<void> {
         if (sample.status !== 200 || sample.headers['content-encoding'] !== coding) {
           throw new Error(`${target}: expected a ${coding} answer, got ${sample.status} ${sample.headers['content-encoding'] ?? 'identity'}`);
         }
-        const file = path.join(scratch, `${coding}-${ratios.length}`);
-        fs.writeFileSync(file, sample.body);
-        const kept = Object.fromEntries(
-          Object.entries(sample.headers).filter(([k]) => !PER_CONNECTION.has(k)).map(([k, v]) => [k, String(v)]),
-        );
-        const bare = await childServer('child', ['bare', file, JSON.stringify(kept)]);
+        const bare = await bareServer(sample.body, Object.entries(sample.headers).map(([k, v]): [string, string] => [k, String(v)]));
         // Turns taken in alternation, so a neighbour's load on the machine falls on both alike; the
         // ratio is the median of the turns' ratios, the rates their means.
         const ours = { rps: 0, errors: 0 };
@@ -90,7 +78,6 @@ async function main(): Promise<void> {
     }
   } finally {
     app.close();
-    fs.rmSync(scratch, { recursive: true, force: true });
   }
   const mean = ratios.reduce((a, b) => a + b, 0) / ratios.length;
   console.log(`\nMean of the median ratios ${mean.toFixed(2)} (goal ≥ ${GOAL}); lowest ${Math.min(...ratios).toFixed(2)}`);

@@ -6,16 +6,8 @@
  * Uses DATA_DIR when it holds a release, else builds one from TOURISM_SOURCES or ../shared/data.
  */
 import autocannon from 'autocannon';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { benchDataDir } from './release';
-
-const SELF = fileURLToPath(import.meta.url);
-/** The benchmark server beside this script: compiled child.js, or child.ts through tsx when run from the sources. */
-const CHILD = SELF.endsWith('.ts') ? ['--import', 'tsx', path.join(path.dirname(SELF), 'child.ts')] : [path.join(path.dirname(SELF), 'child.js')];
+import { bareServer, childServer } from './servers';
 
 const KEY = 'bench-key-intel';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -52,29 +44,6 @@ const UNCACHED: string[] = [
   '/v1/countries/ES/brief',
 ];
 
-/** Starts a benchmark server (src/bench/child.ts) in its own process and waits for its address. */
-async function child(args: string[]): Promise<{ url: string; close: () => void }> {
-  const proc = spawn(process.execPath, [...CHILD, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    proc.stdout.on('data', (chunk: Buffer) => {
-      const m = /ready (\S+)/.exec(chunk.toString());
-      if (m) resolve(m[1]);
-    });
-    proc.on('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)));
-  });
-  return { url, close: () => proc.kill() };
-}
-
-/** Headers a bare server repeats: everything but what node:http sets per connection. */
-const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
-
-async function bareServer(body: Buffer, headers: Headers): Promise<{ url: string; close: () => void }> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-bare-')), 'body');
-  fs.writeFileSync(file, body);
-  const kept = Object.fromEntries([...headers].filter(([k]) => !PER_CONNECTION.has(k)));
-  return child(['bare', file, JSON.stringify(kept)]);
-}
-
 async function load(url: string, init: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}) {
   const result = await autocannon({ url, connections: 10, duration: DURATION, ...init });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
@@ -109,7 +78,7 @@ async function cachedComparison(app: { url: string }, label: string, target: str
 
 async function main(): Promise<void> {
   const dir = benchDataDir();
-  const cached = await child(['app', dir, KEY, 'on']);
+  const cached = await childServer('child', ['app', dir, KEY, 'on']);
   console.log(`\nCached answers (${DURATION} s each, 10 connections)`);
   await cachedComparison(cached, 'REST /v1/countries', '/v1/countries');
   await cachedComparison(cached, 'REST /v1/arrivals?country=ES', '/v1/arrivals?country=ES&from=2015');
@@ -117,7 +86,7 @@ async function main(): Promise<void> {
   await cachedComparison(cached, 'GraphQL nested country query', '/graphql', { method: 'POST', body: gql });
   cached.close();
 
-  const uncached = await child(['app', dir, KEY, 'off']);
+  const uncached = await childServer('child', ['app', dir, KEY, 'off']);
   const sampleResponse = await fetch(`${uncached.url}/v1/countries/ES`, { headers: { 'X-API-Key': KEY } });
   const bare = await bareServer(Buffer.from(await sampleResponse.arrayBuffer()), sampleResponse.headers);
   const baseline = await latency(bare.url);

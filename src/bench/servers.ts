@@ -1,5 +1,6 @@
 /** What the benchmarks share: servers started in their own processes (the release comes from ./release). */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -15,25 +16,68 @@ const FROM_SOURCES = SELF.endsWith('.ts');
 export interface ChildServer {
   url: string;
   pid: number;
-  close: () => void;
+  /** Stops the server; settles when its process has exited. */
+  close: () => Promise<void>;
 }
 
-/** Starts a script of this folder (named without extension) in its own process and waits for the "ready <url>" it prints. */
-export async function childServer(script: string, args: string[]): Promise<ChildServer> {
+export interface ChildOptions {
+  /** The line that says the server listens; its first group is the URL. */
+  ready?: RegExp;
+  env?: Record<string, string>;
+}
+
+/**
+ * Starts a script of this folder (named without extension; `../cli` for the service itself) in its
+ * own process and waits for its ready line, then only drains its output: a service's access log
+ * keeps coming at the request rate, and holding or searching it would take the cores being measured.
+ */
+export async function childServer(script: string, args: string[], options: ChildOptions = {}): Promise<ChildServer> {
   const command = FROM_SOURCES ? ['--import', 'tsx', path.join(HERE, `${script}.ts`)] : [path.join(HERE, `${script}.js`)];
   // As deployed: NODE_ENV=production (graphql-js drops its development-only checks).
   const proc = spawn(process.execPath, [...command, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', ...options.env },
   });
+  const ready = options.ready ?? /ready (\S+)/;
   const url = await new Promise<string>((resolve, reject) => {
-    proc.stdout.on('data', (chunk: Buffer) => {
-      const m = /ready (\S+)/.exec(chunk.toString());
-      if (m) resolve(m[1]);
-    });
-    proc.on('exit', (code) => reject(new Error(`benchmark server ${script} exited with ${code}`)));
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = ready.exec(out);
+      if (!m) return;
+      proc.stdout.off('data', onData);
+      proc.stdout.resume();
+      resolve(m[1]);
+    };
+    proc.stdout.on('data', onData);
+    proc.on('exit', (code) => reject(new Error(`benchmark server ${script} exited with ${code}: ${out}`)));
   });
-  return { url, pid: proc.pid!, close: () => proc.kill() };
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  return {
+    url,
+    pid: proc.pid!,
+    close: () => {
+      proc.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Headers a bare server repeats: everything but what node:http sets per connection. */
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** A bare node:http server (child.ts bare) sending `body` with the answer's headers, from `workers` cluster workers. */
+export async function bareServer(body: Uint8Array, headers: Iterable<[string, string]>, workers = 1): Promise<ChildServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-bare-'));
+  const file = path.join(dir, 'body');
+  fs.writeFileSync(file, body);
+  const kept = Object.fromEntries([...headers].filter(([k]) => !PER_CONNECTION.has(k)));
+  try {
+    // It reads the body once, before it says it is ready.
+    return await childServer('child', ['bare', file, JSON.stringify(kept), String(workers)]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Resident memory of a process in MB (Linux). */

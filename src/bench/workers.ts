@@ -6,66 +6,28 @@
  * the rest), so the scaling is also given against the bare server's own.
  */
 import autocannon from 'autocannon';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { benchDataDir } from './release';
+import { bareServer, childServer, type ChildServer } from './servers';
 
-const SELF = fileURLToPath(import.meta.url);
-/** The CLI and the bare server beside this script: compiled .js, or .ts through tsx when run from the sources. */
-const script = (name: string) => (SELF.endsWith('.ts') ? ['--import', 'tsx', path.join(path.dirname(SELF), `${name}.ts`)] : [path.join(path.dirname(SELF), `${name}.js`)]);
 const KEY = 'bench-key-intel';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const TARGET = process.env.BENCH_TARGET ?? '/v1/arrivals?country=ES&from=2015';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-/**
- * Resolves with the first match of `pattern` in the process's output, then only drains it: the
- * service's access log keeps coming at the request rate, and holding or searching it would take
- * the cores the benchmark measures.
- */
-function started(proc: ChildProcess, pattern: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = pattern.exec(out);
-      if (!m) return;
-      proc.stdout!.off('data', onData);
-      proc.stdout!.resume();
-      resolve(m[1]);
-    };
-    proc.stdout!.on('data', onData);
-    proc.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
-  });
-}
-
-async function serve(dataDir: string, workers: number): Promise<{ url: string; stop: () => Promise<void> }> {
-  const proc = spawn(process.execPath, [...script('../cli'), 'serve'], {
+function serve(dataDir: string, workers: number): Promise<ChildServer> {
+  return childServer('../cli', ['serve'], {
+    ready: /Serving on (\S+)/,
     env: {
-      ...process.env,
       DATA_DIR: dataDir,
       PORT: '0',
       WORKERS: String(workers),
       TOURISM_API_KEYS: `intel:${KEY}`,
       RATE_LIMITS: 'free:100000000,developer:100000000,analyst:100000000,intel:100000000',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await started(proc, /Serving on (\S+)/);
-  return { url, stop: () => new Promise((resolve) => (proc.once('exit', () => resolve()), proc.kill('SIGTERM'))) };
-}
-
-async function bare(body: Buffer, headers: Headers, workers: number): Promise<{ url: string; stop: () => void }> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-bare-')), 'body');
-  fs.writeFileSync(file, body);
-  const kept = Object.fromEntries([...headers].filter(([k]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k)));
-  const proc = spawn(process.execPath, [...script('child'), 'bare', file, JSON.stringify(kept), String(workers)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return { url: await started(proc, /ready (\S+)/), stop: () => proc.kill() };
 }
 
 /**
@@ -100,11 +62,11 @@ async function measure(dataDir: string, workers: number): Promise<{ ours: number
   // Every worker answers the request once before the timing, so all of them hold it cached.
   for (let i = 0; i < 20 * workers; i++) await (await fetch(`${app.url}${TARGET}`, { headers: { 'X-API-Key': KEY } })).arrayBuffer();
   const sample = await fetch(`${app.url}${TARGET}`, { headers: { 'X-API-Key': KEY } });
-  const base = await bare(Buffer.from(await sample.arrayBuffer()), sample.headers, workers);
+  const base = await bareServer(Buffer.from(await sample.arrayBuffer()), sample.headers, workers);
   const ours = await rps(`${app.url}${TARGET}`, { 'X-API-Key': KEY });
-  await app.stop();
+  await app.close();
   const baseline = await rps(`${base.url}${TARGET}`);
-  base.stop();
+  await base.close();
   return { ours: ours.rps, bare: baseline.rps, failed: ours.failed };
 }
 
