@@ -16,6 +16,8 @@ export type PlanRates = Record<Plan, number>;
 export const DEFAULT_RATES: PlanRates = { free: 60, developer: 300, analyst: 1200, intel: 6000 };
 
 const WINDOW_SECONDS = 60;
+/** A key's window, which opens at its first request. */
+export const WINDOW_MS = WINDOW_SECONDS * 1000;
 
 /** RATE_LIMITS="free:60,developer:300,…" overrides the defaults (requests per minute). */
 export function parseRates(text: string | undefined): PlanRates {
@@ -39,25 +41,48 @@ export interface Limiter {
   take(keyId: string, plan: Plan): RateDecision | Promise<RateDecision>;
 }
 
+/** Tokens handed out of a key's window at once. */
+export interface Grant {
+  /** 0 (refused), 1, or more (a lease of tokens to spend later). */
+  tokens: number;
+  limit: number;
+  /** Left in the window after this grant. */
+  remaining: number;
+  resetSeconds: number;
+  /** When the window the tokens belong to opened (ms since the epoch). */
+  windowStart: number;
+}
+
 /** Counters in this process's memory, answered synchronously (one process, the default). */
 export class RateLimiter implements Limiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
-  private readonly windowMs = WINDOW_SECONDS * 1000;
 
   constructor(private readonly rates: PlanRates) {}
 
   take(keyId: string, plan: Plan, now = Date.now()): RateDecision {
+    const { tokens, limit, remaining, resetSeconds } = this.grant(keyId, plan, (left) => (left > 0 ? 1 : 0), now);
+    return { allowed: tokens > 0, limit, remaining, resetSeconds };
+  }
+
+  /** Counts `tokensFor(left)` requests of a key at once, out of what its window has left. */
+  grant(keyId: string, plan: Plan, tokensFor: (left: number) => number, now = Date.now()): Grant {
     const limit = this.rates[plan];
     let w = this.windows.get(keyId);
-    if (!w || now - w.start >= this.windowMs) {
+    if (!w || now - w.start >= WINDOW_MS) {
       if (this.windows.size > 100_000) this.windows.clear();
       w = { start: now, count: 0 };
       this.windows.set(keyId, w);
     }
-    const resetSeconds = Math.max(1, Math.ceil((w.start + this.windowMs - now) / 1000));
-    if (w.count >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
-    w.count++;
-    return { allowed: true, limit, remaining: limit - w.count, resetSeconds };
+    const tokens = Math.max(0, Math.min(tokensFor(limit - w.count), limit - w.count));
+    w.count += tokens;
+    const resetSeconds = Math.max(1, Math.ceil((w.start + WINDOW_MS - now) / 1000));
+    return { tokens, limit, remaining: limit - w.count, resetSeconds, windowStart: w.start };
+  }
+
+  /** Uncounts tokens granted and not spent, if their window is still the key's. */
+  giveBack(keyId: string, tokens: number, windowStart: number): void {
+    const w = this.windows.get(keyId);
+    if (w && w.start === windowStart) w.count = Math.max(0, w.count - tokens);
   }
 }
 

@@ -12,7 +12,7 @@
  * event loop travel in one message.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { RateLimiter, type Limiter, type PlanRates, type RateDecision } from '../../rest/rate-limit';
+import { RateLimiter, WINDOW_MS, type Grant, type Limiter, type PlanRates, type RateDecision } from '../../rest/rate-limit';
 import type { Plan } from '../domain/types';
 
 /** Below this many requests left in a key's window, every request is counted by the primary. */
@@ -33,17 +33,6 @@ interface TakeBatch {
   takes: [keyId: string, plan: Plan][];
 }
 
-interface Grant {
-  /** Tokens granted: 0 (refused), 1, or a lease. */
-  tokens: number;
-  limit: number;
-  /** Left in the window after this grant. */
-  remaining: number;
-  resetSeconds: number;
-  /** Start of the window the tokens belong to (ms since the epoch). */
-  windowStart: number;
-}
-
 interface GrantBatch {
   tourismRateGrants: number;
   grants: Grant[];
@@ -58,45 +47,17 @@ const isTakeBatch = (m: unknown): m is TakeBatch => has(m, 'tourismRateTakes');
 const isGrantBatch = (m: unknown): m is GrantBatch => has(m, 'tourismRateGrants');
 const isReturnBatch = (m: unknown): m is ReturnBatch => has(m, 'tourismRateReturns');
 
-const WINDOW_MS = 60_000;
-
-/** The primary's counters: per key, the window it is in and the tokens granted in it. */
-class Ledger {
-  private readonly windows = new Map<string, { start: number; granted: number }>();
-
-  constructor(private readonly rates: PlanRates) {}
-
-  grant(keyId: string, plan: Plan, workers: number, now = Date.now()): Grant {
-    const limit = this.rates[plan];
-    let w = this.windows.get(keyId);
-    if (!w || now - w.start >= WINDOW_MS) {
-      if (this.windows.size > 100_000) this.windows.clear();
-      w = { start: now, granted: 0 };
-      this.windows.set(keyId, w);
-    }
-    const tokens = leaseSize(limit - w.granted, workers);
-    w.granted += tokens;
-    const resetSeconds = Math.max(1, Math.ceil((w.start + WINDOW_MS - now) / 1000));
-    return { tokens, limit, remaining: limit - w.granted, resetSeconds, windowStart: w.start };
-  }
-
-  giveBack(keyId: string, tokens: number, windowStart: number): void {
-    const w = this.windows.get(keyId);
-    if (w && w.start === windowStart) w.granted = Math.max(0, w.granted - tokens);
-  }
-}
-
-/** In the primary: one ledger for all workers, answering each batch in order. */
+/** In the primary: one counter for all workers, answering each batch in order. */
 export function serveClusterLimits(rates: PlanRates): void {
-  const ledger = new Ledger(rates);
+  const counter = new RateLimiter(rates);
   cluster.on('message', (worker: Worker, message: unknown) => {
     if (isReturnBatch(message)) {
-      for (const [keyId, tokens, windowStart] of message.tourismRateReturns) ledger.giveBack(keyId, tokens, windowStart);
+      for (const [keyId, tokens, windowStart] of message.tourismRateReturns) counter.giveBack(keyId, tokens, windowStart);
       return;
     }
     if (!isTakeBatch(message)) return;
     const workers = Object.keys(cluster.workers ?? {}).length;
-    const grants = message.takes.map(([keyId, plan]) => ledger.grant(keyId, plan, workers));
+    const grants = message.takes.map(([keyId, plan]) => counter.grant(keyId, plan, (left) => leaseSize(left, workers)));
     const reply: GrantBatch = { tourismRateGrants: message.tourismRateTakes, grants };
     if (worker.isConnected()) worker.send(reply);
   });
