@@ -70,11 +70,27 @@ export function secondsToNextLoad(now: Date): number {
   return Math.max(1, Math.min(86400, Math.round((next - now.getTime()) / 1000)));
 }
 
-let lastDate = { iso: '', http: '' };
-/** The HTTP date of data_as_of, remembered since it changes once per release. */
-function httpDate(iso: string): string {
-  if (lastDate.iso !== iso) lastDate = { iso, http: new Date(iso).toUTCString() };
-  return lastDate.http;
+/**
+ * What answers' headers need of the clock, worked out once per release (Last-Modified) and once per
+ * second (today's date, Cache-Control) rather than per request.
+ */
+export class AnswerClock {
+  private modified = { iso: '', http: '' };
+  private current = { second: -1, day: '', cacheControl: '' };
+
+  /** The HTTP date of data_as_of. */
+  httpDate(iso: string): string {
+    if (this.modified.iso !== iso) this.modified = { iso, http: new Date(iso).toUTCString() };
+    return this.modified.http;
+  }
+
+  at(now: Date): { day: string; cacheControl: string } {
+    const second = Math.floor(now.getTime() / 1000);
+    if (this.current.second !== second) {
+      this.current = { second, day: now.toISOString().slice(0, 10), cacheControl: `private, max-age=${secondsToNextLoad(now)}` };
+    }
+    return this.current;
+  }
 }
 
 function wantsCsv(url: URL, req: IncomingMessage): boolean {
@@ -220,18 +236,9 @@ export function createRestHandler(deps: RestDeps) {
     return { data, meta };
   }
 
+  const clock = new AnswerClock();
   function answerHeaders(etag: string, dataAsOf: string): Record<string, string> {
-    return { ETag: etag, 'Last-Modified': httpDate(dataAsOf), Vary: ANSWER_VARY };
-  }
-
-  /** The clock as the answers need it, worked out once a second: today's date and Cache-Control. */
-  let clock = { second: -1, day: '', cacheControl: '' };
-  function clockAt(now: Date) {
-    const second = Math.floor(now.getTime() / 1000);
-    if (clock.second !== second) {
-      clock = { second, day: now.toISOString().slice(0, 10), cacheControl: `private, max-age=${secondsToNextLoad(now)}` };
-    }
-    return clock;
+    return { ETag: etag, 'Last-Modified': clock.httpDate(dataAsOf), Vary: ANSWER_VARY };
   }
 
   function rateHeaders(rate: RateDecision | null): Record<string, number> {
@@ -284,7 +291,7 @@ export function createRestHandler(deps: RestDeps) {
     // A flat [name, value, …] list: node:http writes it without walking an object's keys.
     const headers = form.headerList.concat(
       'X-Request-Id', requestId,
-      'Cache-Control', clockAt(now).cacheControl,
+      'Cache-Control', clock.at(now).cacheControl,
       'RateLimit-Limit', String(rate.limit),
       'RateLimit-Remaining', String(rate.remaining),
       'RateLimit-Reset', String(rate.resetSeconds),
@@ -371,7 +378,7 @@ export function createRestHandler(deps: RestDeps) {
       const snapshot = deps.store.current;
       const now = deps.now();
       const acceptsCsv = (req.headers.accept ?? '').includes('text/csv');
-      const cacheKey = `${clockAt(now).day}|${caller.plan}|${acceptsCsv ? 'csv' : ''}|${path}?${query}`;
+      const cacheKey = `${clock.at(now).day}|${caller.plan}|${acceptsCsv ? 'csv' : ''}|${path}?${query}`;
       const hit = snapshot ? cache.get(snapshot.dataVersion, cacheKey) : undefined;
       if (tag) tag.cache = hit ? 'hit' : 'miss';
       if (hit) {

@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Admission, Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { ApiError, errorBody } from '../../rest/errors';
-import { secondsToNextLoad } from '../../rest/handler';
+import { AnswerClock } from '../../rest/handler';
 import { AnswerCache } from './answer-cache';
 import { ANSWER_VARY, codedEtag, encode, negotiate, type Coding, type Compression } from './compression';
 import type { RequestTag } from './request-tag';
@@ -96,7 +96,7 @@ function isPage(req: IncomingMessage, search: string): boolean {
  * Otherwise calls `next` with the caller's admission (undefined: Yoga admits the caller itself).
  */
 export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: KeptAnswers; now: () => Date; publicBaseUrl: string }) {
-  const clock = new HeaderClock();
+  const clock = new AnswerClock();
   /** A refused caller gets the error body useApiAccess would send, without being admitted a second time. */
   const refuse = (res: ServerResponse, tag: RequestTag, err: unknown, next: () => void) => {
     if (!(err instanceof ApiError)) return next();
@@ -120,7 +120,7 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: Kep
     const go = (admission: Admission) => {
       const now = deps.now();
       const key = KeptAnswers.key(
-        now.toISOString().slice(0, 10),
+        clock.at(now).day,
         admission.caller.plan,
         'GET',
         req.headers['content-type'] ?? '',
@@ -140,7 +140,7 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: Kep
         'content-type', kept.contentType,
         'etag', etag,
         'last-modified', clock.httpDate(snapshot.dataAsOf),
-        'cache-control', clock.cacheControl(now),
+        'cache-control', clock.at(now).cacheControl,
         'vary', ANSWER_VARY,
         'x-request-id', tag.id,
         'ratelimit-limit', String(admission.rate.limit),
@@ -155,21 +155,4 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: Kep
     if (admitted instanceof Promise) admitted.then(go, (err) => refuse(res, tag, err, next));
     else go(admitted);
   };
-}
-
-/** Last-Modified and Cache-Control, worked out once per release and once per second rather than per request. */
-class HeaderClock {
-  private modified = { iso: '', http: '' };
-  private control = { second: -1, text: '' };
-
-  httpDate(iso: string): string {
-    if (this.modified.iso !== iso) this.modified = { iso, http: new Date(iso).toUTCString() };
-    return this.modified.http;
-  }
-
-  cacheControl(now: Date): string {
-    const second = Math.floor(now.getTime() / 1000);
-    if (this.control.second !== second) this.control = { second, text: `private, max-age=${secondsToNextLoad(now)}` };
-    return this.control.text;
-  }
 }

@@ -15,7 +15,7 @@ import { rateHeaders } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { QUERY_LIMITS } from '../graphql/builder';
 import { ApiError, errorBody } from '../../rest/errors';
-import { secondsToNextLoad } from '../../rest/handler';
+import { AnswerClock } from '../../rest/handler';
 import { ANSWER_VARY, codedEtag, negotiate, type Coding } from './compression';
 import { KeptAnswers } from './graphql-kept';
 import type { RequestTag } from './request-tag';
@@ -69,6 +69,7 @@ export function useApiAccess(admit: Admit, publicBaseUrl: string): Plugin<{}, Gr
 
 export function useAnswerCache(deps: { store: DataStore; now: () => Date; kept: KeptAnswers }): Plugin<{}, GraphQLServerContext> {
   const { kept: answers } = deps;
+  const clock = new AnswerClock();
 
   function answer(body: Uint8Array<ArrayBuffer>, contentType: string, coding: Coding, coded: Uint8Array<ArrayBuffer> | null): Response {
     const headers: Record<string, string> = { 'Content-Type': contentType };
@@ -83,7 +84,7 @@ export function useAnswerCache(deps: { store: DataStore; now: () => Date; kept: 
       if (!snapshot || !admission || (request.method !== 'GET' && request.method !== 'POST')) return;
       const body = request.method === 'POST' ? await request.clone().text() : '';
       const key = KeptAnswers.key(
-        deps.now().toISOString().slice(0, 10),
+        clock.at(deps.now()).day,
         admission.caller.plan,
         request.method,
         request.headers.get('content-type') ?? '',
@@ -142,8 +143,8 @@ export function useAnswerCache(deps: { store: DataStore; now: () => Date; kept: 
       const ok = response.status === 200 || response.status === 304;
       if (request.method === 'GET' && ok && serverContext.etag) {
         response.headers.set('ETag', serverContext.etag);
-        response.headers.set('Last-Modified', new Date(snapshot.dataAsOf).toUTCString());
-        response.headers.set('Cache-Control', `private, max-age=${secondsToNextLoad(deps.now())}`);
+        response.headers.set('Last-Modified', clock.httpDate(snapshot.dataAsOf));
+        response.headers.set('Cache-Control', clock.at(deps.now()).cacheControl);
         response.headers.set('Vary', ANSWER_VARY);
       }
     },
