@@ -1,4 +1,5 @@
 /** /v1/countries/{iso}/brief: the latest month in words and figures, checked against the figures. */
+import { OUTLOOK_METHOD, OUTLOOK_METHOD_IN_WORDS } from '../../src/domain/forecast';
 import { CountryBriefDocument } from '../../src/generated/operations';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
@@ -28,8 +29,7 @@ export const briefRoutes = [
       return {
         meta: {
           next: null,
-          outlook:
-            'Three-month forecast with an 80% interval from its own past errors. srw_growth_recent_log: a seasonal random walk with damped growth on logs, fitted with recent months weighted most; seasonal_naive below two years of data.',
+          outlook: `Three-month forecast with an 80% interval from its own past errors. ${OUTLOOK_METHOD}: ${OUTLOOK_METHOD_IN_WORDS}; seasonal_naive below two years of data.`,
           outlook_method: b.outlookMethod ?? null,
         },
         data: [

@@ -12,7 +12,7 @@ describe('/v1/countries/{iso}/brief', () => {
   it("writes Spain's latest month from its figures, every number checked", async () => {
     const body = await s.json('/v1/countries/ES/brief', 'analyst');
     expect(body.meta.next).toBeNull();
-    expect(body.meta.outlook_method).toBe('srw_growth_recent_log');
+    expect(body.meta.outlook_method).toBe('srw_growth_recent_holidays_log');
     const b = body.data[0];
     expect(b).toMatchObject({ country: 'ES', name: 'Spain', month: '2026-02' });
     // The published figure itself: Eurostat arrivals for Spain.

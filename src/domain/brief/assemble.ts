@@ -53,7 +53,7 @@ function denseUpTo(observations: PeriodValue[], month: string): { y: (number | n
 function outlook(observations: PeriodValue[], month: string, byPeriod: Map<string, number | null>): { months: OutlookMonth[]; method: string | null } {
   const { y, first } = denseUpTo(observations, month);
   if (y.filter((v) => v !== null).length < 36) return { months: [], method: null };
-  const f = forecast(y, 3);
+  const f = forecast(y, 3, { firstMonth: first });
   // A forecast that ran off to a non-finite figure is no outlook at all (as for a short history).
   if (f.points.some((p) => [p.value, p.low, p.high].some((v) => finiteOrNull(v) === null))) return { months: [], method: null };
   const months = f.points.map((p, i) => {

@@ -4,7 +4,7 @@
  * with hindsight) to measure how well the whole procedure forecasts.
  */
 import { DEFAULT_BAND, type BandOptions } from './intervals';
-import { DEFAULT_CANDIDATES, METHODS, fitLogModel, forecastLog, minLength, type MethodName } from './methods';
+import { DEFAULT_CANDIDATES, METHODS, fitLogModel, forecastLog, minLength, needsCalendar, type MethodName } from './methods';
 import { pairedDifference, type PairedDifference } from './metrics';
 import { median, prepareLogSeries } from './series';
 
@@ -29,6 +29,13 @@ export interface ChooseOptions {
    */
   prefer?: MethodName;
   margin?: number;
+  /** Month index (year × 12 + month − 1) of the first value given; methods that need it are skipped without it. */
+  firstMonth?: number;
+}
+
+/** Can `method` run on a series with this calendar knowledge? */
+function calendarAllows(method: MethodName, m: number, firstMonth: number | undefined): boolean {
+  return !needsCalendar(method) || (firstMonth !== undefined && m === 12);
 }
 
 /** In-sample seasonal naive MAE of exp(x[0..o)) for every o, from one running sum. */
@@ -67,8 +74,8 @@ export function chooseOnLog(x: readonly number[], observed: readonly boolean[], 
 
   const scores: Partial<Record<MethodName, number>> = {};
   for (const method of candidates) {
-    if (minLength(method, m) > first) continue;
-    const model = fitLogModel(method, x, m, first);
+    if (minLength(method, m) > first || !calendarAllows(method, m, options.firstMonth)) continue;
+    const model = fitLogModel(method, x, m, first, options.firstMonth === undefined ? undefined : { firstMonth: options.firstMonth, observed });
     let sum = 0;
     let k = 0;
     for (const o of origins) {
@@ -93,8 +100,8 @@ export function chooseOnLog(x: readonly number[], observed: readonly boolean[], 
 
 /** Choose a forecasting method for a raw monthly series (nulls allowed; see prepareLogSeries). */
 export function chooseMethod(y: readonly Cell[], options: ChooseOptions = {}): MethodChoice {
-  const { x, observed } = prepareLogSeries(y, options.m ?? 12);
-  return chooseOnLog(x, observed, options);
+  const { x, observed, start } = prepareLogSeries(y, options.m ?? 12);
+  return chooseOnLog(x, observed, { ...options, firstMonth: options.firstMonth === undefined ? undefined : options.firstMonth + start });
 }
 
 export interface Score {
@@ -142,6 +149,8 @@ export interface BacktestOptions {
   choosers?: Readonly<Record<string, ChooseOptions>>;
   /** Forecasters from outside, by name, scored on the same origins. */
   references?: Readonly<Record<string, ReferenceForecaster>>;
+  /** Month index (year × 12 + month − 1) of y[0]; methods that need it are skipped without it. */
+  firstMonth?: number;
 }
 
 interface Tally {
@@ -163,7 +172,8 @@ export function backtest(y: readonly Cell[], horizons: number[] = [1, 2, 3], ori
   const m = options.m ?? 12;
   const band = options.band ?? DEFAULT_BAND;
   const choosers = options.choosers ?? DEFAULT_CHOOSERS;
-  const { x, observed } = prepareLogSeries(y, m);
+  const { x, observed, start } = prepareLogSeries(y, m);
+  const firstMonth = options.firstMonth === undefined ? undefined : options.firstMonth + start;
   const units = x.map(Math.exp);
   const maxH = Math.max(...horizons);
   const scales = scalesByOrigin(x, m);
@@ -184,8 +194,9 @@ export function backtest(y: readonly Cell[], horizons: number[] = [1, 2, 3], ori
     const train = x.slice(0, o);
     const forecasts = new Map<MethodName, UnitForecast>();
     const methodForecast = (method: MethodName): UnitForecast | undefined => {
-      if (!forecasts.has(method) && minLength(method, m) <= o) {
-        const f = forecastLog(fitLogModel(method, train, m), train, maxH, band);
+      if (!forecasts.has(method) && minLength(method, m) <= o && calendarAllows(method, m, firstMonth)) {
+        const calendar = firstMonth === undefined ? undefined : { firstMonth, observed: observed.slice(0, o) };
+        const f = forecastLog(fitLogModel(method, train, m, o, calendar), train, maxH, band);
         forecasts.set(method, { point: f.point.map(Math.exp), low: f.low.map(Math.exp), high: f.high.map(Math.exp) });
       }
       return forecasts.get(method);
@@ -198,7 +209,7 @@ export function backtest(y: readonly Cell[], horizons: number[] = [1, 2, 3], ori
     }
     for (const [name, choose] of Object.entries(choosers)) {
       const f = timed(name, () => {
-        const choice = chooseOnLog(train, observed.slice(0, o), { m, horizons, ...choose });
+        const choice = chooseOnLog(train, observed.slice(0, o), { m, horizons, ...choose, firstMonth });
         const counts = (picks[name] ??= {});
         counts[choice.method] = (counts[choice.method] ?? 0) + 1;
         return methodForecast(choice.method);

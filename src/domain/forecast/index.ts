@@ -1,14 +1,16 @@
 /**
  * Outlook forecasts for monthly series: the seasonal random walk with damped growth on logs,
- * fitted on a recency-discounted loss (srw_growth_recent_log), for every series of two seasons or
- * more; seasonal naive below two seasons, naive below one. 80% intervals come from the model's own
- * past errors. One fixed method, the best pooled over the monthly headline series, replaces the
- * earlier per-series choice by a short backtest, which added noise; no per-series choice,
- * shrinkage or equal-weight combination tried beat it (`npm run bench:forecast` prints the
- * comparison).
+ * fitted on a recency-discounted loss, run on the series with the moving holidays (Easter,
+ * Whitsun) taken out and forecasting them back in (srw_growth_recent_holidays_log), for every
+ * series of two seasons or more; without the months' calendar, the same model unadjusted
+ * (srw_growth_recent_log); seasonal naive below two seasons, naive below one. 80% intervals come
+ * from the model's own past errors. One fixed method, the best pooled over the monthly headline
+ * series, replaces the earlier per-series choice by a short backtest, which added noise; no
+ * per-series choice, shrinkage or equal-weight combination tried beat it (`npm run
+ * bench:forecast` prints the comparison).
  */
 import { DEFAULT_BAND, type BandOptions } from './intervals';
-import { fitLogModel, forecastLog, minLength, OUTLOOK_METHOD, type MethodName } from './methods';
+import { fitLogModel, forecastLog, minLength, OUTLOOK_METHOD, OUTLOOK_WITHOUT_CALENDAR, type MethodName } from './methods';
 import { prepareLogSeries } from './series';
 
 export interface ForecastPoint {
@@ -29,11 +31,18 @@ export interface Forecast {
 export interface ForecastOptions {
   m?: number;
   band?: BandOptions;
+  /** Month index (year × 12 + month − 1, as periods.monthIndex counts) of y[0]; without it no holiday adjustment. */
+  firstMonth?: number;
 }
 
-/** The outlook's method for a prepared series of `length` values. */
-export function outlookMethod(length: number, m = 12): MethodName {
-  if (length >= minLength(OUTLOOK_METHOD, m)) return OUTLOOK_METHOD;
+/** The outlook's method in words, as the brief serves it beside the forecast (REST meta.outlook, GraphQL outlookMethod). */
+export const OUTLOOK_METHOD_IN_WORDS =
+  'a seasonal random walk with damped growth on logs, fitted with recent months weighted most, with the shift Easter makes between March and April and Whitsun between May and June taken out and forecast back in';
+
+/** The outlook's method for a prepared series of `length` values; `calendar`: its months are known and m is 12. */
+export function outlookMethod(length: number, m = 12, calendar = true): MethodName {
+  const method = calendar ? OUTLOOK_METHOD : OUTLOOK_WITHOUT_CALENDAR;
+  if (length >= minLength(method, m)) return method;
   return length >= m ? 'seasonal_naive' : 'naive';
 }
 
@@ -43,10 +52,11 @@ export function outlookMethod(length: number, m = 12): MethodName {
  */
 export function forecast(y: readonly (number | null | undefined)[], h = 3, options: ForecastOptions = {}): Forecast {
   const m = options.m ?? 12;
-  const { x, start } = prepareLogSeries(y, m);
+  const { x, observed, start } = prepareLogSeries(y, m);
   if (x.length === 0) throw new Error('cannot forecast a series with no values');
-  const method = outlookMethod(x.length, m);
-  const f = forecastLog(fitLogModel(method, x, m), x, h, options.band ?? DEFAULT_BAND);
+  const calendar = options.firstMonth === undefined ? undefined : { firstMonth: options.firstMonth + start, observed };
+  const method = outlookMethod(x.length, m, calendar !== undefined && m === 12);
+  const f = forecastLog(fitLogModel(method, x, m, x.length, calendar), x, h, options.band ?? DEFAULT_BAND);
   return {
     method,
     points: f.point.map((p, i) => ({ value: Math.exp(p), low: Math.exp(f.low[i]), high: Math.exp(f.high[i]) })),
@@ -66,8 +76,10 @@ export { DEFAULT_BAND, errorBand, normalQuantile } from './intervals';
 export type { BandOptions } from './intervals';
 export { mase, pairedDifference, quantile, seasonalNaive, seasonalNaiveMae } from './metrics';
 export type { PairedDifference } from './metrics';
-export { COMBINED, DEFAULT_CANDIDATES, GROWTH_DISCOUNT, METHODS, OUTLOOK_METHOD } from './methods';
-export type { MethodName } from './methods';
+export { COMBINED, DEFAULT_CANDIDATES, GROWTH_DISCOUNT, METHODS, OUTLOOK_METHOD, OUTLOOK_WITHOUT_CALENDAR, needsCalendar } from './methods';
+export { MOVING_HOLIDAYS, PANDEMIC_YEARS, easterSunday, firstMonthShare, fitHolidayEffects, holidayShift } from './moving-holidays';
+export type { HolidayEffect, MovingHoliday } from './moving-holidays';
+export type { MethodName, SeriesCalendar } from './methods';
 export { nelderMead } from './optimise';
 export { median, prepareLogSeries, yoyScale } from './series';
 export type { LogSeries } from './series';

@@ -5,6 +5,7 @@
 import { perRelease } from '../../db/data-store';
 import { assembleBriefFigures, contextPoint } from '../../domain/brief/assemble';
 import { composeBrief, verifyBrief, type BriefFigures } from '../../domain/brief';
+import { OUTLOOK_METHOD, OUTLOOK_METHOD_IN_WORDS } from '../../domain/forecast';
 import { gaps, type GapObservation } from '../../domain/gaps';
 import { monthsBehind, yearBefore } from '../../domain/periods';
 import { trustGrade } from '../../domain/trust';
@@ -202,7 +203,7 @@ const BriefType = builder.objectRef<ServedBrief>('CountryBrief').implement({
     outlook: t.field({ type: [OutlookType], resolve: (b) => b.figures.outlook }),
     outlookMethod: t.string({
       nullable: true,
-      description: 'The forecasting method behind outlook: srw_growth_recent_log (a seasonal random walk with damped growth on logs, fitted with recent months weighted most) for series of two years and more, seasonal_naive or naive for shorter ones; null without an outlook.',
+      description: `The forecasting method behind outlook: ${OUTLOOK_METHOD} (${OUTLOOK_METHOD_IN_WORDS}) for series of two years and more, seasonal_naive or naive for shorter ones; null without an outlook.`,
       resolve: (b) => b.figures.outlook_method,
     }),
     context: t.field({ type: BriefContextType, resolve: (b) => b.figures.context }),

@@ -28,7 +28,7 @@ export function spainAugust(): BriefFigures {
       { month: '2025-10', value: 7_190_000, low: 6_620_000, high: 7_880_000, yoy_pct: -0.41 },
       { month: '2025-11', value: 4_010_000, low: 3_640_000, high: 4_420_000, yoy_pct: null },
     ],
-    outlook_method: 'srw_growth_recent_log',
+    outlook_method: 'srw_growth_recent_holidays_log',
     context: {
       jet_fuel: { month: '2025-07', usd_gallon: 2.4137, yoy_pct: -12.34 },
       currency: null,

@@ -63,7 +63,7 @@ describe.each(['srw_growth_log', 'srw_growth_recent_log', 'drift_log', 'combined
 });
 
 describe('the outlook', () => {
-  it('is srw_growth_recent_log from two seasons on, exact on a pure seasonal pattern and through a missing month', () => {
+  it('without the months\' calendar is srw_growth_recent_log from two seasons on, exact on a pure seasonal pattern and through a missing month', () => {
     const y: (number | null)[] = pattern(5);
     expect(forecast(y, 3).method).toBe('srw_growth_recent_log');
     y[40] = null;
