@@ -21,18 +21,36 @@ export interface LoggerOptions {
 
 /** Lines gathered before a write (asynchronous destinations); a timer writes what is left. */
 const BATCH_BYTES = 16384;
+/** Access records gathered before they are put into words (about BATCH_BYTES of lines). */
+const BATCH_RECORDS = 64;
 const BATCH_MS = 250;
 
 type FileDestination = ReturnType<typeof pino.destination>;
 
+/** What the access line of one answered request says, as handed over when the answer is done. */
+interface AccessRecord {
+  tag: RequestTag;
+  method: string | undefined;
+  path: string;
+  status: number;
+  bytes: number;
+  durationMs: number;
+  finished: boolean;
+  /** When it was logged (ms since the epoch). */
+  at: number;
+}
+
 /**
  * One write per line costs more than answering a cached request, and sonic-boom's own gathering
  * (minLength) measures its whole pending text again on every line: lines are gathered here instead,
- * as a list joined into writes of about 16 kB, and a timer writes any that have waited a quarter of a second.
+ * as a list joined into writes of about 16 kB, and a timer writes any that have waited a quarter of
+ * a second. Access records are put into words here too, a batch at a time, off the path of the
+ * answer that follows and with one timestamp text per millisecond rather than one per line.
  */
 class LineBatch implements DestinationStream {
   private lines: string[] = [];
   private size = 0;
+  private records: AccessRecord[] = [];
 
   constructor(private readonly file: FileDestination) {
     setInterval(() => this.writeLines(), BATCH_MS).unref();
@@ -48,9 +66,16 @@ class LineBatch implements DestinationStream {
   }
 
   write(line: string): void {
+    // Records logged before this line come before it.
+    this.wordRecords();
     this.lines.push(line);
     this.size += line.length;
     if (this.size >= BATCH_BYTES) this.writeLines();
+  }
+
+  record(access: AccessRecord): void {
+    this.records.push(access);
+    if (this.records.length >= BATCH_RECORDS) this.writeLines();
   }
 
   /** pino's logger.flush(cb) comes here: what is gathered is handed over, then written out. */
@@ -59,7 +84,24 @@ class LineBatch implements DestinationStream {
     this.file.flush(cb);
   }
 
+  private wordRecords(): void {
+    if (this.records.length === 0) return;
+    let at = -1;
+    let time = '';
+    for (const r of this.records) {
+      if (r.at !== at) {
+        at = r.at;
+        time = new Date(at).toISOString();
+      }
+      const line = accessLine(r, time);
+      this.lines.push(line);
+      this.size += line.length;
+    }
+    this.records = [];
+  }
+
   private writeLines(): void {
+    this.wordRecords();
     if (this.lines.length === 0) return;
     const text = this.lines.length === 1 ? this.lines[0] : this.lines.join('');
     this.lines = [];
@@ -111,11 +153,8 @@ export function flushLogger(logger: Logger): Promise<void> {
 }
 
 /**
- * The access-log line of one answered request. It is the line pino writes for these fields (level,
- * time, pid, then the fields), put together as text: pino's generic serialiser walks and escapes
- * every field, and on a kept answer that cost as much as the answer. Only `path` comes from the
- * caller unchecked, so only it is escaped; the request id is checked (request-tag.ts), the method
- * is an HTTP token, route, plan and cache are ours.
+ * Logs one answered request. Through the service's own destinations the line is put into words
+ * with its batch (LineBatch); a stream given by the caller gets it at once.
  */
 export function logAccess(
   logger: Logger,
@@ -133,13 +172,26 @@ export function logAccess(
     return;
   }
   if (!logger.isLevelEnabled('info')) return;
+  const access: AccessRecord = { tag, method, path, status, bytes, durationMs, finished, at: Date.now() };
+  if (stream instanceof LineBatch) stream.record(access);
+  else stream.write(accessLine(access, new Date(access.at).toISOString()));
+}
+
+/**
+ * The access-log line of one answered request. It is the line pino writes for these fields (level,
+ * time, pid, then the fields), put together as text: pino's generic serialiser walks and escapes
+ * every field, and on a kept answer that cost as much as the answer. Only `path` comes from the
+ * caller unchecked, so only it is escaped; the request id is checked (request-tag.ts), the method
+ * is an HTTP token, route, plan and cache are ours.
+ */
+function accessLine({ tag, method, path, status, bytes, durationMs, finished }: AccessRecord, time: string): string {
   const shown = path.length > 200 ? path.slice(0, 200) : path;
-  stream.write(
-    `{"level":"info","time":"${new Date().toISOString()}","pid":${process.pid},"event":"request","request_id":"${tag.id}",` +
-      `${method === undefined ? '' : `"method":"${method}",`}"route":"${tag.route}","path":${JSON.stringify(shown)},` +
-      `"plan":${tag.plan === null ? 'null' : `"${tag.plan}"`},"status":${status},"bytes":${bytes},` +
-      `"duration_ms":${Math.round(durationMs * 1000) / 1000},"cache":${tag.cache === null ? 'null' : `"${tag.cache}"`}` +
-      `${finished ? '' : ',"aborted":true'}}\n`,
+  return (
+    `{"level":"info","time":"${time}","pid":${process.pid},"event":"request","request_id":"${tag.id}",` +
+    `${method === undefined ? '' : `"method":"${method}",`}"route":"${tag.route}","path":${JSON.stringify(shown)},` +
+    `"plan":${tag.plan === null ? 'null' : `"${tag.plan}"`},"status":${status},"bytes":${bytes},` +
+    `"duration_ms":${Math.round(durationMs * 1000) / 1000},"cache":${tag.cache === null ? 'null' : `"${tag.cache}"`}` +
+    `${finished ? '' : ',"aborted":true'}}\n`
   );
 }
 

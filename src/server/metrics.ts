@@ -9,9 +9,11 @@ import type { Snapshot } from '../db/data-store';
 
 export type AnswerCache = 'rest' | 'graphql';
 
-interface RouteSeries {
-  requests: { inc: () => void };
-  duration: { observe: (seconds: number) => void };
+/** One route and status's requests: how many, their summed duration, and how many fell in each bucket (the last: above all). */
+interface RouteTally {
+  count: number;
+  sum: number;
+  buckets: Float64Array;
 }
 
 /** Latency buckets in seconds: cached answers take well under a millisecond, uncached ones up to seconds. */
@@ -22,19 +24,6 @@ const COST_BUCKETS = [1, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000,
 export class Metrics {
   readonly registry = new Registry();
   readonly contentType = this.registry.contentType;
-  private readonly requests = new Counter({
-    name: 'http_requests_total',
-    help: 'Requests answered, by route template and status.',
-    labelNames: ['route', 'status'] as const,
-    registers: [this.registry],
-  });
-  private readonly duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from the request to the last byte of the answer, by route template and status.',
-    labelNames: ['route', 'status'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [this.registry],
-  });
   /** Counted as plain numbers on the hot path; the two cache metrics read them when scraped. */
   private readonly cacheCounts: Record<AnswerCache, { hit: number; miss: number }> = {
     rest: { hit: 0, miss: 0 },
@@ -57,8 +46,12 @@ export class Metrics {
     buckets: COST_BUCKETS,
     registers: [this.registry],
   });
-  /** One labelled child per route and status, found by route, then status, with no key built per request. */
-  private readonly series = new Map<string, Map<number, RouteSeries>>();
+  /**
+   * Requests by route, then status, counted as plain numbers: prom-client's labelled counter and
+   * histogram hash their labels on every call, which cost more than answering a kept request.
+   * They are written in the exposition format when scraped (requestsText).
+   */
+  private readonly tallies = new Map<string, Map<number, RouteTally>>();
 
   constructor() {
     const counts = this.cacheCounts;
@@ -91,15 +84,15 @@ export class Metrics {
 
   /** One answered request: `route` is a template (never a raw path), so the label set stays small. */
   request(route: string, status: number, seconds: number): void {
-    let byStatus = this.series.get(route);
-    if (!byStatus) this.series.set(route, (byStatus = new Map()));
-    let s = byStatus.get(status);
-    if (!s) {
-      s = { requests: this.requests.labels(route, String(status)), duration: this.duration.labels(route, String(status)) };
-      byStatus.set(status, s);
-    }
-    s.requests.inc();
-    s.duration.observe(seconds);
+    let byStatus = this.tallies.get(route);
+    if (!byStatus) this.tallies.set(route, (byStatus = new Map()));
+    let tally = byStatus.get(status);
+    if (!tally) byStatus.set(status, (tally = { count: 0, sum: 0, buckets: new Float64Array(DURATION_BUCKETS.length + 1) }));
+    tally.count++;
+    tally.sum += seconds;
+    let b = 0;
+    while (b < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[b]) b++;
+    tally.buckets[b]++;
   }
 
   cacheLookup(cache: AnswerCache, hit: boolean): void {
@@ -117,9 +110,39 @@ export class Metrics {
     if (Number.isFinite(cost)) this.cost.observe(cost);
   }
 
-  text(): Promise<string> {
-    return this.registry.metrics();
+  async text(): Promise<string> {
+    return `${await this.registry.metrics()}\n${requestsText(this.tallies)}`;
   }
+}
+
+const REQUESTS_HELP = '# HELP http_requests_total Requests answered, by route template and status.\n# TYPE http_requests_total counter\n';
+const DURATION_HELP =
+  '# HELP http_request_duration_seconds Time from the request to the last byte of the answer, by route template and status.\n# TYPE http_request_duration_seconds histogram\n';
+
+/** A label value as the exposition format writes it. */
+function labelValue(text: string): string {
+  return text.replace(/[\\"\n]/g, (c) => (c === '\n' ? '\\n' : `\\${c}`));
+}
+
+/** The request counter and latency histogram in the Prometheus text format, as prom-client writes them. */
+function requestsText(tallies: ReadonlyMap<string, ReadonlyMap<number, RouteTally>>): string {
+  let requests = REQUESTS_HELP;
+  let duration = DURATION_HELP;
+  for (const [route, byStatus] of tallies) {
+    for (const [status, tally] of byStatus) {
+      const labels = `route="${labelValue(route)}",status="${status}"`;
+      requests += `http_requests_total{${labels}} ${tally.count}\n`;
+      let cumulative = 0;
+      DURATION_BUCKETS.forEach((le, b) => {
+        cumulative += tally.buckets[b];
+        duration += `http_request_duration_seconds_bucket{le="${le}",${labels}} ${cumulative}\n`;
+      });
+      duration += `http_request_duration_seconds_bucket{le="+Inf",${labels}} ${tally.count}\n`;
+      duration += `http_request_duration_seconds_sum{${labels}} ${tally.sum}\n`;
+      duration += `http_request_duration_seconds_count{${labels}} ${tally.count}\n`;
+    }
+  }
+  return `${requests}\n${duration}`;
 }
 
 /** Whether an Authorization header carries the bearer token (METRICS_TOKEN), compared in constant time. */
