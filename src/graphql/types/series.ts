@@ -5,6 +5,7 @@ import { inUnits, scaleFactor, SCALES } from '../../domain/scale';
 import { FREQS, MEASURES, OBS_STATUSES } from '../../domain/types';
 import { periodBounds } from '../args';
 import { builder } from '../builder';
+import type { ObservationPoint } from '../loaders';
 import { FrequencyEnum, MeasureEnum, ObservationStatusEnum, oneOf, ScaleEnum } from '../enums';
 import { PeriodScalar } from '../scalars';
 
@@ -25,7 +26,12 @@ export const SeriesNameType = builder.prismaObject('SeriesName', {
   }),
 });
 
-export const ObservationType = builder.prismaObject('Observation', {
+/**
+ * A plain object type, not a Prisma one: observations come from the release's observation store
+ * (loaders.ts), never from a Prisma relation, so their fields need no plugin-prisma bookkeeping,
+ * which cost more than the thousands of rows of a country's series for a year.
+ */
+export const ObservationType = builder.objectRef<ObservationPoint>('Observation').implement({
   description: 'One period of a series, with the status the publisher gives it.',
   fields: (t) => ({
     period: t.expose('period', { type: PeriodScalar }),
