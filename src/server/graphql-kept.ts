@@ -23,6 +23,17 @@ export interface KeptAnswer {
   bytes: number;
   /** Compressed forms, made the first time each coding is asked for; null: sent plain (too small to gain). */
   coded: Partial<Record<Compression, Uint8Array<ArrayBuffer> | null>>;
+  /** The bytes sent for each coding, as wireText, made the first time that coding is sent from here. */
+  wire: Partial<Record<Coding, string>>;
+}
+
+/**
+ * Bytes as a latin1 string (one character per byte). node:http joins a latin1 string to the status
+ * line and headers and sends them as one piece, where a Buffer body goes as a second one; a kept
+ * answer's text is made once, so repeated answers pay no copy for it.
+ */
+function wireText(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 }
 
 export class KeptAnswers {
@@ -50,7 +61,7 @@ export class KeptAnswers {
   }
 
   keep(version: string, key: string, body: Uint8Array<ArrayBuffer>, contentType: string): KeptAnswer {
-    const kept: KeptAnswer = { body, etag: KeptAnswers.etag(version, key), contentType, bytes: body.byteLength + 2 * key.length + contentType.length + 32, coded: {} };
+    const kept: KeptAnswer = { body, etag: KeptAnswers.etag(version, key), contentType, bytes: body.byteLength + 2 * key.length + contentType.length + 32, coded: {}, wire: {} };
     this.cache.set(version, key, kept);
     return kept;
   }
@@ -69,6 +80,21 @@ export class KeptAnswers {
       }
     }
     return coded;
+  }
+
+  /** What is sent for `coding`: its bytes as wireText, made once and kept (re-counted in the budget). */
+  wire(version: string, key: string, kept: KeptAnswer, coding: Coding): string {
+    let text = kept.wire[coding];
+    if (text === undefined) {
+      const coded = coding === 'identity' ? null : this.coded(version, key, kept, coding);
+      // Sent plain in this coding: the plain text, made once for all of them.
+      if (!coded && coding !== 'identity') return this.wire(version, key, kept, 'identity');
+      text = wireText(coded ?? kept.body);
+      kept.wire[coding] = text;
+      kept.bytes += text.length;
+      this.cache.set(version, key, kept);
+    }
+    return text;
   }
 }
 
@@ -135,7 +161,7 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: Kep
       const coded = deps.kept.coded(snapshot.dataVersion, key, kept, coding);
       const etag = codedEtag(kept.etag, coded ? coding : 'identity');
       const notModified = req.headers['if-none-match'] === etag;
-      const body = coded ?? kept.body;
+      const body = deps.kept.wire(snapshot.dataVersion, key, kept, coding);
       const headers = [
         'content-type', kept.contentType,
         'etag', etag,
@@ -150,7 +176,8 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: Kep
       if (coded && !notModified) headers.push('content-encoding', coding);
       if (!notModified) headers.push('content-length', String(body.length));
       res.writeHead(notModified ? 304 : 200, headers);
-      res.end(notModified ? undefined : body);
+      if (notModified) res.end();
+      else res.end(body, 'latin1');
     };
     if (admitted instanceof Promise) admitted.then(go, (err) => refuse(res, tag, err, next));
     else go(admitted);
