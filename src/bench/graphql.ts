@@ -2,11 +2,11 @@
  * GraphQL against a real peer: the served release is loaded into PostgreSQL and served by PostGraphile
  * v5 beside ours, and the same queries run against both in one run. Every request carries a new query
  * text (a numbered operation name), so no answer cache helps either side.
- *   - p50 of sequential requests (one connection);
+ *   - p50 of sequential requests (one connection), after BENCH_WARMUP_SECONDS of the same query;
  *   - req/s and p99 under CONNECTIONS concurrent connections (autocannon);
  *   - resident memory of both servers after those distinct queries.
  * Both answers are checked to hold the same observations before timing.
- * Env: DATA_DIR (else a release is built), BENCH_PG_URL, BENCH_SECONDS, BENCH_SAMPLES.
+ * Env: DATA_DIR (else a release is built), BENCH_PG_URL, BENCH_SECONDS, BENCH_SAMPLES, BENCH_WARMUP_SECONDS.
  */
 import autocannon from 'autocannon';
 import { currentReleaseFile } from '../db/release-store';
@@ -18,6 +18,7 @@ const KEY = 'bench-key-intel';
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_graphql';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = 16;
 
 interface Side {
@@ -77,11 +78,14 @@ async function post(url: string, headers: Record<string, string>, query: string)
 }
 
 async function sequentialP50(side: Side): Promise<number> {
+  // Steady state, not a cold start: both servers first answer this query for WARMUP_SECONDS.
+  const warm = performance.now() + WARMUP_SECONDS * 1000;
+  while (performance.now() < warm) await post(side.server.url, side.headers, side.text(counter++));
   const times: number[] = [];
-  for (let i = 0; i < SAMPLES + 3; i++) {
+  for (let i = 0; i < SAMPLES; i++) {
     const t = performance.now();
     await post(side.server.url, side.headers, side.text(counter++));
-    if (i >= 3) times.push(performance.now() - t);
+    times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)];
@@ -118,7 +122,7 @@ async function main(): Promise<void> {
   const peer = await childServer('postgraphile-server', [PG_URL, PG_SCHEMA]);
   const atStart = { ours: rssMb(ours.pid), peer: rssMb(peer.pid) };
   try {
-    console.log(`\nNew query text on every request; p50 of ${SAMPLES} sequential requests; req/s and p99 under ${CONNECTIONS} connections for ${DURATION} s.`);
+    console.log(`\nNew query text on every request; p50 of ${SAMPLES} sequential requests after ${WARMUP_SECONDS} s of warm-up; req/s and p99 under ${CONNECTIONS} connections for ${DURATION} s.`);
     console.log(`${'query'.padEnd(46)} ${'server'.padEnd(12)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)}`);
     for (const c of CASES) {
       const sides: Side[] = [
