@@ -1,7 +1,10 @@
 /** The access line written as text is the line pino writes for the same fields. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { expect, it } from 'vitest';
-import { createLogger, logAccess } from '../../src/server/logger';
+import { createLogger, flushLogger, logAccess } from '../../src/server/logger';
 import { newTag } from '../../src/server/request-tag';
 
 it('writes the fields pino would, in its order, with the path escaped', () => {
@@ -33,4 +36,24 @@ it('writes nothing below its level', () => {
   const quiet = createLogger({ level: 'warn', destination: { write: (l: string) => void lines.push(l) } });
   logAccess(quiet, newTag(), 'GET', '/', 200, 1, 1, true);
   expect(lines).toEqual([]);
+});
+
+it('a file destination gets access lines and events in the order they were logged, each line whole', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'access-log-'));
+  const file = path.join(dir, 'access.log');
+  const logger = createLogger({ destination: file });
+  const tag = newTag('trace-2');
+  logAccess(logger, tag, 'GET', '/v1/a', 200, 10, 1, true);
+  logger.info({ event: 'release_switch' }, 'between');
+  for (let i = 0; i < 130; i++) logAccess(logger, tag, 'GET', `/v1/b/${i}`, 200, 10, 1, true);
+  // The file opens asynchronously; what was logged before is written once it has.
+  const read = () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trimEnd().split('\n').filter(Boolean) : []);
+  for (let waited = 0; read().length < 132 && waited < 3000; waited += 50) {
+    await flushLogger(logger);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const lines = read().map((l) => JSON.parse(l));
+  expect(lines.map((l) => l.path ?? l.event)).toEqual(['/v1/a', 'release_switch', ...Array.from({ length: 130 }, (_, i) => `/v1/b/${i}`)]);
+  expect(new Date(lines[0].time).getTime()).toBeGreaterThan(0);
+  fs.rmSync(dir, { recursive: true, force: true });
 });
