@@ -32,7 +32,9 @@ function allowedFrom(f: BriefFigures): Allowed {
     ...f.rivals.map((r) => r.yoy_pct),
   );
   const months = new Set<string>([
-    f.month, `2019-${f.month.slice(5)}`, ...f.last_six.map((m) => m.month), ...f.outlook.map((o) => o.month),
+    // The latest month, the same month a year before (the year-to-date of a January names it) and in 2019.
+    f.month, `${Number(f.month.slice(0, 4)) - 1}-${f.month.slice(5)}`, `2019-${f.month.slice(5)}`,
+    ...f.last_six.map((m) => m.month), ...f.outlook.map((o) => o.month),
     ...(c.jet_fuel ? [c.jet_fuel.month] : []), ...f.rivals.flatMap((r) => (r.month ? [r.month] : [])),
   ]);
   const latestYear = Number(f.month.slice(0, 4));

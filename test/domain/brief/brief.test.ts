@@ -96,6 +96,16 @@ describe('verifyBrief', () => {
     expect(verifyBrief(['12,345,670'], f).ok).toBe(false);
   });
 
+  it('passes the brief of a January, whose year to date is named by the January before', () => {
+    const f = spainAugust();
+    f.month = '2026-01';
+    f.last_six = f.last_six.map((m, i) => ({ ...m, month: `20${i < 5 ? 25 : 26}-${String(i < 5 ? 8 + i : 1).padStart(2, '0')}` }));
+    f.outlook = f.outlook.map((o, i) => ({ ...o, month: `2026-0${2 + i}` }));
+    const text = all(composeBrief(f));
+    expect(text.join(' ')).toContain('January 2025');
+    expect(verifyBrief(text, f)).toEqual({ ok: true, problems: [] });
+  });
+
   it('passes every brief composed from random figures', () => {
     let seed = 11;
     const random = (): number => {
