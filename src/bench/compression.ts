@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const dir = benchDataDir();
   const app = await childServer('child', ['app', dir, KEY, 'on']);
   const ratios: number[] = [];
-  console.log(`\nKept compressed answers (${ROUNDS} alternating turns of ${DURATION} s, 10 connections) vs a bare node:http server sending the same bytes`);
+  console.log(`\nKept compressed answers (a warm-up turn, then ${ROUNDS} alternating turns of ${DURATION} s, 10 connections) vs a bare node:http server sending the same bytes`);
   try {
     for (const coding of ['br', 'gzip'] as const) {
       for (const { label, target } of TARGETS) {
@@ -60,6 +60,9 @@ async function main(): Promise<void> {
         const ours = { rps: 0, errors: 0 };
         const base = { rps: 0 };
         const turns: number[] = [];
+        // A turn each, untimed, so both are measured warm (compiled code, grown heap), not from a cold start.
+        await rate(`${app.url}${target}`, headers);
+        await rate(`${bare.url}${target}`, headers);
         for (let turn = 0; turn < ROUNDS; turn++) {
           const a = await rate(`${app.url}${target}`, headers);
           const b = await rate(`${bare.url}${target}`, headers);
