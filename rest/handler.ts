@@ -265,11 +265,7 @@ export function createRestHandler(deps: RestDeps) {
         headerList: codedHeaders(answer.headerList, answer.etag, coding),
       };
       answer.coded[coding] = form;
-      if (encoded && answer.keptAs) {
-        // Kept again so the cache counts the compressed bytes in its budget.
-        answer.bytes += encoded.bytes;
-        cache.set(answer.keptAs.version, answer.keptAs.key, answer);
-      }
+      if (encoded && answer.keptAs) cache.grew(answer.keptAs.version, answer.keptAs.key, answer, encoded.bytes);
     }
     return form;
   }

@@ -38,6 +38,12 @@ export class AnswerCache<V extends Sized> {
     this.lru?.set(key, value);
   }
 
+  /** An entry that took on `added` bytes (a compressed form, say), kept again so the budget counts them. */
+  grew(dataVersion: string, key: string, value: V, added: number): void {
+    value.bytes += added;
+    this.set(dataVersion, key, value);
+  }
+
   /** Bytes held now (for tests and the README's figures). */
   get bytes(): number {
     return this.lru?.calculatedSize ?? 0;

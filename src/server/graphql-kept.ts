@@ -74,10 +74,7 @@ export class KeptAnswers {
       const encoded = encode(coding, Buffer.from(kept.body.buffer, kept.body.byteOffset, kept.body.length), null);
       coded = encoded && new Uint8Array(encoded.pieces(null)[0]);
       kept.coded[coding] = coded;
-      if (coded) {
-        kept.bytes += coded.length;
-        this.cache.set(version, key, kept);
-      }
+      if (coded) this.cache.grew(version, key, kept, coded.length);
     }
     return coded;
   }
@@ -91,8 +88,7 @@ export class KeptAnswers {
       if (!coded && coding !== 'identity') return this.wire(version, key, kept, 'identity');
       text = wireText(coded ?? kept.body);
       kept.wire[coding] = text;
-      kept.bytes += text.length;
-      this.cache.set(version, key, kept);
+      this.cache.grew(version, key, kept, text.length);
     }
     return text;
   }
