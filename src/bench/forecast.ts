@@ -13,11 +13,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { currentReleaseFile } from '../db/release-store';
 import { monthFromIndex, monthIndex } from '../domain/periods';
-import { COMBINED, METHODS, backtest, forecast, outlookMethod, summariseBacktests, type BacktestResult, type ReferenceForecaster } from '../domain/forecast';
+import { COMBINED, METHODS, OUTLOOK_METHOD, backtest, forecast, summariseBacktests, type BacktestResult, type ReferenceForecaster } from '../domain/forecast';
 import { buildRelease } from '../ingest/build';
 
 const ORIGINS = Number(process.env.BENCH_ORIGINS ?? 36);
-const OUTLOOK = outlookMethod(Infinity);
+/** The outlook of a long monthly series whose months are known, as every series here is. */
+const OUTLOOK = OUTLOOK_METHOD;
 
 function releaseFile(): string {
   const configured = process.env.DATA_DIR && currentReleaseFile(process.env.DATA_DIR);

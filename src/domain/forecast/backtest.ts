@@ -4,7 +4,7 @@
  * with hindsight) to measure how well the whole procedure forecasts.
  */
 import { DEFAULT_BAND, type BandOptions } from './intervals';
-import { DEFAULT_CANDIDATES, METHODS, fitLogModel, forecastLog, minLength, needsCalendar, type MethodName } from './methods';
+import { DEFAULT_CANDIDATES, METHODS, calendarAllows, fitLogModel, forecastLog, minLength, type MethodName } from './methods';
 import { pairedDifference, type PairedDifference } from './metrics';
 import { median, prepareLogSeries } from './series';
 
@@ -31,11 +31,6 @@ export interface ChooseOptions {
   margin?: number;
   /** Month index (year × 12 + month − 1) of the first value given; methods that need it are skipped without it. */
   firstMonth?: number;
-}
-
-/** Can `method` run on a series with this calendar knowledge? */
-function calendarAllows(method: MethodName, m: number, firstMonth: number | undefined): boolean {
-  return !needsCalendar(method) || (firstMonth !== undefined && m === 12);
 }
 
 /** In-sample seasonal naive MAE of exp(x[0..o)) for every o, from one running sum. */

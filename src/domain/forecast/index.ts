@@ -10,7 +10,7 @@
  * bench:forecast` prints the comparison).
  */
 import { DEFAULT_BAND, type BandOptions } from './intervals';
-import { fitLogModel, forecastLog, minLength, OUTLOOK_METHOD, OUTLOOK_WITHOUT_CALENDAR, type MethodName } from './methods';
+import { calendarAllows, fitLogModel, forecastLog, minLength, OUTLOOK_METHOD, OUTLOOK_WITHOUT_CALENDAR, type MethodName } from './methods';
 import { prepareLogSeries } from './series';
 
 export interface ForecastPoint {
@@ -39,9 +39,9 @@ export interface ForecastOptions {
 export const OUTLOOK_METHOD_IN_WORDS =
   'a seasonal random walk with damped growth on logs, fitted with recent months weighted most, with the shift Easter makes between March and April and Whitsun between May and June taken out and forecast back in';
 
-/** The outlook's method for a prepared series of `length` values; `calendar`: its months are known and m is 12. */
-export function outlookMethod(length: number, m = 12, calendar = true): MethodName {
-  const method = calendar ? OUTLOOK_METHOD : OUTLOOK_WITHOUT_CALENDAR;
+/** The outlook's method for a prepared series of `length` values whose first value's month is `firstMonth` (undefined: not known). */
+export function outlookMethod(length: number, m = 12, firstMonth?: number): MethodName {
+  const method = calendarAllows(OUTLOOK_METHOD, m, firstMonth) ? OUTLOOK_METHOD : OUTLOOK_WITHOUT_CALENDAR;
   if (length >= minLength(method, m)) return method;
   return length >= m ? 'seasonal_naive' : 'naive';
 }
@@ -55,7 +55,7 @@ export function forecast(y: readonly (number | null | undefined)[], h = 3, optio
   const { x, observed, start } = prepareLogSeries(y, m);
   if (x.length === 0) throw new Error('cannot forecast a series with no values');
   const calendar = options.firstMonth === undefined ? undefined : { firstMonth: options.firstMonth + start, observed };
-  const method = outlookMethod(x.length, m, calendar !== undefined && m === 12);
+  const method = outlookMethod(x.length, m, calendar?.firstMonth);
   const f = forecastLog(fitLogModel(method, x, m, x.length, calendar), x, h, options.band ?? DEFAULT_BAND);
   return {
     method,

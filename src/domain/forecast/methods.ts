@@ -49,6 +49,11 @@ export function needsCalendar(method: MethodName): method is 'srw_growth_recent_
   return method === 'srw_growth_recent_holidays_log';
 }
 
+/** Can `method` run on a series with season length `m` whose first value's month is `firstMonth` (undefined: not known)? */
+export function calendarAllows(method: MethodName, m: number, firstMonth: number | undefined): boolean {
+  return !needsCalendar(method) || (firstMonth !== undefined && m === 12);
+}
+
 /**
  * An equal-weight combination, as the tourism forecasting competition (Athanasopoulos et al.,
  * IJF 2011) and M4 found hard to beat: two seasonal random walks on logs whose growth terms err
@@ -101,7 +106,7 @@ export function minLength(method: MethodName, m: number): number {
  */
 export function fitLogModel(method: MethodName, x: readonly number[], m: number, fitLength = x.length, calendar?: SeriesCalendar): LogModel {
   if (needsCalendar(method)) {
-    if (!calendar || m !== 12) throw new Error(`${method} needs monthly data and the month of its first value`);
+    if (!calendar || !calendarAllows(method, m, calendar.firstMonth)) throw new Error(`${method} needs monthly data and the month of its first value`);
     const { firstMonth } = calendar;
     // Estimated on the fitted stretch only, like every other parameter.
     const effects = fitHolidayEffects(x.slice(0, fitLength), firstMonth, calendar.observed);
