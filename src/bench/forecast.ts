@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { currentReleaseFile } from '../db/release-store';
-import { monthFromIndex, monthIndex } from '../domain/periods';
+import { denseMonthly } from '../domain/series';
 import { COMBINED, METHODS, OUTLOOK_METHOD, backtest, forecast, summariseBacktests, type BacktestResult, type ReferenceForecaster } from '../domain/forecast';
 import { buildRelease } from '../ingest/build';
 
@@ -25,16 +25,6 @@ function releaseFile(): string {
   if (configured) return configured;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-forecast-bench-'));
   return buildRelease({ sourcesDir: process.env.TOURISM_SOURCES ?? path.resolve('../shared/data'), dataDir: dir }).file;
-}
-
-/** A monthly series as a dense array from its first to its last figure (null where none), with the month index of its first. */
-function dense(rows: { period: string; value: number | null }[]): { y: (number | null)[]; first: number } {
-  const held = rows.filter((r) => r.value !== null);
-  if (held.length === 0) return { y: [], first: 0 };
-  const first = monthIndex(held[0].period);
-  const last = monthIndex(held[held.length - 1].period);
-  const byPeriod = new Map(rows.map((r) => [r.period, r.value]));
-  return { y: Array.from({ length: last - first + 1 }, (_, i) => byPeriod.get(monthFromIndex(first + i)) ?? null), first };
 }
 
 /** The previous outlook (choice among seasonal naive and srw_growth_log over 36 origins) and the variants tried against the combination. */
@@ -65,7 +55,7 @@ const results: BacktestResult[] = [];
 const outlookMs: number[] = [];
 const started = performance.now();
 for (const s of series) {
-  const { y, first } = dense(observations.all(s.id) as { period: string; value: number | null }[]);
+  const { y, first } = denseMonthly(observations.all(s.id) as { period: string; value: number | null }[]);
   if (y.length < 48) continue;
   const t0 = performance.now();
   forecast(y, 3, { firstMonth: first });

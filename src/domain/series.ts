@@ -1,5 +1,5 @@
 /** Helpers over plain observation arrays, shared by the derived statistics. */
-import { freqOf } from './periods';
+import { freqOf, monthFromIndex, monthIndex } from './periods';
 
 /** The minimal observation the derived statistics take: a period and a value (null when absent). */
 export interface PeriodValue {
@@ -38,4 +38,18 @@ export function sumOfPeriods(values: ReadonlyMap<string, number>, periods: reado
 /** 'YYYY-MM' for one month, 'YYYY-MM..YYYY-MM' for a run of several. */
 export function runLabel(first: string, last: string): string {
   return first === last ? first : `${first}..${last}`;
+}
+
+/**
+ * A monthly series as a dense array, for the forecaster: from its first figure to `upTo` (default
+ * its last figure), null where no figure is held, with the month index of the first. Figures after
+ * `upTo` are left out. Empty when no figure is held up to then.
+ */
+export function denseMonthly(observations: readonly PeriodValue[], upTo?: string): { y: (number | null)[]; first: number } {
+  const held = observations.filter((o) => o.value !== null && (upTo === undefined || o.period <= upTo));
+  if (held.length === 0) return { y: [], first: 0 };
+  const first = monthIndex(held[0].period);
+  const last = monthIndex(upTo ?? held[held.length - 1].period);
+  const byPeriod = new Map(observations.map((o) => [o.period, o.value]));
+  return { y: Array.from({ length: last - first + 1 }, (_, i) => byPeriod.get(monthFromIndex(first + i)) ?? null), first };
 }

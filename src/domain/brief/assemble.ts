@@ -5,8 +5,8 @@
  */
 import { forecast } from '../forecast';
 import { finiteOrNull, round, roundOrNull } from '../numeric';
-import { addMonths, monthFromIndex, monthIndex } from '../periods';
-import type { PeriodValue } from '../series';
+import { addMonths, monthFromIndex } from '../periods';
+import { denseMonthly, type PeriodValue } from '../series';
 import { vs3yrAvgPct, vsBaselinePct, ytdYoyPct, yoyPct } from '../yoy';
 import type { BriefContext, BriefFigures, MonthFigures, OutlookMonth, Rival, Trust } from './types';
 
@@ -41,17 +41,8 @@ function monthFigures(byPeriod: Map<string, number | null>, observations: Period
   };
 }
 
-/** A dense array of the series from its first figure to `month` (null where none), for the forecaster. */
-function denseUpTo(observations: PeriodValue[], month: string): { y: (number | null)[]; first: number } {
-  const held = observations.filter((o) => o.value !== null && o.period <= month);
-  const first = monthIndex(held[0].period);
-  const byPeriod = new Map(observations.map((o) => [o.period, o.value]));
-  const y = Array.from({ length: monthIndex(month) - first + 1 }, (_, i) => byPeriod.get(monthFromIndex(first + i)) ?? null);
-  return { y, first };
-}
-
 function outlook(observations: PeriodValue[], month: string, byPeriod: Map<string, number | null>): { months: OutlookMonth[]; method: string | null } {
-  const { y, first } = denseUpTo(observations, month);
+  const { y, first } = denseMonthly(observations, month);
   if (y.filter((v) => v !== null).length < 36) return { months: [], method: null };
   const f = forecast(y, 3, { firstMonth: first });
   // A forecast that ran off to a non-finite figure is no outlook at all (as for a short history).
