@@ -2,7 +2,8 @@
  * Compressed answers benchmark: requests/second for kept answers sent brotli- and gzip-compressed
  * (REST JSON, REST CSV, GraphQL GET), each beside a bare node:http server sending the same
  * compressed bytes with the same headers, measured in the same run; prints each ratio and their mean.
- * Uses DATA_DIR when it holds a release, else builds one from TOURISM_SOURCES or ../shared/data.
+ * Uses DATA_DIR when it holds a release, else builds one from TOURISM_SOURCES or ../shared/data;
+ * BENCH_ONLY=text runs only the cases whose label holds it ("br GraphQL").
  */
 import autocannon from 'autocannon';
 import http from 'node:http';
@@ -14,6 +15,8 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** The goal: a kept compressed answer at this share of a bare server's rate, or better. */
 const GOAL = 0.9;
+/** Only the cases whose label (coding and target, e.g. "br GraphQL") holds this text; default all. */
+const ONLY = process.env.BENCH_ONLY ?? '';
 
 const GRAPHQL_QUERY = encodeURIComponent('{ country(iso: "ES") { name series(headline: true) { alias observations(from: "2019") { period value } } } }');
 const TARGETS: { label: string; target: string }[] = [
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
   try {
     for (const coding of ['br', 'gzip'] as const) {
       for (const { label, target } of TARGETS) {
+        if (!`${coding} ${label}`.includes(ONLY)) continue;
         const headers = { 'X-API-Key': KEY, 'Accept-Encoding': coding };
         await raw(`${app.url}${target}`, headers); // kept, and compressed in this coding, from now on
         const sample = await raw(`${app.url}${target}`, headers);
