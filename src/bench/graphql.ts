@@ -20,6 +20,8 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = 16;
+/** The goals the bench is read against: throughput and p99 against PostGraphile's, the every-country p50, memory. */
+const GOALS = { rpsRatio: 1.0, firstCaseP50Ms: 30, p99Ratio: 1.0, rssMb: 300 };
 
 interface Side {
   name: string;
@@ -123,6 +125,7 @@ async function main(): Promise<void> {
   const atStart = { ours: rssMb(ours.pid), peer: rssMb(peer.pid) };
   try {
     console.log(`\nNew query text on every request; p50 of ${SAMPLES} sequential requests after ${WARMUP_SECONDS} s of warm-up; req/s and p99 under ${CONNECTIONS} connections for ${DURATION} s.`);
+    const ratios: { rps: number; p50Ms: number; p99: number }[] = [];
     console.log(`${'query'.padEnd(46)} ${'server'.padEnd(12)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)}`);
     for (const c of CASES) {
       const sides: Side[] = [
@@ -141,11 +144,21 @@ async function main(): Promise<void> {
         );
       }
       const [o, p] = rows;
+      ratios.push({ rps: o.rps / p.rps, p50Ms: o.p50, p99: o.p99 / p.p99 });
       console.log(`${''.padEnd(46)} ${'ratio'.padEnd(12)} ${fmt(o.rps / p.rps, 2)} ${fmt(o.p50 / p.p50, 2)} ${fmt(o.p99 / p.p99, 2)}`);
     }
+    const rss = rssMb(ours.pid);
     console.log(
-      `\nResident memory, ready → after the distinct queries: ours ${atStart.ours.toFixed(0)} → ${rssMb(ours.pid).toFixed(0)} MB, ` +
+      `\nResident memory, ready → after the distinct queries: ours ${atStart.ours.toFixed(0)} → ${rss.toFixed(0)} MB, ` +
         `PostGraphile ${atStart.peer.toFixed(0)} → ${rssMb(peer.pid).toFixed(0)} MB`,
+    );
+    const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+    const list = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
+    console.log(
+      `\nGoals: req/s ≥ ${GOALS.rpsRatio}× PostGraphile's on both queries: ${list(ratios.map((r) => r.rps))} (${verdict(ratios.every((r) => r.rps >= GOALS.rpsRatio))}); ` +
+        `every-country p50 < ${GOALS.firstCaseP50Ms} ms: ${ratios[0].p50Ms.toFixed(1)} ms (${verdict(ratios[0].p50Ms < GOALS.firstCaseP50Ms)}); ` +
+        `p99 ≤ PostGraphile's: ${list(ratios.map((r) => r.p99))} (${verdict(ratios.every((r) => r.p99 <= GOALS.p99Ratio))}); ` +
+        `RSS < ${GOALS.rssMb} MB: ${rss.toFixed(0)} MB (${verdict(rss < GOALS.rssMb)})`,
     );
   } finally {
     ours.close();
