@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyBrief } from '../../src/domain/brief';
+import { noBriefNote } from '../../rest/routes/brief';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;
@@ -53,10 +54,23 @@ describe('/v1/countries/{iso}/brief', () => {
   it('gives no brief for a country without a monthly series, 404 for one not held, 403 below analyst', async () => {
     const us = await s.json('/v1/countries/US/brief', 'analyst');
     expect(us.data).toEqual([]);
-    expect(us.meta.note).toMatch(/monthly/);
+    expect(us.meta.note).toBe('No brief for United States: briefs are written for countries with a monthly series.');
     expect((await s.get('/v1/countries/QQ/brief', { plan: 'analyst' })).status).toBe(404);
     expect((await s.get('/v1/countries/ES/brief', { plan: 'developer' })).status).toBe(403);
   });
+
+  it('says why a country has no brief, and withholds none of the release: every monthly country gets its brief', async () => {
+    const { body } = await s.graphql('{ countries(first: 1000) { nodes { iso briefAbsence brief { month } } } }', {}, 'analyst');
+    expect(body.errors).toBeUndefined();
+    const nodes: { iso: string; briefAbsence: string | null; brief: { month: string } | null }[] = body.data.countries.nodes;
+    // A brief and its absence exclude each other.
+    for (const c of nodes) expect(c.brief === null).toBe(c.briefAbsence !== null);
+    expect(nodes.filter((c) => c.briefAbsence === 'withheld').map((c) => c.iso)).toEqual([]);
+    expect(nodes.find((c) => c.iso === 'US')!.briefAbsence).toBe('no_monthly_series');
+    expect(nodes.filter((c) => c.brief !== null).length).toBeGreaterThan(20);
+    // A withheld brief's note says so, rather than blaming the series.
+    expect(noBriefNote('Portugal', 'withheld')).toBe('No brief for Portugal: the brief written from its figures did not pass the number check, so it is not served.');
+  }, 120_000);
 
   it('lets a notebook fetch a country with its headline series, seasonality, stay length and brief in one query', async () => {
     const { status, body } = await s.graphql(`{

@@ -25,6 +25,15 @@ export interface ServedBrief {
 
 const FLAGGED = new Set(['estimated', 'provisional', 'break']);
 
+/** Why a country has no brief: no monthly headline series with figures, or a brief withheld by the number check. */
+export const BRIEF_ABSENCES = ['no_monthly_series', 'withheld'] as const;
+export type BriefAbsence = (typeof BRIEF_ABSENCES)[number];
+
+const BriefAbsenceEnum = builder.enumType('BriefAbsence', {
+  description: "Why a country's brief is null: no_monthly_series (its main series is not monthly, or holds no figures), withheld (a brief was written but its text did not match its figures, so it is not served).",
+  values: BRIEF_ABSENCES,
+});
+
 async function growthOf(ctx: GraphQLContext, iso: string, year: number) {
   const rows = await ctx.prisma.indicator.findMany({
     where: { countryIso: iso, indicator: { in: ['NY.GDP.MKTP.KD.ZG', 'WEO:gdp_growth_pct'] }, year: { lte: year } },
@@ -44,14 +53,14 @@ async function currencyContext(ctx: GraphQLContext, currency: string | null, mon
   return point ? { currency, per_eur: point.value, yoy_pct: point.yoy_pct } : null;
 }
 
-async function buildBrief(ctx: GraphQLContext, iso: string): Promise<ServedBrief | null> {
+async function buildBrief(ctx: GraphQLContext, iso: string): Promise<ServedBrief | BriefAbsence> {
   // Briefs are of monthly series: a country whose primary series is annual has none.
   const primaries = new Map([...(await primarySeriesByCountry(ctx))].filter(([, p]) => p.freq === 'M'));
   const main = primaries.get(iso);
-  if (!main) return null;
+  if (!main) return 'no_monthly_series';
   const observations = await ctx.loaders.observations.load(main.id);
   const held = observations.filter((o) => o.value !== null);
-  if (held.length === 0) return null;
+  if (held.length === 0) return 'no_monthly_series';
   const month = held[held.length - 1].period;
   // Region peers with the same measure, for the rank in the latest month.
   const peers = [...primaries.values()].filter((p) => p.measure === main.measure && p.country.regionSlug && p.country.regionSlug === main.country.regionSlug);
@@ -111,19 +120,19 @@ async function buildBrief(ctx: GraphQLContext, iso: string): Promise<ServedBrief
     rivalFor: rivalForCodes,
     names,
   });
-  if (!figures) return null;
+  if (!figures) return 'no_monthly_series';
   const text = composeBrief(figures);
   const check = verifyBrief([text.headline, ...text.brief], figures);
   // A brief whose text does not match its figures is not served.
   if (!check.ok) {
     console.error(`brief of ${iso} withheld: its text failed the number check: ${check.problems.join('; ')}`);
-    return null;
+    return 'withheld';
   }
   return { figures, headline: text.headline, brief: text.brief };
 }
 
 /** One brief per country and release (and day, as "today" enters freshness and trust). */
-export function briefOf(ctx: GraphQLContext, iso: string): Promise<ServedBrief | null> {
+export function briefOf(ctx: GraphQLContext, iso: string): Promise<ServedBrief | BriefAbsence> {
   return perRelease(ctx.snapshot, `brief:${iso}:${ctx.now.toISOString().slice(0, 10)}`, () => buildBrief(ctx, iso));
 }
 
@@ -216,9 +225,26 @@ builder.prismaObjectField('Country', 'brief', (t) =>
   t.field({
     type: BriefType,
     nullable: true,
-    description: "The latest month of the country's main monthly series in words and figures; null without a monthly series.",
+    description: "The latest month of the country's main monthly series in words and figures; null without one (briefAbsence says why).",
     authScopes: { analyst: true },
     select: { iso: true },
-    resolve: (c, _args, ctx) => briefOf(ctx, c.iso),
+    resolve: async (c, _args, ctx) => {
+      const brief = await briefOf(ctx, c.iso);
+      return typeof brief === 'string' ? null : brief;
+    },
+  }),
+);
+
+builder.prismaObjectField('Country', 'briefAbsence', (t) =>
+  t.field({
+    type: BriefAbsenceEnum,
+    nullable: true,
+    description: 'Why brief is null; null when there is a brief.',
+    authScopes: { analyst: true },
+    select: { iso: true },
+    resolve: async (c, _args, ctx) => {
+      const brief = await briefOf(ctx, c.iso);
+      return typeof brief === 'string' ? brief : null;
+    },
   }),
 );
