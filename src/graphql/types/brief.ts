@@ -221,30 +221,24 @@ const BriefType = builder.objectRef<ServedBrief>('CountryBrief').implement({
   }),
 });
 
-builder.prismaObjectField('Country', 'brief', (t) =>
-  t.field({
-    type: BriefType,
-    nullable: true,
-    description: "The latest month of the country's main monthly series in words and figures; null without one (briefAbsence says why).",
-    authScopes: { analyst: true },
-    select: { iso: true },
-    resolve: async (c, _args, ctx) => {
-      const brief = await briefOf(ctx, c.iso);
-      return typeof brief === 'string' ? null : brief;
-    },
-  }),
-);
+// The brief and why there is none are two sides of one outcome, worked out once per release.
+const analystOnCountry = { nullable: true, authScopes: { analyst: true }, select: { iso: true } } as const;
+const briefSide =
+  <T>(side: (outcome: ServedBrief | BriefAbsence) => T) =>
+  async (c: { iso: string }, _args: unknown, ctx: GraphQLContext): Promise<T> =>
+    side(await briefOf(ctx, c.iso));
 
-builder.prismaObjectField('Country', 'briefAbsence', (t) =>
-  t.field({
-    type: BriefAbsenceEnum,
-    nullable: true,
-    description: 'Why brief is null; null when there is a brief.',
-    authScopes: { analyst: true },
-    select: { iso: true },
-    resolve: async (c, _args, ctx) => {
-      const brief = await briefOf(ctx, c.iso);
-      return typeof brief === 'string' ? brief : null;
-    },
+builder.prismaObjectFields('Country', (t) => ({
+  brief: t.field({
+    ...analystOnCountry,
+    type: BriefType,
+    description: "The latest month of the country's main monthly series in words and figures; null without one (briefAbsence says why).",
+    resolve: briefSide((outcome) => (typeof outcome === 'string' ? null : outcome)),
   }),
-);
+  briefAbsence: t.field({
+    ...analystOnCountry,
+    type: BriefAbsenceEnum,
+    description: 'Why brief is null; null when there is a brief.',
+    resolve: briefSide((outcome) => (typeof outcome === 'string' ? outcome : null)),
+  }),
+}));
