@@ -209,7 +209,7 @@ export function createRestHandler(deps: RestDeps) {
       schema: deps.schema,
       document: route.operation as DocumentNode,
       variableValues: vars as Record<string, unknown>,
-      contextValue: createContext({ plan, requestId, snapshot, now, publicBaseUrl: deps.publicBaseUrl }),
+      contextValue: createContext({ plan, requestId, snapshot, now, publicBaseUrl: deps.publicBaseUrl, log: deps.log }),
     });
     if (result.errors?.length) throw apiErrorOf(result.errors, route, requestId, deps.log);
     const shaped = route.shape(result.data, params, {

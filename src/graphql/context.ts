@@ -17,6 +17,8 @@ export interface GraphQLContext {
   rate?: RateDecision;
   /** Cleared by fields whose value differs from one request to the next, so their answer is not kept. */
   keep?: { answer: boolean };
+  /** What operators should hear of (a brief withheld by its number check), as text: the service's log at level error. */
+  log: (line: string) => void;
 }
 
 export function createContext(args: {
@@ -27,6 +29,7 @@ export function createContext(args: {
   publicBaseUrl: string;
   rate?: RateDecision;
   keep?: { answer: boolean };
+  log: (line: string) => void;
 }): GraphQLContext {
   return { ...args, prisma: args.snapshot.prisma, loaders: createLoaders(args.snapshot) };
 }

@@ -97,7 +97,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       execute({
         schema,
         document: parse('{ countries(first: 1000) { nodes { statistics { name } } } }'),
-        contextValue: createContext({ plan: 'intel', requestId: 'req_warmup', snapshot, now: config.now(), publicBaseUrl: config.publicBaseUrl }),
+        contextValue: createContext({ plan: 'intel', requestId: 'req_warmup', snapshot, now: config.now(), publicBaseUrl: config.publicBaseUrl, log }),
       }),
     );
   });
@@ -129,6 +129,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     publicBaseUrl: config.publicBaseUrl,
     kept,
     onCost: (cost) => metrics.graphqlCost(cost),
+    log,
   });
   const graphql = nodeGraphQLHandler((request, context) => yoga.fetch(request, context));
   const keptGet = keptGraphQLGet({ store, admit, kept, now: config.now, publicBaseUrl: config.publicBaseUrl });

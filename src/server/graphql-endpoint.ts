@@ -36,6 +36,8 @@ export function createGraphQLEndpoint(deps: {
   kept: KeptAnswers;
   /** Told the cost of each executed operation (the service's metrics). */
   onCost?: (cost: number) => void;
+  /** Faults and notices for operators, as text (the service's log). */
+  log: (line: string) => void;
 }) {
   return createYoga<GraphQLServerContext, GraphQLContext>({
     schema: deps.schema,
@@ -59,6 +61,7 @@ export function createGraphQLEndpoint(deps: {
         publicBaseUrl: deps.publicBaseUrl,
         rate: admission?.rate,
         keep,
+        log: deps.log,
       });
     },
     plugins: [

@@ -26,7 +26,7 @@ async function planErrors(route: (typeof ROUTES)[number], plan: (typeof PLANS)[n
     schema,
     document: route.operation as DocumentNode,
     variableValues: route.variables(params) as Record<string, unknown>,
-    contextValue: createContext({ plan, requestId: 'req_test', snapshot, now: new Date(TEST_NOW), publicBaseUrl: 'http://api.test' }),
+    contextValue: createContext({ plan, requestId: 'req_test', snapshot, now: new Date(TEST_NOW), publicBaseUrl: 'http://api.test', log: () => {} }),
   });
   return (result.errors ?? []).filter((e) => e.extensions?.code === 'plan_required');
 }

@@ -125,7 +125,7 @@ async function buildBrief(ctx: GraphQLContext, iso: string): Promise<ServedBrief
   const check = verifyBrief([text.headline, ...text.brief], figures);
   // A brief whose text does not match its figures is not served.
   if (!check.ok) {
-    console.error(`brief of ${iso} withheld: its text failed the number check: ${check.problems.join('; ')}`);
+    ctx.log(`brief of ${iso} withheld: its text failed the number check: ${check.problems.join('; ')}`);
     return 'withheld';
   }
   return { figures, headline: text.headline, brief: text.brief };
