@@ -13,7 +13,9 @@ export const ERROR_STATUS = {
   unknown_region: 404,
   not_found: 404,
   method_not_allowed: 405,
+  not_acceptable: 406,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
   data_unavailable: 503,
@@ -31,8 +33,10 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   unknown_series: 'A series id or alias that is not held.',
   unknown_region: 'A region slug that is not held.',
   not_found: 'No such route.',
-  method_not_allowed: 'Only GET and HEAD are served.',
+  method_not_allowed: 'The method is not served at this path (see the Allow header): GET and HEAD on /v1, GET and POST on /graphql.',
+  not_acceptable: 'The Accept header allows none of the types /graphql answers in: application/json and application/graphql-response+json.',
   payload_too_large: `The request body is over the ${MAX_BODY_BYTES / 1_000_000} MB limit (POST /graphql); it was read and discarded, and the connection is closed after this answer.`,
+  unsupported_media_type: 'POST /graphql reads a body sent as application/json (also application/graphql+json, form data); the Content-Type sent is none of these.',
   rate_limited: "Over the plan's request rate; retry after Retry-After seconds.",
   internal_error: 'A fault on our side; it is logged with the request id.',
   data_unavailable: 'No data release is loaded yet.',
@@ -72,7 +76,10 @@ export function docsUrl(baseUrl: string, code: ErrorCode): string {
   return `${baseUrl}/docs#error-${code}`;
 }
 
+export function errorObject(err: ApiError, plan: Plan, baseUrl: string, requestId: string): ErrorBody {
+  return { error: { code: err.code, message: err.message, plan, docs: docsUrl(baseUrl, err.code), request_id: requestId } };
+}
+
 export function errorBody(err: ApiError, plan: Plan, baseUrl: string, requestId: string): string {
-  const body: ErrorBody = { error: { code: err.code, message: err.message, plan, docs: docsUrl(baseUrl, err.code), request_id: requestId } };
-  return JSON.stringify(body);
+  return JSON.stringify(errorObject(err, plan, baseUrl, requestId));
 }

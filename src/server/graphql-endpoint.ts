@@ -7,7 +7,7 @@ import type { DataStore } from '../db/data-store';
 import { createContext, type GraphQLContext } from '../graphql/context';
 import { GRAPHIQL_OPTIONS, graphiqlPage } from './graphiql';
 import type { KeptAnswers } from './graphql-kept';
-import { useAnswerCache, useApiAccess, useExecutionQueue, useMaxTokens, useQueryCost, type GraphQLServerContext } from './graphql-plugins';
+import { useAnswerCache, useApiAccess, useErrorBody, useExecutionQueue, useMaxTokens, useQueryCost, type GraphQLServerContext } from './graphql-plugins';
 
 export type { GraphQLServerContext } from './graphql-plugins';
 
@@ -65,6 +65,7 @@ export function createGraphQLEndpoint(deps: {
       });
     },
     plugins: [
+      useErrorBody(deps.publicBaseUrl, deps.log),
       useApiAccess(deps.admit, deps.publicBaseUrl),
       useAnswerCache({ store: deps.store, now: deps.now, kept: deps.kept }),
       useMaxTokens(),

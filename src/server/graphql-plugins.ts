@@ -1,5 +1,6 @@
 /**
  * The Yoga plugins around /graphql, each with one job:
+ *   useErrorBody   every refusal (4XX/5XX) as the error body of DECISIONS.md, a malformed request never a 500;
  *   useApiAccess   key, plan and rate checks through the module REST uses (src/auth/access.ts);
  *   useAnswerCache repeated queries answered from kept bytes; ETag/304 and Cache-Control on GET, as REST;
  *   useQueryCost   the cost of every query in extensions.cost, and a query over the limit refused;
@@ -9,12 +10,12 @@
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import { isAsyncIterable } from '@envelop/core';
 import { GraphQLError, parse, type ExecutionResult } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Admission, Admit } from '../auth/access';
 import { rateHeaders } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { QUERY_LIMITS } from '../graphql/builder';
-import { ApiError, errorBody } from '../../rest/errors';
+import { ApiError, ERROR_MEANING, errorBody, errorObject, type ErrorCode } from '../../rest/errors';
 import { AnswerClock } from '../../rest/handler';
 import { ANSWER_VARY, codedEtag, negotiate, type Coding } from './compression';
 import { KeptAnswers } from './graphql-kept';
@@ -40,6 +41,77 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** A browser visit for GraphiQL: GET, HTML accepted, no query. It needs no key. */
 export function isGraphiQLPage(request: Request, url: URL): boolean {
   return request.method === 'GET' && (request.headers.get('accept') ?? '').includes('text/html') && !url.searchParams.has('query');
+}
+
+/** Yoga's own refusals, by HTTP status, as the codes of DECISIONS.md (another 4XX: invalid_parameter; a 5XX: internal_error). */
+const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'invalid_parameter',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'data_unavailable',
+};
+
+/** A GraphQL error as a client may see it: what the parser or JSON reader said stays on our side. */
+function withoutOriginalError(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null || !('extensions' in error)) return error;
+  const { extensions, ...rest } = error as { extensions?: Record<string, unknown> };
+  if (!extensions || !('originalError' in extensions)) return error;
+  const { originalError: _dropped, ...kept } = extensions;
+  return { ...rest, extensions: kept };
+}
+
+/**
+ * Yoga answers a malformed request itself (bad JSON, a method or media type it does not take) with
+ * GraphQL's `errors` list, and some with no body at all (406, 415). Every such answer becomes the
+ * error body of DECISIONS.md, as REST's are; a GraphQL `errors` list it had is kept beside it for
+ * GraphQL clients. Query parameters that are not JSON (GET `variables`, `extensions`) are a 400, where
+ * Yoga's reader threw and the request ended in a 500.
+ */
+export function useErrorBody(publicBaseUrl: string, log: (line: string) => void): Plugin<{}, GraphQLServerContext> {
+  return {
+    onRequestParse({ requestParser, setRequestParser }) {
+      if (!requestParser) return;
+      setRequestParser(async (request) => {
+        try {
+          return await requestParser(request);
+        } catch (err) {
+          if (!(err instanceof SyntaxError)) throw err;
+          throw createGraphQLError('The request\'s variables or extensions are not valid JSON.', { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
+        }
+      });
+    },
+    async onResponse({ response, serverContext, setResponse }) {
+      if (response.status < 400) return;
+      const text = await response.clone().text();
+      let errors: unknown[] | undefined;
+      try {
+        const body: unknown = JSON.parse(text);
+        // Ours already (the key check of useApiAccess).
+        if (typeof body === 'object' && body !== null && 'error' in body) return;
+        if (typeof body === 'object' && body !== null && 'errors' in body && Array.isArray(body.errors)) errors = body.errors.map(withoutOriginalError);
+      } catch {
+        // no body, or not JSON: the code's own words are the message
+      }
+      const code = CODE_OF_STATUS[response.status] ?? (response.status >= 500 ? 'internal_error' : 'invalid_parameter');
+      const first = errors?.[0];
+      const said = typeof first === 'object' && first !== null && 'message' in first && typeof first.message === 'string' ? first.message : null;
+      let message = said ?? ERROR_MEANING[code];
+      if (code === 'internal_error') {
+        log(`${serverContext.requestId} graphql answered ${response.status}: ${text.slice(0, 500)}`);
+        message = `Something went wrong on our side (request ${serverContext.requestId}).`;
+      }
+      const err = new ApiError(code, message);
+      const body = { ...errorObject(err, 'free', publicBaseUrl, serverContext.requestId), ...(errors ? { errors } : {}) };
+      const headers = new Headers(response.headers);
+      // A JSON type Yoga chose (application/graphql-response+json, when asked for) stays.
+      if (!(response.headers.get('content-type') ?? '').includes('json')) headers.set('Content-Type', JSON_TYPE);
+      headers.delete('Content-Length');
+      setResponse(new Response(JSON.stringify(body), { status: err.status, headers }));
+    },
+  };
 }
 
 export function useApiAccess(admit: Admit, publicBaseUrl: string): Plugin<{}, GraphQLServerContext> {

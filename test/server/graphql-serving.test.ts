@@ -109,3 +109,35 @@ it('refuses a query over the token limit before parsing it all, as a client erro
   const d = await s.graphql(deep);
   expect(d.status).toBeLessThan(500);
 });
+
+it('answers a malformed request with the error body of DECISIONS.md, never a 5XX or an empty body', async () => {
+  const post = (body: string, headers: Record<string, string>) =>
+    fetch(`${s.url}/graphql`, { method: 'POST', body, headers: { 'X-API-Key': KEYS.intel, ...headers } });
+  const cases: [string, Promise<Response>, number, string][] = [
+    ['body not JSON', post('{bad', { 'Content-Type': 'application/json' }), 400, 'invalid_parameter'],
+    // Yoga's reader threw on these and the request ended in a 500.
+    ['GET variables not JSON', fetch(`${s.url}/graphql?query=${encodeURIComponent('{ __typename }')}&variables=%7Bbad`, { headers: { 'X-API-Key': KEYS.intel } }), 400, 'invalid_parameter'],
+    ['PUT', fetch(`${s.url}/graphql`, { method: 'PUT', headers: { 'X-API-Key': KEYS.intel } }), 405, 'method_not_allowed'],
+    ['a mutation over GET', get('mutation { x }'), 405, 'method_not_allowed'],
+    ['no Content-Type', post('{"query":"{ __typename }"}', {}), 415, 'unsupported_media_type'],
+    ['Accept: text/csv', get('{ __typename }', { Accept: 'text/csv' }), 406, 'not_acceptable'],
+  ];
+  for (const [what, answer, status, code] of cases) {
+    const res = await answer;
+    const body = await res.json();
+    expect({ what, status: res.status, code: body.error?.code }).toEqual({ what, status, code });
+    expect(res.headers.get('content-type')).toMatch(/json/);
+    expect(body.error).toEqual({ code, message: expect.any(String), plan: 'free', docs: expect.stringMatching(new RegExp(`/docs#error-${code}$`)), request_id: res.headers.get('x-request-id') });
+    // What the JSON reader said of the body stays on our side.
+    expect(JSON.stringify(body)).not.toContain('originalError');
+  }
+  const put = await fetch(`${s.url}/graphql`, { method: 'PUT', headers: { 'X-API-Key': KEYS.intel } });
+  expect(put.headers.get('allow')).toBe('GET, POST');
+  // A GraphQL client that asked for application/graphql-response+json still reads its errors, with their locations.
+  const invalid = await post('{"query":"{ nope }"}', { 'Content-Type': 'application/json', Accept: 'application/graphql-response+json' });
+  expect(invalid.status).toBe(400);
+  expect(invalid.headers.get('content-type')).toContain('application/graphql-response+json');
+  const body = await invalid.json();
+  expect(body.error.code).toBe('invalid_parameter');
+  expect(body.errors[0]).toMatchObject({ message: 'Cannot query field "nope" on type "Query".', locations: [{ line: 1, column: 3 }] });
+});
