@@ -1,10 +1,12 @@
 /** The error body and status/code table of DECISIONS.md. */
+import { maxHeaderSize } from 'node:http';
 import type { Plan } from '../src/domain/types';
 import { MAX_BODY_BYTES } from '../src/server/request-body';
 
 export const ERROR_STATUS = {
   invalid_parameter: 400,
   unknown_parameter: 400,
+  malformed_request: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
   plan_required: 403,
@@ -14,9 +16,11 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   not_acceptable: 406,
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  headers_too_large: 431,
   internal_error: 500,
   data_unavailable: 503,
 } as const;
@@ -26,6 +30,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_MEANING: Record<ErrorCode, string> = {
   invalid_parameter: 'A parameter has a bad value: period, freq, limit outside 1..1000, unknown measure, bad currency, or a format not offered.',
   unknown_parameter: 'A query parameter the endpoint does not take.',
+  malformed_request: 'The request is not well-formed HTTP/1.1; the connection is closed after this answer.',
   missing_api_key: 'No X-API-Key header.',
   invalid_api_key: 'The key is unknown or revoked.',
   plan_required: "The key is valid but its plan is below the endpoint's minimum.",
@@ -35,9 +40,11 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   not_found: 'No such route.',
   method_not_allowed: 'The method is not served at this path (see the Allow header): GET and HEAD on /v1, GET and POST on /graphql.',
   not_acceptable: 'The Accept header allows none of the types /graphql answers in: application/json and application/graphql-response+json.',
+  request_timeout: 'The request did not arrive in full in time; the connection is closed after this answer.',
   payload_too_large: `The request body is over the ${MAX_BODY_BYTES / 1_000_000} MB limit (POST /graphql); it was read and discarded, and the connection is closed after this answer.`,
   unsupported_media_type: 'POST /graphql reads a body sent as application/json (also application/graphql+json, form data); the Content-Type sent is none of these.',
   rate_limited: "Over the plan's request rate; retry after Retry-After seconds.",
+  headers_too_large: `The request line and headers are over ${maxHeaderSize / 1024} kB together (a very long URL, or a large header); the connection is closed after this answer.`,
   internal_error: 'A fault on our side; it is logged with the request id.',
   data_unavailable: 'No data release is loaded yet.',
 };

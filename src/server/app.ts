@@ -30,6 +30,7 @@ import { Metrics } from './metrics';
 import { newTag, requestIdFrom, type RequestTag } from './request-tag';
 import { bearerMatches } from './metrics';
 import { createCors } from './cors';
+import { answerClientError } from './client-error';
 import { limitMemory } from './heap';
 
 /** Served besides the /v1 routes, and counted among the live endpoints /v1/status reports. */
@@ -251,6 +252,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     }
     plainError(res, tag, new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`));
   }
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => answerClientError(err, socket, config.publicBaseUrl));
   server.keepAliveTimeout = 10_000;
   try {
     await listen(server, config.host, config.port);
