@@ -37,6 +37,14 @@ export function isoArg(iso: string): string {
   return up;
 }
 
+/**
+ * A list of ISO codes as the set it names: each checked, each once. However long the list a caller
+ * sends, the codes are at most 26 × 26, within what one SQL statement may bind.
+ */
+export function isoListArg(isos: readonly string[]): string[] {
+  return [...new Set(isos.map(isoArg))];
+}
+
 export function freqArg(freq: string | null | undefined): string | undefined {
   if (freq == null) return undefined;
   if (!(FREQS as readonly string[]).includes(freq)) throw invalidParameter('freq must be M, Q or A.', 'freq');

@@ -68,10 +68,23 @@ function withoutOriginalError(error: unknown): unknown {
  * GraphQL's `errors` list, and some with no body at all (406, 415). Every such answer becomes the
  * error body of DECISIONS.md, as REST's are; a GraphQL `errors` list it had is kept beside it for
  * GraphQL clients. Query parameters that are not JSON (GET `variables`, `extensions`) are a 400, where
- * Yoga's reader threw and the request ended in a 500.
+ * Yoga's reader threw and the request ended in a 500. A resolver's unexpected error, which the caller
+ * sees masked, is logged with the request id (masking comes after this plugin, so the cause is seen).
  */
-export function useErrorBody(publicBaseUrl: string, log: (line: string) => void): Plugin<{}, GraphQLServerContext> {
+export function useErrorBody(publicBaseUrl: string, log: (line: string) => void): Plugin<{ requestId: string }, GraphQLServerContext> {
   return {
+    onExecute() {
+      return {
+        onExecuteDone({ result, args }) {
+          if (isAsyncIterable(result)) return;
+          for (const error of result.errors ?? []) {
+            const cause = error.originalError;
+            if (!cause || cause instanceof GraphQLError) continue;
+            log(`${args.contextValue.requestId} graphql: unexpected error at ${error.path?.join('.') ?? 'the operation'}: ${cause.stack ?? cause.message}`);
+          }
+        },
+      };
+    },
     onRequestParse({ requestParser, setRequestParser }) {
       if (!requestParser) return;
       setRequestParser(async (request) => {

@@ -6,7 +6,7 @@ import { freshness } from '../../domain/freshness';
 import { gaps, type GapObservation } from '../../domain/gaps';
 import { comparePeriodEnds } from '../../domain/periods';
 import { versionDate } from '../../domain/releases';
-import { isoArg } from '../args';
+import { isoListArg } from '../args';
 import { builder } from '../builder';
 import { DateScalar } from '../scalars';
 import { FrequencyEnum } from '../enums';
@@ -140,7 +140,7 @@ const ReleasesLatestType = builder
 
 async function countriesNamed(ctx: GraphQLContext, isos: readonly string[] | null | undefined) {
   return ctx.prisma.country.findMany({
-    where: isos ? { iso: { in: isos.map(isoArg) } } : {},
+    where: isos ? { iso: { in: isoListArg(isos) } } : {},
     select: { iso: true, name: true, latest: true },
     orderBy: { iso: 'asc' },
   });

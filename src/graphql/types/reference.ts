@@ -4,7 +4,7 @@ import { holidaysOf } from '../../domain/holidays';
 import { monthsBehind } from '../../domain/periods';
 import type { Freq } from '../../domain/types';
 import type { RegionSlug } from '../../ingest/un-tourism-regions';
-import { invalidParameter, isoArg } from '../args';
+import { invalidParameter, isoArg, isoListArg } from '../args';
 import { builder } from '../builder';
 import { DateScalar } from '../scalars';
 import { FrequencyEnum, MeasureEnum, UnTourismRegionEnum } from '../enums';
@@ -30,7 +30,7 @@ function primaryFreqFilter(freq: Freq) {
 function countryWhere(args: { isos?: string[] | null; freq?: Freq | null; region?: RegionSlug | null }) {
   return {
     ...(args.freq ? primaryFreqFilter(args.freq) : {}),
-    ...(args.isos ? { iso: { in: args.isos.map(isoArg) } } : {}),
+    ...(args.isos ? { iso: { in: isoListArg(args.isos) } } : {}),
     ...(args.region ? { regionSlug: args.region } : {}),
   };
 }
@@ -96,7 +96,7 @@ builder.queryFields((t) => ({
 function seriesWhere(filter: typeof SeriesFilterInput.$inferInput | null | undefined) {
   if (!filter) return {};
   return {
-    ...(filter.country ? { countryIso: { in: filter.country.map(isoArg) } } : {}),
+    ...(filter.country ? { countryIso: { in: isoListArg(filter.country) } } : {}),
     ...(filter.measure ? { measure: filter.measure } : {}),
     ...(filter.breakdown ? { breakdown: filter.breakdown === 'total' ? null : filter.breakdown } : {}),
     ...(filter.freq ? { freq: filter.freq } : {}),
@@ -167,7 +167,8 @@ builder.queryFields((t) => ({
     type: FxLatestType,
     args: { currencies: t.arg.stringList() },
     resolve: async (_root, args, ctx) => {
-      const wanted = args.currencies?.map((c) => c.toUpperCase());
+      // Each code once, so a list of any length binds at most 26³ values.
+      const wanted = args.currencies && [...new Set(args.currencies.map((c) => c.toUpperCase()))];
       for (const c of wanted ?? []) {
         if (!/^[A-Z]{3}$/.test(c)) throw invalidParameter(`"${c}" is not an ISO 4217 code.`, 'currency');
       }
