@@ -9,8 +9,24 @@ export interface OpenOptions {
   onQuery?: (sql: string) => void;
 }
 
+/** What one statement may bind in the SQLite that better-sqlite3 bundles (3.32 and later: 32766). */
+export const SQLITE_MAX_BIND_VALUES = 32766;
+
+/**
+ * The better-sqlite3 adapter, telling Prisma how many values a statement may bind. It tells nothing
+ * by itself, so Prisma assumes SQLite's limit before 3.32, 999, and refuses a larger statement
+ * (P2029): a page of 1000 series whose fields Pothos loads in one batch failed.
+ */
+class ReleaseAdapter extends PrismaBetterSqlite3 {
+  override async connect() {
+    const adapter = await super.connect();
+    adapter.getConnectionInfo = () => ({ maxBindValues: SQLITE_MAX_BIND_VALUES, supportsRelationJoins: false });
+    return adapter;
+  }
+}
+
 export function openPrisma(file: string, options: OpenOptions = {}): PrismaClient {
-  const adapter = new PrismaBetterSqlite3({ url: `file:${file}` });
+  const adapter = new ReleaseAdapter({ url: `file:${file}` });
   if (!options.onQuery) return new PrismaClient({ adapter });
   const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
   const onQuery = options.onQuery;

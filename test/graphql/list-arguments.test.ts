@@ -1,7 +1,7 @@
 /**
- * List arguments of any length: a caller may send the same codes many times over (a notebook
- * building its list in a loop). Each code is checked and bound once, so a long list is answered,
- * never turned into a database error behind "Unexpected error."
+ * Long lists in and out. A caller may send the same codes many times over (a notebook building its
+ * list in a loop): each code is checked and bound once. A full page (1000 series) has its fields
+ * loaded in one batch of 1000 ids. Neither may turn into a database error behind "Unexpected error."
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -32,5 +32,17 @@ it('answers a series filter, a countries list, gaps and exchange rates given 50,
   expect(body.data.countries.nodes.map((n: { iso: string }) => n.iso)).toEqual(['ES', 'FR']);
   expect(new Set(body.data.gaps.map((g: { country: string }) => g.country))).toEqual(new Set(['ES', 'FR']));
   expect(body.data.fxLatest.quotes).toEqual([{ quote: 'USD' }]);
+  expect(faults).toEqual([]);
+});
+
+it('serves a full page of 1000 series with fields loaded in one batch (more ids than SQLite once allowed)', async () => {
+  const fields = 'alias breakdown member scale multiplier currency latest { period value } latestValue lastRevised country { iso }';
+  const { body } = await s.graphql(`{
+    series(first: 1000) { nodes { ${fields} } }
+    seriesSearch(q: "ES", first: 1000) { nodes { ${fields} } }
+  }`, {}, 'intel');
+  expect(body.errors).toBeUndefined();
+  expect(body.data.series.nodes).toHaveLength(1000);
+  expect(body.data.seriesSearch.nodes.length).toBeGreaterThan(999);
   expect(faults).toEqual([]);
 });
