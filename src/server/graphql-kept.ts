@@ -156,8 +156,6 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: Kep
       const coding = negotiate(req.headers['accept-encoding']);
       const coded = deps.kept.coded(snapshot.dataVersion, key, kept, coding);
       const etag = codedEtag(kept.etag, coded ? coding : 'identity');
-      const notModified = req.headers['if-none-match'] === etag;
-      const body = deps.kept.wire(snapshot.dataVersion, key, kept, coding);
       const headers = [
         'content-type', kept.contentType,
         'etag', etag,
@@ -169,11 +167,17 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: Kep
         'ratelimit-remaining', String(admission.rate.remaining),
         'ratelimit-reset', String(admission.rate.resetSeconds),
       ];
-      if (coded && !notModified) headers.push('content-encoding', coding);
-      if (!notModified) headers.push('content-length', String(body.length));
-      res.writeHead(notModified ? 304 : 200, headers);
-      if (notModified) res.end();
-      else res.end(body, 'latin1');
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304, headers);
+        res.end();
+        return;
+      }
+      // The bytes' text is made only for an answer that sends them.
+      const body = deps.kept.wire(snapshot.dataVersion, key, kept, coding);
+      if (coded) headers.push('content-encoding', coding);
+      headers.push('content-length', String(body.length));
+      res.writeHead(200, headers);
+      res.end(body, 'latin1');
     };
     if (admitted instanceof Promise) admitted.then(go, (err) => refuse(res, tag, err, next));
     else go(admitted);
