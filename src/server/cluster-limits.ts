@@ -63,6 +63,10 @@ export function serveClusterLimits(rates: PlanRates): void {
   });
 }
 
+function sendReturns(returns: ReturnBatch['tourismRateReturns']): void {
+  if (returns.length && process.send && process.connected) process.send({ tourismRateReturns: returns } satisfies ReturnBatch);
+}
+
 interface Pending {
   keyId: string;
   plan: Plan;
@@ -85,7 +89,8 @@ interface Lease {
  */
 export class ClusterLimiter implements Limiter {
   private pending: Pending[] = [];
-  private readonly inFlight = new Map<number, { batch: Pending[]; timer: NodeJS.Timeout }>();
+  /** Batches sent to the primary; `countedHere` once the timeout counted them in this worker instead. */
+  private readonly inFlight = new Map<number, { batch: Pending[]; timer: NodeJS.Timeout; countedHere: boolean }>();
   private readonly leases = new Map<string, Lease>();
   private sequence = 0;
   private readonly local: RateLimiter;
@@ -101,6 +106,9 @@ export class ClusterLimiter implements Limiter {
       if (!sent) return;
       this.inFlight.delete(message.tourismRateGrants);
       clearTimeout(sent.timer);
+      // Counted here meanwhile (the primary was slow): what it granted late goes back, or the key
+      // would lose those tokens for the rest of its window.
+      if (sent.countedHere) return this.giveBack(sent.batch, message.grants);
       sent.batch.forEach((p, i) => p.resolve(this.spend(p.keyId, message.grants[i])));
     });
     setInterval(() => this.returnUnspent(), LEASE_MS).unref();
@@ -121,15 +129,29 @@ export class ClusterLimiter implements Limiter {
   /** One token of a grant for this request; the rest, if any, kept as this key's lease. */
   private spend(keyId: string, grant: Grant): RateDecision {
     const { limit, resetSeconds } = grant;
-    if (grant.tokens === 0) return { allowed: false, limit, remaining: 0, resetSeconds };
     const now = Date.now();
     const held = this.leases.get(keyId);
+    if (grant.tokens === 0) {
+      // The primary has none left, but tokens this worker holds from an expired lease of the same
+      // window (not yet given back) were counted for this key: spend one rather than refuse.
+      if (held && held.tokens > 0 && held.windowStart === grant.windowStart && now < held.resetAt) {
+        held.tokens--;
+        return { allowed: true, limit, remaining: held.remaining + held.tokens, resetSeconds };
+      }
+      return { allowed: false, limit, remaining: 0, resetSeconds };
+    }
     const sameWindow = held && held.windowStart === grant.windowStart;
     const tokens = grant.tokens - 1 + (sameWindow ? held.tokens : 0);
     if (tokens > 0) {
       this.leases.set(keyId, { tokens, limit, remaining: grant.remaining, windowStart: grant.windowStart, resetAt: grant.windowStart + WINDOW_MS, expires: now + LEASE_MS });
     } else this.leases.delete(keyId);
     return { allowed: true, limit, remaining: grant.remaining + tokens, resetSeconds };
+  }
+
+  private giveBack(batch: Pending[], grants: Grant[]): void {
+    const returns: ReturnBatch['tourismRateReturns'] = [];
+    batch.forEach((p, i) => grants[i]?.tokens > 0 && returns.push([p.keyId, grants[i].tokens, grants[i].windowStart]));
+    sendReturns(returns);
   }
 
   private returnUnspent(): void {
@@ -140,7 +162,7 @@ export class ClusterLimiter implements Limiter {
       this.leases.delete(keyId);
       if (lease.tokens > 0 && now < lease.resetAt) returns.push([keyId, lease.tokens, lease.windowStart]);
     }
-    if (returns.length && process.send && process.connected) process.send({ tourismRateReturns: returns } satisfies ReturnBatch);
+    sendReturns(returns);
   }
 
   private flush(): void {
@@ -148,12 +170,21 @@ export class ClusterLimiter implements Limiter {
     this.pending = [];
     const id = ++this.sequence;
     const countHere = () => {
-      this.inFlight.delete(id);
       for (const p of batch) p.resolve(this.local.take(p.keyId, p.plan));
     };
     const message: TakeBatch = { tourismRateTakes: id, takes: batch.map((p) => [p.keyId, p.plan]) };
     if (!process.send || !process.connected) return countHere();
-    this.inFlight.set(id, { batch, timer: setTimeout(countHere, this.timeoutMs) });
+    const sent = {
+      batch,
+      countedHere: false,
+      timer: setTimeout(() => {
+        sent.countedHere = true;
+        countHere();
+        // A primary that never answers leaves no record behind past the window.
+        setTimeout(() => this.inFlight.delete(id), WINDOW_MS).unref();
+      }, this.timeoutMs),
+    };
+    this.inFlight.set(id, sent);
     process.send(message);
   }
 }
