@@ -12,18 +12,20 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 it('answers /healthz while a holidays join over 35 years of rules is being worked out', async () => {
-  const order: string[] = [];
+  let joinDone = Infinity;
   const join = s.get('/v1/joins/holidays?id=ch.arrivals.total.m').then(async (res) => {
     expect(res.status).toBe(200);
     expect((await res.json()).data.length).toBeGreaterThan(400);
-    order.push('join');
+    joinDone = performance.now();
   });
-  // Sent once the join is under way: its answer must not wait for the whole join.
+  // Sent once the join is under way (cold, it takes seconds of CPU): /healthz must not wait for it.
   await new Promise((resolve) => setTimeout(resolve, 200));
-  const health = fetch(`${s.url}/healthz`).then((res) => {
-    expect(res.status).toBe(200);
-    order.push('healthz');
-  });
-  await Promise.all([join, health]);
-  expect(order).toEqual(['healthz', 'join']);
+  const sent = performance.now();
+  const res = await fetch(`${s.url}/healthz`);
+  const answered = performance.now();
+  expect(res.status).toBe(200);
+  await join;
+  // Rules another test already worked out are kept in this process: then the join may end first.
+  if (joinDone > sent) expect(answered).toBeLessThan(joinDone);
+  expect(answered - sent).toBeLessThan(1000);
 });
