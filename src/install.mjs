@@ -3,8 +3,10 @@
 //
 // better-sqlite3's own install script is denied in package.json (allowScripts): its prebuilt
 // binaries come from a host this service's machines cannot reach, and its fallback compiles the
-// SQLite amalgamation at -O3, which costs about 110 s of one core here. Built here at -O2, SQLite's
-// own default, it costs about 80 s and serves the same queries (bench figures in the README).
+// SQLite amalgamation (one 9 MB C file, one core) at -O3. At -O1 the build takes 30-55 s where -O3
+// took 110 s and -O2 55-95 s, for SQLite reads 8-25% slower than at -O2 (README, "Installing");
+// most answers are served from the answer cache, and a first answer within two minutes of
+// `git clone` matters more.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,12 +35,19 @@ async function buildDriver() {
   const nodeGyp = process.env.npm_config_node_gyp ?? path.join(path.dirname(process.execPath), '../lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js');
   await step('better-sqlite3 (native build)', process.execPath, [nodeGyp, 'rebuild', '--release'], {
     cwd: driver,
-    env: { ...process.env, CFLAGS: `${process.env.CFLAGS ?? ''} -O2`.trim(), JOBS: 'max' },
+    env: { ...process.env, CFLAGS: `-O1 ${process.env.CFLAGS ?? ''}`.trim(), JOBS: 'max' },
   });
 }
 
+/** Installed without development packages (`npm ci --omit=dev`), the service runs the dist/ it is shipped with. */
+const hasDevPackages = fs.existsSync(path.join(root, 'node_modules/esbuild'));
+
 async function generateAndCompile() {
   await step('prisma generate', process.execPath, ['prisma/generate.mjs']);
+  if (!hasDevPackages) {
+    process.stderr.write('development packages omitted: no code generation or compilation (serve the dist/ built with them)\n');
+    return;
+  }
   await step('graphql-codegen', process.execPath, [path.join(root, 'node_modules/@graphql-codegen/cli/esm/bin.js'), '--config', 'codegen.ts']);
   await step('compile to dist/', process.execPath, ['src/build.mjs']);
 }
