@@ -26,7 +26,8 @@ import { openBus, openKeyStore } from './server/shared-state';
 
 const print = (line: string) => console.log(line);
 
-type IngestChoices = Pick<BuildOptions, 'allowVanished' | 'keepReleases'>;
+// `now` dates the release: the clock, or TOURISM_NOW when pinned.
+type IngestChoices = Pick<BuildOptions, 'allowVanished' | 'keepReleases' | 'now'>;
 
 /** Builds a release; progress lines and the summary event go to the log, each as it happens. */
 async function ingest(sources: string | undefined, dataDir: string, choices: IngestChoices = {}, why?: string): Promise<void> {
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
   switch (command) {
     case 'ingest':
       await ingest(sources, config.dataDir, {
+        now: config.now(),
         allowVanished: values['allow-vanished'],
         keepReleases: values['keep-releases'] === undefined ? undefined : Number(values['keep-releases']),
       });
@@ -104,7 +106,7 @@ async function main(): Promise<void> {
           logger.info(`No data release yet: taking the published one from ${config.releaseFrom}.`);
           await takeRelease(config.releaseFrom, config.dataDir, (line) => logger.info(line));
         } else {
-          await ingest(sources, config.dataDir, {}, 'No data release yet: building one first.');
+          await ingest(sources, config.dataDir, { now: config.now() }, 'No data release yet: building one first.');
         }
       }
       const { serve } = await import('./server/serve');

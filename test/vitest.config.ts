@@ -30,7 +30,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: ALONE, maxWorkers: 2 },
+        test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: ALONE, maxWorkers: 3 },
       },
       {
         extends: true,

@@ -3,7 +3,8 @@
  * (REST JSON, REST CSV, GraphQL GET), each beside a bare node:http server sending the same
  * compressed bytes with the same headers, measured in the same run; prints each ratio and their mean.
  * Uses DATA_DIR when it holds a release, else builds one from TOURISM_SOURCES or ../shared/data;
- * BENCH_ONLY=text runs only the cases whose label holds it ("br GraphQL").
+ * BENCH_ONLY=text runs only the cases whose label holds it ("br GraphQL"); BENCH_WARMUP=0 leaves out
+ * the untimed warm-up turns (the test suite's short run, where the ratios are not judged).
  */
 import autocannon from 'autocannon';
 import http from 'node:http';
@@ -13,6 +14,7 @@ import { bareServer, childServer } from './servers';
 const KEY = 'bench-key-intel';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const WARMUP = process.env.BENCH_WARMUP !== '0';
 /** The goal: a kept compressed answer at this share of a bare server's rate, or better. */
 const GOAL = 0.9;
 /** Only the cases whose label (coding and target, e.g. "br GraphQL") holds this text; default all. */
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
   const dir = benchDataDir();
   const app = await childServer('child', ['app', dir, KEY, 'on']);
   const ratios: number[] = [];
-  console.log(`\nKept compressed answers (a warm-up turn, then ${ROUNDS} alternating turns of ${DURATION} s, 10 connections) vs a bare node:http server sending the same bytes`);
+  console.log(`\nKept compressed answers (${WARMUP ? 'a warm-up turn, then ' : ''}${ROUNDS} alternating turns of ${DURATION} s, 10 connections) vs a bare node:http server sending the same bytes`);
   try {
     for (const coding of ['br', 'gzip'] as const) {
       for (const { label, target } of TARGETS) {
@@ -65,8 +67,10 @@ async function main(): Promise<void> {
         const base = { rps: 0 };
         const turns: number[] = [];
         // A turn each, untimed, so both are measured warm (compiled code, grown heap), not from a cold start.
-        await rate(`${app.url}${target}`, headers);
-        await rate(`${bare.url}${target}`, headers);
+        if (WARMUP) {
+          await rate(`${app.url}${target}`, headers);
+          await rate(`${bare.url}${target}`, headers);
+        }
         for (let turn = 0; turn < ROUNDS; turn++) {
           const a = await rate(`${app.url}${target}`, headers);
           const b = await rate(`${bare.url}${target}`, headers);

@@ -22,7 +22,7 @@ it('switches to a new release atomically while serving', async () => {
     const tsv = path.join(sources, 'eurostat/estat_tour_occ_nim.tsv');
     fs.writeFileSync(tsv, fs.readFileSync(tsv, 'utf8').replace(/^(M,TOTAL,NR,I551-I553,MT\t(?:[^\t]*\t){355})(\d+)/m, (_m, head, v) => `${head}${Number(v) + 7}`));
     // The rebuild runs as its own process, as `npm run ingest` would, while requests keep coming.
-    const ingest = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'src/cli.ts'), 'ingest', '--sources', sources], {
+    const ingest = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist/cli.js'), 'ingest', '--sources', sources], {
       env: { ...process.env, DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

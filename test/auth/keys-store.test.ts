@@ -59,7 +59,7 @@ describe('keys CLI', () => {
   it('creates (printing the key once), lists, rotates and revokes', () => {
     const dir = tempDir();
     const cli = (...args: string[]) =>
-      execFileSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'src/cli.ts'), 'keys', ...args], {
+      execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'dist/cli.js'), 'keys', ...args], {
         env: { ...process.env, DATA_DIR: dir },
         encoding: 'utf8',
       });

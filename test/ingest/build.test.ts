@@ -131,7 +131,7 @@ describe('failures leave the served release untouched', () => {
     served.prepare("UPDATE Meta SET value = 'older' WHERE key = 'data_version'").run();
     served.close();
     let killedWhileWriting = false;
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'src/cli.ts'), 'ingest', '--sources', SOURCES_DIR], {
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist/cli.js'), 'ingest', '--sources', SOURCES_DIR], {
       env: { ...process.env, DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
