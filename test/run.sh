@@ -1,23 +1,35 @@
 #!/usr/bin/env bash
 # `npm test`: what the machine must have (test/system-needs.sh), the generated code brought up to
-# date, then the type check beside the tests: tsc and the test release's ingest (vitest's global
-# setup) each keep one core busy for about 15 s, so running them together saves that much.
-# Arguments go to vitest (`npm test -- test/api`).
+# date, then the type check beside the tests. Arguments go to vitest (`npm test -- test/api`).
+#
+# Two things run beside vitest to save their time: tsc (it and the test release's ingest each keep
+# one core busy), and the install of missing Debian packages; the few tests that need one wait for
+# it (test/helpers/system.ts reads the install's outcome from TOURISM_SYSTEM_PACKAGES).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash test/system-needs.sh || exit 1
-npx graphql-codegen --config codegen.ts --silent || exit 1
+bash test/system-needs.sh services || exit 1
+bash test/system-needs.sh check || exit 1
 
-types_out=$(mktemp)
-npx tsc --noEmit >"$types_out" 2>&1 &
+outcome=$(mktemp -d)
+export TOURISM_SYSTEM_PACKAGES="$outcome/status"
+( bash test/system-needs.sh install >"$outcome/log" 2>&1; echo $? >"$outcome/status.tmp"; mv "$outcome/status.tmp" "$outcome/status" ) &
+packages_pid=$!
+
+npx graphql-codegen --config codegen.ts --silent || exit 1
+npx tsc --noEmit >"$outcome/types" 2>&1 &
 types_pid=$!
 npx vitest run --config test/vitest.config.ts "$@"
 tests=$?
 wait "$types_pid"
 types=$?
+wait "$packages_pid"
+if [ "$(cat "$outcome/status")" -ne 0 ]; then
+  cat "$outcome/log" >&2
+  tests=1
+fi
 if [ "$types" -ne 0 ]; then
-  cat "$types_out" >&2
+  cat "$outcome/types" >&2
   echo "The type check failed (npm run typecheck)." >&2
 fi
-rm -f "$types_out"
+rm -rf "$outcome"
 [ "$tests" -eq 0 ] && [ "$types" -eq 0 ]

@@ -3,8 +3,8 @@
  * route, against the real release on a real server: no answer may be a 5XX or a cut connection.
  * Each route's other variants (each freq it takes, CSV where offered) are swept for every
  * VARIANT_EVERY-th country in code order (38 of 225, monthly and annual ones among them), and so
- * is the holidays join, whose first answer for a country works out decades of holiday rules (its
- * cost is bounded and tested in holidays-join-responsive.test.ts). The requests are derived from the
+ * are the holiday routes, whose first answer for a country works out its holiday rules (a year in
+ * two languages, or decades for the join), the sweep's costliest CPU for little more coverage. The requests are derived from the
  * route table, so a route added later is swept too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import { KEYS, startTestServer, type TestServer } from '../helpers/server';
 
 const CONCURRENCY = 4;
 const VARIANT_EVERY = 6;
-const SAMPLED_ROUTES = new Set(['/v1/joins/holidays']);
+const SAMPLED_ROUTES = new Set(['/v1/joins/holidays', '/v1/holidays/{iso}']);
 
 let s: TestServer;
 beforeAll(async () => {

@@ -9,12 +9,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../helpers/paths';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server';
+import { systemPython } from '../helpers/system';
 
 const run = promisify(execFile);
 const GUIDE = path.join(PROJECT_ROOT, 'rest/docs/guides/notebooks.md');
 const MARK = '@@TABLE@@';
-// Debian's interpreter, where python3-pandas is installed, even when another python3 is first on PATH.
-const PYTHON = fs.existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 
 function codeBlock(lang: string): string {
   const blocks = [...fs.readFileSync(GUIDE, 'utf8').matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].filter((m) => m[1] === lang);
@@ -62,7 +61,8 @@ function checkTable(rows: Row[]): void {
 describe('notebook quickstart', () => {
   let python: Row[];
   it('Python: requests + pandas give a tidy table of country, period, value and unit', async () => {
-    python = await tableFrom(PYTHON, ['-c'], codeBlock('python'), `\nprint(${JSON.stringify(MARK)})\nprint(df.to_json(orient="records"))\n`);
+    // Debian's interpreter, where python3-pandas is installed, even when another python3 is first on PATH.
+    python = await tableFrom(await systemPython(['pandas', 'requests']), ['-c'], codeBlock('python'), `\nprint(${JSON.stringify(MARK)})\nprint(df.to_json(orient="records"))\n`);
     checkTable(python);
   });
 

@@ -17,6 +17,7 @@ import { createDatabase, freePort, redisPrefix, REDIS_PORT } from '../helpers/en
 import { stampedRelease } from '../helpers/releases';
 import { runCli, startServe, waitUntil, type ServeProcess } from '../helpers/serve-process';
 import { TEST_NOW } from '../helpers/server';
+import { systemProgram } from '../helpers/system';
 
 const LIMIT = 30;
 const INTEL_KEY = 'replicas-intel';
@@ -117,7 +118,9 @@ beforeAll(async () => {
   const [lbPort, ...ports] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const conf = path.join(work, 'nginx.conf');
   fs.writeFileSync(conf, nginxConfig(lbPort, ports));
-  nginx = spawn('/usr/sbin/nginx', ['-c', conf, '-p', work, '-e', path.join(work, 'nginx-error.log')], { stdio: 'inherit' });
+  nginx = spawn(await systemProgram('/usr/sbin/nginx', 'nginx'), ['-c', conf, '-p', work, '-e', path.join(work, 'nginx-error.log')], { stdio: 'inherit' });
+  // A spawn failure after the check (a broken install) fails the wait below, not the run.
+  nginx.on('error', (err) => console.error(`nginx: ${err.message}`));
   lb = `http://127.0.0.1:${lbPort}`;
   await waitUntil('nginx', async () => (await fetch(`${lb}/_releases/release.json`)).ok, 20_000);
   env = {
