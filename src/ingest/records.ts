@@ -1,6 +1,5 @@
 /** Records the connectors produce besides series: reference lists and context data. */
 import type { ParsedSeries, RejectedRow, SourceTableInfo } from '../domain/types';
-import type { CodeDecision } from './connectors/code-decisions';
 
 export interface CountryRef {
   iso: string; // alpha-2
@@ -45,6 +44,18 @@ export interface IndicatorValue {
   value: number;
   projection: boolean;
   source: string; // table code
+}
+
+/** How one publisher code and name are placed, decided once on the evidence (connectors/code-decisions.ts). */
+export interface CodeDecision {
+  publisher: 'UN Tourism' | 'World Bank' | 'Eurostat';
+  /** The code as the file writes it. */
+  code: string;
+  /** The name as the file writes it. */
+  name: string;
+  /** The country the rows are served under; null: no country of its own, the rows are not served. */
+  iso: string | null;
+  why: string;
 }
 
 /** A row whose place was settled by the code/name decisions table (counted in the ingest summary). */

@@ -8,20 +8,9 @@
  * neighbour's code (the names, footnotes and figures are those of the named island), four carry
  * codes the UN retired when the country changed, and four places have no country code of their own.
  */
-import type { CountryRef } from '../records';
+import type { CodeDecision, CountryRef } from '../records';
 import type { CountryResolver } from './country-resolver';
 import { normalizeCountryName } from './country-resolver';
-
-export interface CodeDecision {
-  publisher: 'UN Tourism' | 'World Bank' | 'Eurostat';
-  /** The code as the file writes it. */
-  code: string;
-  /** The name as the file writes it. */
-  name: string;
-  /** The country the rows are served under; null: no country of its own, the rows are not served. */
-  iso: string | null;
-  why: string;
-}
 
 const PART_OF_BQ =
   'one of the three islands of the Caribbean Netherlands (BQ, M49 535) with no code of its own; the workbook has no BQ total and the island figures end in 2010';
