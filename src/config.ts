@@ -23,8 +23,11 @@ export interface Config {
   databaseUrl: string | null;
   /** A shared directory or HTTP(S) base URL to take built releases from (RELEASE_FROM). */
   releaseFrom: string | null;
-  /** When set, /metrics asks for it as a bearer token (METRICS_TOKEN); otherwise /metrics is open like the probes. */
-  metricsToken: string | undefined;
+  /**
+   * Who may read /metrics: those sending METRICS_TOKEN as a bearer token; anyone with METRICS_PUBLIC=1
+   * (a scraper on a private network); nobody when neither is set (a 404, as for any unknown path).
+   */
+  metrics: { token: string | undefined; public: boolean };
   /** Origins whose pages may call the API from a browser (CORS_ORIGINS, comma separated; default '*': any). */
   corsOrigins: '*' | string[];
 }
@@ -54,7 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: env.REDIS_PREFIX || 'tourism:',
     databaseUrl: env.DATABASE_URL || null,
     releaseFrom: env.RELEASE_FROM || null,
-    metricsToken: env.METRICS_TOKEN || undefined,
+    metrics: { token: env.METRICS_TOKEN || undefined, public: env.METRICS_PUBLIC === '1' },
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
   };
 }

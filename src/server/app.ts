@@ -30,7 +30,7 @@ import { Metrics } from './metrics';
 import { newTag, requestIdFrom, type RequestTag } from './request-tag';
 import { bearerMatches } from './metrics';
 import { createCors } from './cors';
-import { answerClientError } from './client-error';
+import { answerClientError, answerConnect } from './client-error';
 import { limitMemory } from './heap';
 
 /** Served besides the /v1 routes, and counted among the live endpoints /v1/status reports. */
@@ -156,7 +156,8 @@ export async function startApp(options: AppOptions): Promise<App> {
   /** Answers being worked out, so a close can mark those not yet written "Connection: close". */
   const inFlight = new Set<http.ServerResponse>();
 
-  const server = http.createServer((req, res) => {
+  // node:http answers an HTTP/1.1 request without Host with a bare 400 of its own; it is ours to answer.
+  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
     const started = performance.now();
     // The request target split at '?' (no URL object on the hot path; the REST layer parses the query when it must).
     const target = req.url ?? '/';
@@ -181,6 +182,10 @@ export async function startApp(options: AppOptions): Promise<App> {
       if (closing) server.closeIdleConnections();
     });
     if (preflight) return;
+    if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+      res.shouldKeepAlive = false;
+      return plainError(res, tag, new ApiError('malformed_request', 'An HTTP/1.1 request must carry a Host header (RFC 9112, section 3.2).'));
+    }
     if (path === '/graphql') {
       tag.route = '/graphql';
       // Key, plan, rate, the answer cache, cost and the rest are Yoga plugins (graphql-plugins.ts);
@@ -196,7 +201,14 @@ export async function startApp(options: AppOptions): Promise<App> {
           if (!res.headersSent) plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
         });
       if (req.method === 'GET') keptGet(req, res, tag, toYoga);
-      else toYoga();
+      else if (req.method === 'POST' || req.method === 'HEAD') toYoga();
+      else {
+        // Yoga answers other methods with a 405 too, but a fetch Request cannot even carry TRACE,
+        // TRACK or CONNECT: those ended in a 500. One answer for all of them, here.
+        const refuse = () => plainError(res, tag, new ApiError('method_not_allowed', `${req.method} is not allowed on /graphql; use GET or POST.`, { Allow: 'GET, POST' }));
+        if (carriesBody(req)) drainBody(req).then(refuse);
+        else refuse();
+      }
       return;
     }
     // Nothing else reads a body: one sent anyway is read out first, so the answer (405 and the like)
@@ -227,9 +239,12 @@ export async function startApp(options: AppOptions): Promise<App> {
     }
     if (path === '/metrics') {
       tag.route = path;
-      if (config.metricsToken && !bearerMatches(req.headers.authorization, config.metricsToken)) {
+      // Off the public surface unless the operator opens it: release, routes and heap are theirs.
+      const { token, public: open } = config.metrics;
+      if (token && !bearerMatches(req.headers.authorization, token)) {
         return plainError(res, tag, new ApiError('invalid_api_key', 'Send the metrics token as "Authorization: Bearer <token>".'));
       }
+      if (!token && !open) return plainError(res, tag, new ApiError('not_found', 'No endpoint at /metrics.'));
       metrics.text().then(
         (text) => {
           res.writeHead(200, { 'Content-Type': metrics.contentType, 'Cache-Control': 'no-store' });
@@ -253,6 +268,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     plainError(res, tag, new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`));
   }
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => answerClientError(err, socket, config.publicBaseUrl));
+  server.on('connect', (_req, socket) => answerConnect(socket, config.publicBaseUrl));
   server.keepAliveTimeout = 10_000;
   try {
     await listen(server, config.host, config.port);

@@ -22,12 +22,25 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex, pu
     return;
   }
   const code = CODE_OF_CLIENT_ERROR[err.code ?? ''] ?? 'malformed_request';
+  answerOnSocket(socket, new ApiError(code, ERROR_MEANING[code]), publicBaseUrl);
+}
+
+/**
+ * CONNECT asks for a tunnel, which node:http hands to a 'connect' listener with the bare socket (and
+ * closes unanswered when there is none): it gets the 405 every other method not served gets.
+ */
+export function answerConnect(socket: Duplex, publicBaseUrl: string): void {
+  answerOnSocket(socket, new ApiError('method_not_allowed', 'CONNECT is not served: this is not a proxy.', { Allow: 'GET, HEAD, POST' }), publicBaseUrl);
+}
+
+/** The error body written straight to the socket, which ends with it. */
+function answerOnSocket(socket: Duplex, refusal: ApiError, publicBaseUrl: string): void {
   const requestId = newRequestId();
-  const refusal = new ApiError(code, ERROR_MEANING[code]);
   const body = errorBody(refusal, 'free', publicBaseUrl, requestId);
+  const extra = Object.entries(refusal.headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   socket.end(
     `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\n` +
-      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}` +
       `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -9,6 +9,7 @@
  */
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import { isAsyncIterable } from '@envelop/core';
+import { PothosValidationError } from '@pothos/core';
 import { GraphQLError, parse, type ExecutionResult } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Admission, Admit } from '../auth/access';
@@ -63,6 +64,15 @@ function withoutOriginalError(error: unknown): unknown {
   return { ...rest, extensions: kept };
 }
 
+function isUncodedValidationError(error: GraphQLError): boolean {
+  return error.originalError instanceof PothosValidationError && error.extensions.code === undefined;
+}
+
+function withValidationCode(error: GraphQLError): GraphQLError {
+  if (!isUncodedValidationError(error)) return error;
+  return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, originalError: error.originalError, extensions: { ...error.extensions, code: 'invalid_parameter' } });
+}
+
 /**
  * Yoga answers a malformed request itself (bad JSON, a method or media type it does not take) with
  * GraphQL's `errors` list, and some with no body at all (406, 415). Every such answer becomes the
@@ -73,15 +83,29 @@ function withoutOriginalError(error: unknown): unknown {
  */
 export function useErrorBody(publicBaseUrl: string, log: (line: string) => void): Plugin<{ requestId: string }, GraphQLServerContext> {
   return {
+    // A query that does not parse or validate is refused as a whole: a 400 with the error body under
+    // every Accept. Yoga marks such errors `http.spec`, which makes it answer application/json
+    // callers 200 with the bare errors list (the GraphQL-over-HTTP legacy rule); unmarked, its 400 stands.
+    onResultProcess({ result }) {
+      for (const one of Array.isArray(result) ? result : [result]) {
+        if (isAsyncIterable(one)) continue;
+        for (const error of one.errors ?? []) {
+          const http = error.extensions?.http;
+          if (http?.spec) http.spec = false;
+        }
+      }
+    },
     onExecute() {
       return {
-        onExecuteDone({ result, args }) {
-          if (isAsyncIterable(result)) return;
-          for (const error of result.errors ?? []) {
+        onExecuteDone({ result, args, setResult }) {
+          if (isAsyncIterable(result) || !result.errors) return;
+          for (const error of result.errors) {
             const cause = error.originalError;
             if (!cause || cause instanceof GraphQLError) continue;
             log(`${args.contextValue.requestId} graphql: unexpected error at ${error.path?.join('.') ?? 'the operation'}: ${cause.stack ?? cause.message}`);
           }
+          // Pothos refuses a bad argument (a Prisma connection's cursor) with no code: it is the caller's.
+          if (result.errors.some(isUncodedValidationError)) setResult({ ...result, errors: result.errors.map(withValidationCode) });
         },
       };
     },

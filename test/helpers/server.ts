@@ -49,6 +49,8 @@ export async function startTestServer(
     now?: string;
     /** CORS_ORIGINS (default: unset, any origin). */
     corsOrigins?: string;
+    /** More of the service's environment (METRICS_TOKEN …). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? privateDataDir();
@@ -60,6 +62,7 @@ export async function startTestServer(
     PUBLIC_BASE_URL: 'http://api.test',
     TOURISM_API_KEYS: Object.entries(KEYS).map(([p, k]) => `${p}:${k}`).join(','),
     CORS_ORIGINS: options.corsOrigins,
+    ...options.env,
   });
   const app = await startApp({
     config,

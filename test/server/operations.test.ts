@@ -8,9 +8,10 @@ import { startTestServer, type TestServer } from '../helpers/server';
 const lines: Record<string, unknown>[] = [];
 let server: TestServer;
 
+const METRICS_TOKEN = 'scrape-s3cret';
 beforeAll(async () => {
   const logger = createLogger({ level: 'info', destination: { write: (line: string) => void lines.push(JSON.parse(line)) } });
-  server = await startTestServer({ logger });
+  server = await startTestServer({ logger, env: { METRICS_TOKEN: METRICS_TOKEN } });
 });
 afterAll(() => server.close());
 
@@ -97,7 +98,10 @@ describe('access log', () => {
 describe('/metrics', () => {
   it('Prometheus text: requests and latency by route and status, cache hit ratio, release, GraphQL cost', async () => {
     await server.graphql('{ countries { iso } }');
-    const res = await server.get('/metrics', { plan: null });
+    const refused = await server.get('/metrics', { plan: null });
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).error.code).toBe('invalid_api_key');
+    const res = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await res.text();
@@ -121,6 +125,20 @@ describe('pieces', () => {
     expect(requestIdFrom('abc-123_X.y:z@w')).toBe('abc-123_X.y:z@w');
     for (const bad of ['', 'a b', 'x'.repeat(129), 'a\u00e9', '<script>', undefined, ['a', 'b']]) {
       expect(requestIdFrom(bad)).toMatch(/^req_/);
+    }
+  });
+
+  it('is not served at all without METRICS_TOKEN unless METRICS_PUBLIC=1 opens it', async () => {
+    const closed = await startTestServer();
+    const open = await startTestServer({ env: { METRICS_PUBLIC: '1' } });
+    try {
+      const res = await closed.get('/metrics', { plan: null });
+      expect(res.status).toBe(404);
+      expect((await res.json()).error.code).toBe('not_found');
+      expect((await open.get('/metrics', { plan: null })).status).toBe(200);
+    } finally {
+      await closed.close();
+      await open.close();
     }
   });
 

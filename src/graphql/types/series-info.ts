@@ -26,8 +26,10 @@ builder.queryFields((t) => ({
       const { first, after, last, before } = pageArgs(args);
       if (last != null || before != null) throw invalidParameter('seriesSearch pages forward only: use first and after.', 'last');
       // A cursor is the offset of the row after it, so `after` says where the next page starts.
-      const offset = after == null ? 0 : Number(decodeCursor(after));
-      if (!Number.isInteger(offset) || offset < 0) throw invalidParameter('cursor is not one this service issued.', 'cursor');
+      const position = after == null ? '0' : decodeCursor(after);
+      // Digits only, and few: an offset like 1e21 or 2^63 is no page of ours (SQLite refuses it).
+      if (position === null || !/^\d{1,9}$/.test(position)) throw invalidParameter('cursor is not one this service issued.', 'cursor');
+      const offset = Number(position);
       const country = args.country ? isoArg(args.country) : undefined;
       const limit = first ?? DEFAULT_PAGE_SIZE;
       const ids = await searchSeriesIds(ctx.prisma, args.q, { country, limit: limit + 1, offset });
