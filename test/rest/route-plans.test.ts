@@ -1,8 +1,12 @@
-/** Every route's minimum plan agrees with the plan scopes of the fields its operation touches. */
-import { execute, type DocumentNode } from 'graphql';
+/**
+ * Every route's minimum plan agrees with the plan scopes of the fields its operation touches, and no
+ * field a route reads can be reached over GraphQL by a plan below the lowest route reading it: a
+ * plan is a property of the data, whichever path leads to it.
+ */
+import { execute, getNamedType, isObjectType, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLField, type GraphQLNamedType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { DataStore, type Snapshot } from '../../src/db/data-store';
-import { PLANS, planRank } from '../../src/domain/types';
+import { PLANS, planRank, type Plan } from '../../src/domain/types';
 import { createContext } from '../../src/graphql/context';
 import { schema } from '../../src/graphql/schema';
 import { exampleValue } from '../../rest/examples';
@@ -43,4 +47,62 @@ describe.each(ROUTES.map((r) => [r.path, r] as const))('%s', (_path, route) => {
       expect(errors.some((e) => e.extensions.plan === route.plan)).toBe(true);
     });
   }
+});
+
+/** The plan a field's or type's own authScopes ask for (free when it has none). */
+function scopeOf(node: GraphQLField<unknown, unknown> | GraphQLNamedType): number {
+  const scopes = (node.extensions as { pothosOptions?: { authScopes?: unknown } }).pothosOptions?.authScopes;
+  if (!scopes || typeof scopes !== 'object') return 0;
+  const plan = PLANS.find((p) => (scopes as Record<string, unknown>)[p] === true);
+  return plan ? planRank(plan) : 0;
+}
+
+/** The lowest plan at which a value of each type can be read, from Query through every field's and type's scope. */
+function reachByType(): Map<string, number> {
+  const reach = new Map<string, number>([['Query', 0]]);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (!isObjectType(type) || !reach.has(type.name)) continue;
+      for (const field of Object.values(type.getFields())) {
+        const target = getNamedType(field.type);
+        const rank = Math.max(reach.get(type.name)!, scopeOf(field), scopeOf(target));
+        if ((reach.get(target.name) ?? Infinity) > rank) {
+          reach.set(target.name, rank);
+          changed = true;
+        }
+      }
+    }
+  }
+  return reach;
+}
+
+it('no field a route reads is open over GraphQL to a plan below every route reading it', () => {
+  const lowest = new Map<string, Plan>();
+  for (const route of ROUTES) {
+    const info = new TypeInfo(schema);
+    visit(
+      route.operation as DocumentNode,
+      visitWithTypeInfo(info, {
+        Field() {
+          const parent = info.getParentType();
+          const field = info.getFieldDef();
+          if (!parent || !field) return;
+          const key = `${parent.name}.${field.name}`;
+          const seen = lowest.get(key);
+          if (!seen || planRank(route.plan) < planRank(seen)) lowest.set(key, route.plan);
+        },
+      }),
+    );
+  }
+  const reach = reachByType();
+  const open: string[] = [];
+  for (const [key, plan] of lowest) {
+    const [typeName, fieldName] = key.split('.');
+    const type = schema.getType(typeName);
+    if (!isObjectType(type) || !reach.has(typeName)) continue;
+    const rank = Math.max(reach.get(typeName)!, scopeOf(type), scopeOf(type.getFields()[fieldName]));
+    if (rank < planRank(plan)) open.push(`${key}: open to ${PLANS[rank]}, read only by ${plan} routes`);
+  }
+  expect(open).toEqual([]);
 });

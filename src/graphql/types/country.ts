@@ -63,6 +63,7 @@ export const CountryType = builder.prismaObject('Country', {
     }),
     series: t.relation('series', {
       description: 'Series held for this country, optionally only headline ones or one measure.',
+      authScopes: { developer: true },
       args: {
         measure: t.arg({ type: MeasureEnum }),
         headline: t.arg.boolean(),

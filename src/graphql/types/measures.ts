@@ -35,6 +35,7 @@ builder.prismaObjectField('Country', 'measureSeries', (t) =>
   t.field({
     type: SeriesType,
     nullable: true,
+    authScopes: { developer: true },
     description:
       "The country's series for a measure: its headline series, or with `freq` its total series of that frequency.",
     args: { measure: t.arg({ type: MeasureEnum, required: true }), freq: t.arg({ type: FrequencyEnum }) },
@@ -54,6 +55,7 @@ for (const measure of ['arrivals', 'nights', 'spend', 'capacity'] as const) {
       type: SeriesType,
       nullable: true,
       description: `The country's ${measure} series: headline, or the total of the given frequency.`,
+      authScopes: { developer: true },
       args: { freq: t.arg({ type: FrequencyEnum }) },
       select: (args, _ctx, nestedSelection) => ({
         series: nestedSelection({

@@ -67,12 +67,15 @@ builder.queryFields((t) => ({
   region: t.prismaField({
     type: 'Region',
     nullable: true,
+    // One region's figures are /v1/regions/{region}'s, a developer route (the list of regions is free).
+    authScopes: { developer: true },
     args: { slug: t.arg.string({ required: true }) },
     resolve: (query, _root, args, ctx) => ctx.prisma.region.findUnique({ ...query, where: { slug: args.slug } }),
   }),
   seriesById: t.prismaField({
     type: 'Series',
     nullable: true,
+    authScopes: { developer: true },
     description: 'One series by id (`sr_…`) or alias (`es.nights.total.m`).',
     args: { id: t.arg.string({ required: true }) },
     resolve: (query, _root, args, ctx) =>
@@ -82,6 +85,7 @@ builder.queryFields((t) => ({
     {
       type: 'Series',
       cursor: 'alias',
+      authScopes: { developer: true },
       description: 'Series by country, measure, breakdown, frequency and headline, ordered by alias.',
       args: { filter: t.arg({ type: SeriesFilterInput }) },
       totalCount: (_root, args, ctx) => ctx.prisma.series.count({ where: seriesWhere(args.filter) }),

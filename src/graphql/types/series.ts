@@ -56,6 +56,10 @@ export const RevisionType = builder.prismaObject('Revision', {
 
 export const SeriesType = builder.prismaObject('Series', {
   description: 'A time series of one measure for one country: a total or one breakdown member.',
+  // Series and their figures are developer data, as on /v1 (no free route serves one): the scope is
+  // the type's, so no path to a series can leave it out; the fields leading to series carry it too,
+  // so a free caller gets one plan_required error per such field, not one per series.
+  authScopes: { developer: true },
   // Select mode: a query reads only the columns its fields ask for (a country's series list is
   // ~200 rows of 18 columns, and turning unused columns into objects was a fifth of a query's time).
   // The columns nearly every query reads are always selected, so their fields resolve without
