@@ -20,6 +20,28 @@ export interface Snapshot {
    * whole of it is a few tens of megabytes, so derived statistics never re-read a series.
    */
   observations: Map<string, unknown[]>;
+  /** How long the release's lists can be: what a query's cost counts a list as at most (graphql/cost.ts). */
+  sizes: ReleaseSizes;
+}
+
+export interface ReleaseSizes {
+  countries: number;
+  series: number;
+  /** Months from the first to the last observation of any series (a series has one value a month at most). */
+  months: number;
+}
+
+async function sizesOf(prisma: Prisma): Promise<ReleaseSizes> {
+  const [countries, series, span] = await Promise.all([
+    prisma.country.count(),
+    prisma.series.count(),
+    prisma.observation.aggregate({ _min: { period: true }, _max: { period: true } }),
+  ]);
+  // Whole years: periods of mixed frequencies do not sort by time as text, their years do.
+  const year = (period: string | null) => (period ? Number(period.slice(0, 4)) : null);
+  const first = year(span._min.period);
+  const last = year(span._max.period);
+  return { countries, series, months: first && last ? (last - first + 1) * 12 : 0 };
 }
 
 /**
@@ -61,6 +83,7 @@ export class DataStore {
     const prisma = openPrisma(file, this.options);
     const rows = await prisma.meta.findMany();
     const meta = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    const sizes = await sizesOf(prisma);
     const previous = this.snapshot;
     this.snapshot = {
       file,
@@ -70,6 +93,7 @@ export class DataStore {
       loadedAt: meta.loaded_at,
       memo: new Map(),
       observations: new Map(),
+      sizes,
     };
     for (const l of this.listeners) l(this.snapshot);
     // Requests already running on the old release finish before it is closed.

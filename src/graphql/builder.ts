@@ -10,9 +10,14 @@ import { getDatamodel } from '../generated/pothos-types';
 import { PLANS, planRank, type Plan } from '../domain/types';
 import type { GraphQLContext } from './context';
 import { DEFAULT_PAGE_SIZE, PAGED_LIST_MAX } from './args';
+import { DEFAULT_LIST_LENGTH, PAGE_ITEMS_COST } from './cost';
 
-/** Depth 10 and a cost that a query of every country's headline series with ten years of months fits (useQueryCost). */
-export const QUERY_LIMITS = { depth: 10, complexity: 20_000, breadth: 400 };
+/**
+ * Depth 10, and a cost (cost.ts: about a value or 2 µs of work a unit) that a query of every
+ * country's headline series with ten years of months fits (608,501) with room to spare, and that
+ * bounds an answer to about a million values or two seconds of work (useQueryCost).
+ */
+export const QUERY_LIMITS = { depth: 10, complexity: 1_000_000, breadth: 400 };
 
 function neededPlan(failure: AuthFailure): Plan | null {
   if ('scope' in failure && PLANS.includes(failure.scope as Plan)) return failure.scope as Plan;
@@ -52,8 +57,8 @@ export const builder = new SchemaBuilder<{
     cursorType: 'String',
     nodeQueryOptions: false,
     nodesQueryOptions: false,
-    nodesOnConnection: true,
-    edgesFieldOptions: { nullable: false },
+    nodesOnConnection: { complexity: PAGE_ITEMS_COST },
+    edgesFieldOptions: { nullable: false, complexity: PAGE_ITEMS_COST },
     nodeFieldOptions: { nullable: false },
   },
   scopeAuth: {
@@ -64,11 +69,11 @@ export const builder = new SchemaBuilder<{
     unauthorizedError: (_parent, _ctx, info, result) =>
       planRequiredError(neededPlan(result.failure) ?? 'intel', `${info.parentType.name}.${info.fieldName}`),
   },
-  // Field costs only: /graphql works out each query's cost once, reports it and holds it to
-  // QUERY_LIMITS before execution (useQueryCost); the fixed /v1 operations sit far below them.
+  // Field costs only (the model: cost.ts): /graphql works out each query's cost once, reports it and
+  // holds it to QUERY_LIMITS before execution (useQueryCost); the fixed /v1 operations sit below them.
   complexity: {
     defaultComplexity: 1,
-    defaultListMultiplier: 10,
+    defaultListMultiplier: DEFAULT_LIST_LENGTH,
   },
   prisma: {
     client: (ctx) => ctx.prisma,

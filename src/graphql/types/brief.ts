@@ -16,6 +16,7 @@ import type { GraphQLContext } from '../context';
 import { primarySeriesByCountry } from '../primary-series';
 import { rivalFor, rivalsOf } from '../rival-table';
 import { currencyRates } from './measures';
+import { WORK_COST } from '../cost';
 
 export interface ServedBrief {
   figures: BriefFigures;
@@ -232,6 +233,7 @@ builder.prismaObjectFields('Country', (t) => ({
   brief: t.field({
     ...analystOnCountry,
     type: BriefType,
+    complexity: WORK_COST.brief,
     description: "The latest month of the country's main monthly series in words and figures; null without one (briefAbsence says why).",
     resolve: briefSide((outcome) => (typeof outcome === 'string' ? null : outcome)),
   }),

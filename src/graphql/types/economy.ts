@@ -6,6 +6,7 @@ import { inUnits } from '../../domain/scale';
 import { periodBounds } from '../args';
 import { builder } from '../builder';
 import { PeriodScalar } from '../scalars';
+import { WORK_COST } from '../cost';
 
 const EconomyYearType = builder.objectRef<EconomyYear>('EconomyYear').implement({
   description: 'Economy indicators of one year. World Bank history; IMF WEO where the Bank has no figure.',
@@ -42,6 +43,7 @@ builder.prismaObjectField('Country', 'economy', (t) =>
     type: EconomyType,
     description: 'Economy indicators by year, newest first; projection years flagged.',
     authScopes: { analyst: true },
+    complexity: WORK_COST.economyTable,
     args: { from: t.arg({ type: PeriodScalar, description: 'First year (YYYY; a month or quarter bound starts the next whole year).' }) },
     select: {
       indicators: {
@@ -124,6 +126,7 @@ builder.prismaObjectField('Country', 'tourismEconomy', (t) =>
     type: TourismEconomyType,
     description: 'Travel receipts and spending abroad by year beside the size of the economy, with arrivals summed over whole years.',
     authScopes: { analyst: true },
+    complexity: WORK_COST.economyTable,
     select: {
       indicators: {
         where: { indicator: { in: TOURISM_INDICATORS } },

@@ -5,6 +5,7 @@ import { rowsWithin } from '../../domain/periods';
 import { periodBounds } from '../args';
 import { builder } from '../builder';
 import { DateScalar, PeriodScalar } from '../scalars';
+import { WORK_COST } from '../cost';
 
 interface PeriodRow {
   period: string;
@@ -49,6 +50,7 @@ builder.prismaObjectField('Series', 'holidays', (t) =>
     type: SeriesHolidaysType,
     description: 'Each period within [from, to] with its public holidays: a month, quarter or year by the series frequency.',
     authScopes: { developer: true },
+    complexity: WORK_COST.holidayJoin,
     args: { from: t.arg({ type: PeriodScalar }), to: t.arg({ type: PeriodScalar }) },
     select: { id: true, countryIso: true },
     resolve: async (s, args, ctx) => {

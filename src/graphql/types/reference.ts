@@ -8,6 +8,7 @@ import { invalidParameter, isoArg, isoListArg } from '../args';
 import { builder } from '../builder';
 import { DateScalar } from '../scalars';
 import { FrequencyEnum, MeasureEnum, UnTourismRegionEnum } from '../enums';
+import { countriesPageCost, seriesPageCost, WORK_COST } from '../cost';
 
 const SeriesFilterInput = builder.inputType('SeriesFilter', {
   description: 'Which series to list; every field given must match.',
@@ -40,6 +41,7 @@ builder.queryFields((t) => ({
     {
       type: 'Country',
       cursor: 'iso',
+      complexity: countriesPageCost,
       description:
         'Every place held, ordered by ISO code. `freq` keeps countries whose primary headline series (the one `first`, `latest` and `monthly` describe) is of that frequency.',
       args: {
@@ -86,6 +88,7 @@ builder.queryFields((t) => ({
       type: 'Series',
       cursor: 'alias',
       authScopes: { developer: true },
+      complexity: seriesPageCost,
       description: 'Series by country, measure, breakdown, frequency and headline, ordered by alias.',
       args: { filter: t.arg({ type: SeriesFilterInput }) },
       totalCount: (_root, args, ctx) => ctx.prisma.series.count({ where: seriesWhere(args.filter) }),
@@ -160,6 +163,7 @@ builder.queryFields((t) => ({
   holidays: t.field({
     type: [HolidayType],
     description: 'Public holidays of one country and year, national and regional.',
+    complexity: { field: WORK_COST.holidayYear, multiplier: 1 },
     args: { iso: t.arg.string({ required: true }), year: t.arg.int() },
     resolve: (_root, args, ctx) => {
       const year = args.year ?? ctx.now.getUTCFullYear();

@@ -1,6 +1,7 @@
 /** Country.rivals: destinations competing for the same travellers, computed once per release. */
 import { builder } from '../builder';
 import { rivalsOf, type RivalEntry, type SharedMarket } from '../rival-table';
+import { WORK_COST } from '../cost';
 
 const SharedMarketType = builder.objectRef<SharedMarket>('SharedMarket').implement({
   description: 'An origin market both destinations draw on: a country code or a UN Tourism region of origin.',
@@ -22,6 +23,7 @@ const RivalType = builder.objectRef<RivalEntry>('Rival').implement({
 builder.prismaObjectField('Country', 'rivals', (t) =>
   t.field({
     type: [RivalType],
+    complexity: { field: WORK_COST.rivals, multiplier: 6 },
     description:
       'Up to six destinations competing for the same travellers: overlap of origin-market mixes (Σ of the smaller of the two shares), on countries of origin (Eurostat trips matrix, JNTO) over the markets both list in the newest year that yields rivals, else UN Tourism arrivals by region of origin in the latest year, else the season shape where origins are unknown.',
     authScopes: { developer: true },

@@ -9,10 +9,12 @@ import { decodeCursor, encodeCursor, keyedConnection, pageArgs, totalCountField 
 import { builder } from '../builder';
 import { SeriesType } from './series';
 import { summariseTables } from '../../domain/tables';
+import { pageCost } from '../cost';
 
 builder.queryFields((t) => ({
   seriesSearch: t.connection({
     type: SeriesType,
+    complexity: pageCost,
     description:
       'Full-text search over series names in every language held: accent- and case-insensitive, words match as prefixes; ranked by match, then freshness. Pages forward (`first`, `after`).',
     authScopes: { developer: true },
@@ -117,6 +119,7 @@ builder.queryFields((t) => ({
   tables: t.connection(
     {
       type: TableSummaryType,
+      complexity: pageCost,
       description: "Published source tables behind the series (of one country's series when `country` is given), by table code.",
       authScopes: { developer: true },
       args: { country: t.arg.string() },

@@ -8,6 +8,7 @@ import { builder } from '../builder';
 import type { ObservationPoint } from '../loaders';
 import { FrequencyEnum, MeasureEnum, ObservationStatusEnum, oneOf, ScaleEnum } from '../enums';
 import { PeriodScalar } from '../scalars';
+import { monthsCost, pageCost } from '../cost';
 
 export const SourceTableType = builder.prismaObject('SourceTable', {
   description: 'A publisher dataset that series come from.',
@@ -108,6 +109,7 @@ export const SeriesType = builder.prismaObject('Series', {
       description:
         'Observations within [from, to] (inclusive, widened to months). Values as published (see `scale`), or in plain units with `scaled: true`.',
       authScopes: { developer: true },
+      complexity: monthsCost,
       args: {
         from: t.arg({ type: PeriodScalar }),
         to: t.arg({ type: PeriodScalar }),
@@ -127,6 +129,7 @@ export const SeriesType = builder.prismaObject('Series', {
       {
         description: 'Values changed by later releases, newest first.',
         authScopes: { developer: true },
+        complexity: pageCost,
         cursor: 'id',
         totalCount: true,
         query: { orderBy: { id: 'desc' } },

@@ -6,6 +6,7 @@ import { invalidParameter } from '../args';
 import { keyedConnection, totalCountField } from '../connections';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
+import { pageCost } from '../cost';
 
 type RankedRow = IntensityRow & { arrivalsSource: string; receiptsSource: string | null };
 
@@ -34,6 +35,7 @@ const TourismIntensityType = builder
       rows: t.connection(
         {
           type: IntensityRowType,
+          complexity: pageCost,
           description: 'The ranking, best first; a cursor stands for a country.',
           resolve: (r, args) => keyedConnection(r.ranking, (row) => row.country, args),
         },
