@@ -30,10 +30,21 @@ function neededPlan(failure: AuthFailure): Plan | null {
   return null;
 }
 
+/**
+ * One error per field and plan, made once: a forbidden field in a list fails at every item, and
+ * graphql-js gives each its own located error around this one (whose stack it reuses), so a list of
+ * thousands no longer captures thousands of stack traces.
+ */
+const planRequiredErrors = new Map<string, GraphQLError>();
+
 export function planRequiredError(plan: Plan, what: string): GraphQLError {
-  return new GraphQLError(`${what} needs the ${plan} plan or above.`, {
-    extensions: { code: 'plan_required', plan },
-  });
+  const key = `${plan}|${what}`;
+  let error = planRequiredErrors.get(key);
+  if (!error) {
+    error = new GraphQLError(`${what} needs the ${plan} plan or above.`, { extensions: { code: 'plan_required', plan } });
+    planRequiredErrors.set(key, error);
+  }
+  return error;
 }
 
 export const builder = new SchemaBuilder<{

@@ -64,6 +64,42 @@ function withoutOriginalError(error: unknown): unknown {
   return { ...rest, extensions: kept };
 }
 
+/** Errors one answer carries at most: the rest are counted in a last one. */
+export const MAX_ANSWER_ERRORS = 50;
+
+/** The same error at every position of a list: its path with list indexes as `*`, its code and words. */
+function errorPattern(error: GraphQLError): string {
+  const path = (error.path ?? []).map((step) => (typeof step === 'number' ? '*' : step)).join('.');
+  return `${String(error.extensions.code ?? '')}|${path}|${error.message}`;
+}
+
+/**
+ * One error per path pattern and code, with `extensions.count` the times it occurred (a forbidden
+ * field over every country was one error per country: 27,000 of them, 5.7 MB), and at most
+ * MAX_ANSWER_ERRORS, the last saying how many more were left out.
+ */
+export function collapsedErrors(errors: readonly GraphQLError[]): readonly GraphQLError[] {
+  const byPattern = new Map<string, { first: GraphQLError; count: number }>();
+  for (const error of errors) {
+    const key = errorPattern(error);
+    const seen = byPattern.get(key);
+    if (seen) seen.count++;
+    else byPattern.set(key, { first: error, count: 1 });
+  }
+  if (byPattern.size === errors.length && errors.length <= MAX_ANSWER_ERRORS) return errors;
+  const kept = [...byPattern.values()].map(({ first, count }) =>
+    count === 1
+      ? first
+      : new GraphQLError(first.message, { nodes: first.nodes, path: first.path, originalError: first.originalError, extensions: { ...first.extensions, count } }),
+  );
+  if (kept.length <= MAX_ANSWER_ERRORS) return kept;
+  const left = kept.slice(MAX_ANSWER_ERRORS - 1).reduce((n, e) => n + (Number(e.extensions.count) || 1), 0);
+  return [
+    ...kept.slice(0, MAX_ANSWER_ERRORS - 1),
+    new GraphQLError(`${left} more errors were left out of this answer.`, { extensions: { code: 'too_many_errors', count: left } }),
+  ];
+}
+
 function isUncodedValidationError(error: GraphQLError): boolean {
   return error.originalError instanceof PothosValidationError && error.extensions.code === undefined;
 }
@@ -105,7 +141,9 @@ export function useErrorBody(publicBaseUrl: string, log: (line: string) => void)
             log(`${args.contextValue.requestId} graphql: unexpected error at ${error.path?.join('.') ?? 'the operation'}: ${cause.stack ?? cause.message}`);
           }
           // Pothos refuses a bad argument (a Prisma connection's cursor) with no code: it is the caller's.
-          if (result.errors.some(isUncodedValidationError)) setResult({ ...result, errors: result.errors.map(withValidationCode) });
+          let errors = result.errors.some(isUncodedValidationError) ? result.errors.map(withValidationCode) : result.errors;
+          errors = collapsedErrors(errors);
+          if (errors !== result.errors) setResult({ ...result, errors });
         },
       };
     },
