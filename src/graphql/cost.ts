@@ -8,6 +8,7 @@
  *     the countries held or the codes listed, `series` at most the series held; its `nodes` and
  *     `edges` then count once each;
  *   - `observations`: the months in [from, to], at most the months the release spans;
+ *   - a region's countries and a country's peers: 60, the most a world region holds;
  *   - other lists: DEFAULT_LIST_LENGTH items (a country's headline series: one per measure).
  */
 import type { ReleaseSizes } from '../db/data-store';
@@ -16,6 +17,9 @@ import { DEFAULT_PAGE_SIZE } from './args';
 
 /** Items a plain list is counted as when nothing in the query says how long it is. */
 export const DEFAULT_LIST_LENGTH = 10;
+
+/** A world region's countries (and a country's peers in it): Africa and Europe hold about 55 each. */
+export const REGION_COUNTRIES_COST = { field: 1, multiplier: 60 };
 
 /** Units for the fields that compute, per item: about one unit per 2 µs of work, measured on the test release. */
 export const WORK_COST = {

@@ -6,6 +6,7 @@ import { originShiftCountries } from './origin-shift';
 import { builder } from '../builder';
 import { FrequencyEnum, MeasureEnum, oneOf, PlanEnum, REGION_SLUGS, UnTourismRegionEnum } from '../enums';
 import { MEASURES } from '../../domain/types';
+import { REGION_COUNTRIES_COST } from '../cost';
 
 const StatisticRefType = builder
   .objectRef<StatisticRef>('StatisticRef')
@@ -23,7 +24,7 @@ export const RegionType = builder.prismaObject('Region', {
       resolve: (r) => oneOf(REGION_SLUGS, r.slug),
     }),
     name: t.exposeString('name'),
-    countries: t.relation('countries', { query: { orderBy: { iso: 'asc' } } }),
+    countries: t.relation('countries', { query: { orderBy: { iso: 'asc' } }, complexity: REGION_COUNTRIES_COST }),
   }),
 });
 
@@ -85,6 +86,7 @@ builder.prismaObjectField('Country', 'peers', (t) =>
   t.field({
     type: [CountryType],
     description: 'Every other country in the same world region.',
+    complexity: REGION_COUNTRIES_COST,
     // Through the region relation, so a list of countries costs one more statement, not one per country.
     select: (_args, _ctx, nestedSelection) => ({
       region: { select: { countries: nestedSelection({ orderBy: { iso: 'asc' as const } }) } },
