@@ -12,6 +12,7 @@ await build({
   absWorkingDir: root,
   entryPoints: [
     'src/cli.ts',
+    'src/holiday-worker.ts',
     'src/bench/http.ts',
     'src/bench/child.ts',
     'src/bench/ingest.ts',

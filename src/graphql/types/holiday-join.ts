@@ -1,6 +1,7 @@
 /** Series.holidays: each period of a series joined with the public holidays that fall in it. */
 import { holidaysInPeriod, yearOfPeriod, type HolidayDay } from '../../domain/holiday-join';
-import { holidayDaysOf, holidaysSupported } from '../../domain/holidays';
+import { holidaysSupported } from '../../domain/holidays';
+import { holidaysFor } from '../holiday-rules';
 import { rowsWithin } from '../../domain/periods';
 import { periodBounds } from '../args';
 import { builder } from '../builder';
@@ -59,11 +60,9 @@ builder.prismaObjectField('Series', 'holidays', (t) =>
       const rulesHeld = holidaysSupported(s.countryIso);
       const byYear = new Map<number, readonly HolidayDay[]>();
       if (rulesHeld) {
-        for (const year of new Set(observations.map((o) => yearOfPeriod(o.period)))) {
-          // A year of rules can take a tenth of a second (Malaysia's sixteen states): other requests go between years.
-          await new Promise((resolve) => setImmediate(resolve));
-          byYear.set(year, holidayDaysOf(s.countryIso, year));
-        }
+        const years = [...new Set(observations.map((o) => yearOfPeriod(o.period)))];
+        const days = await Promise.all(years.map((year) => holidaysFor(s.countryIso, year, 'english')));
+        years.forEach((year, i) => byYear.set(year, days[i]));
       }
       const periods = observations.map((o) => {
         if (!rulesHeld) return { period: o.period, value: o.value, holidays: null, holidayList: [] };

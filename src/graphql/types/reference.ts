@@ -1,6 +1,7 @@
 /** Root fields for places, series lookup, holidays, exchange rates and service status. */
 import { GraphQLError } from 'graphql';
-import { holidaysOf } from '../../domain/holidays';
+import type { HolidayRow } from '../../domain/holidays';
+import { holidaysFor } from '../holiday-rules';
 import { monthsBehind } from '../../domain/periods';
 import type { Freq } from '../../domain/types';
 import type { RegionSlug } from '../../ingest/un-tourism-regions';
@@ -112,7 +113,7 @@ function seriesWhere(filter: typeof SeriesFilterInput.$inferInput | null | undef
 }
 
 const HolidayType = builder
-  .objectRef<ReturnType<typeof holidaysOf>[number]>('Holiday')
+  .objectRef<HolidayRow>('Holiday')
   .implement({
     fields: (t) => ({
       country: t.exposeString('country'),
@@ -168,7 +169,7 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx) => {
       const year = args.year ?? ctx.now.getUTCFullYear();
       if (year < 1900 || year > 2100) throw invalidParameter('year must be between 1900 and 2100.', 'year');
-      return holidaysOf(isoArg(args.iso), year);
+      return holidaysFor(isoArg(args.iso), year, 'local');
     },
   }),
   fxLatest: t.field({
