@@ -36,6 +36,9 @@ function wireText(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 }
 
+/** Keys up to this length are kept as text (no hash for the queries people write); longer ones as a digest. */
+const KEY_TEXT_MAX = 2048;
+
 export class KeptAnswers {
   private readonly cache: AnswerCache<KeptAnswer>;
 
@@ -45,10 +48,13 @@ export class KeptAnswers {
 
   /**
    * The key of a request's answer: the day, plan, method, content type, Accept, query string and
-   * body, as text (no hash per request; the cache counts the key's length in its budget).
+   * body, as text, or past KEY_TEXT_MAX characters as their SHA-256 (the cache counts a key's length
+   * in its budget: a query padded with 900 kB of comments was kept at 1.8 MB, so nine pushed every
+   * other caller's answers out).
    */
   static key(day: string, plan: string, method: string, contentType: string, accept: string, search: string, body: string): string {
-    return `${day}|${plan}|${method}|${contentType}|${accept}|${search}|${body}`;
+    const text = `${day}|${plan}|${method}|${contentType}|${accept}|${search}|${body}`;
+    return text.length <= KEY_TEXT_MAX ? text : `sha256:${createHash('sha256').update(text).digest('base64url')}`;
   }
 
   /** The validator of an answer: one per data version and request (before its coding's suffix). */
