@@ -13,7 +13,7 @@ import { periodBounds } from '../src/graphql/args';
 import { createContext } from '../src/graphql/context';
 import { newRequestId, type RequestTag } from '../src/server/request-tag';
 import { AnswerCache, answerBudgetBytes } from '../src/server/answer-cache';
-import { ANSWER_VARY, codedEtag, encode, negotiate, piecesLength, writePieces, type Coding, type Compression, type Encoded } from '../src/server/compression';
+import { ANSWER_VARY, codedEtag, encode, etagMatches, negotiate, piecesLength, writePieces, type Coding, type Compression, type Encoded } from '../src/server/compression';
 import { rowsToCsv, seriesBlocksToCsv, type SeriesBlock } from './csv';
 import { ApiError, errorBody } from './errors';
 import { decodeCursor, encodeCursor, nextPageUrl } from './paging';
@@ -63,6 +63,17 @@ interface CachedAnswer extends AnswerForm {
 }
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
+
+/**
+ * The name a browser saves a CSV answer under: the path after /v1 and the values asked for, e.g.
+ * `arrivals-ES-2019-08.csv` for /v1/arrivals?country=ES&from=2019-08&format=csv; only letters,
+ * digits and dashes before the extension, at most 120 characters.
+ */
+export function csvFilename(path: string, query: URLSearchParams): string {
+  const parts = [...path.replace(/^\/v1\/?/, '').split('/'), ...[...query].filter(([name]) => name !== 'format' && name !== 'cursor').map(([, value]) => value)];
+  const name = parts.join('-').replace(/[^A-Za-z0-9-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '').slice(0, 120);
+  return `${name || 'answer'}.csv`;
+}
 
 /** Seconds until the next expected data load: releases are checked at 00:00 UTC each day. */
 export function secondsToNextLoad(now: Date): number {
@@ -274,7 +285,7 @@ export function createRestHandler(deps: RestDeps) {
     const coding = negotiate(req.headers['accept-encoding']);
     const coded = coding === 'identity' ? null : formOf(answer, coding);
     const form: AnswerForm = coded ?? answer;
-    const notModified = req.headers['if-none-match'] === form.etag;
+    const notModified = etagMatches(req.headers['if-none-match'], form.etag);
     const id = answer.split ? Buffer.from(`"${requestId}"`) : null;
     let pieces: Buffer[] | null = null;
     let length = 0;
@@ -324,10 +335,14 @@ export function createRestHandler(deps: RestDeps) {
     if (!snapshot) throw new ApiError('data_unavailable', 'No data release is loaded yet; try again shortly.');
     const csv = wantsCsv(url, req) && Boolean(route.csv);
     const etag = `"${createHash('sha1').update(`${snapshot.dataVersion}|${cacheKey}`).digest('base64url')}"`;
-    const headerList = Object.entries({ 'Content-Type': csv ? CSV_TYPE : JSON_TYPE, ...answerHeaders(etag, snapshot.dataAsOf) }).flat();
+    const headerList = Object.entries({
+      'Content-Type': csv ? CSV_TYPE : JSON_TYPE,
+      ...(csv ? { 'Content-Disposition': `attachment; filename="${csvFilename(path, url.searchParams)}"` } : {}),
+      ...answerHeaders(etag, snapshot.dataAsOf),
+    }).flat();
     // A matching validator (of any coding) needs no work: the answer is known to be the same.
     const coding = negotiate(req.headers['accept-encoding']);
-    if (req.headers['if-none-match'] === codedEtag(etag, coding)) return notModifiedAnswer(etag, headerList, coding);
+    if (etagMatches(req.headers['if-none-match'], codedEtag(etag, coding))) return notModifiedAnswer(etag, headerList, coding);
     const { data, meta } = await run(route, params, caller.plan, snapshot, requestId, now);
     const rows = Array.isArray(data) ? data : [data];
     let body: string;

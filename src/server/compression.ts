@@ -22,6 +22,19 @@ export const CODING_SUFFIX: Record<Compression, string> = { br: '-br', gzip: '-g
 /** The Vary list of every kept answer: who asks (plan), in what format, in what coding. */
 export const ANSWER_VARY = 'X-API-Key, Accept, Accept-Encoding';
 
+/**
+ * Whether an If-None-Match header matches an answer's ETag, by RFC 9110's weak comparison (section
+ * 13.1.2): `*`, or any tag of the list with or without its `W/`.
+ */
+export function etagMatches(header: string | null | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header === etag || header.trim() === '*') return true;
+  return header.split(',').some((part) => {
+    const tag = part.trim();
+    return (tag.startsWith('W/') ? tag.slice(2) : tag) === etag;
+  });
+}
+
 /** The ETag of a coding: the plain answer's validator with a suffix inside the quotes. */
 export function codedEtag(etag: string, coding: Coding): string {
   return coding === 'identity' ? etag : `${etag.slice(0, -1)}${CODING_SUFFIX[coding]}"`;

@@ -12,7 +12,7 @@ import type { DataStore } from '../db/data-store';
 import { ApiError, errorBody } from '../../rest/errors';
 import { AnswerClock } from '../../rest/handler';
 import { AnswerCache } from './answer-cache';
-import { ANSWER_VARY, codedEtag, encode, negotiate, type Coding, type Compression } from './compression';
+import { ANSWER_VARY, codedEtag, encode, etagMatches, negotiate, type Coding, type Compression } from './compression';
 import type { RequestTag } from './request-tag';
 
 export interface KeptAnswer {
@@ -173,7 +173,7 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: Kep
         'ratelimit-remaining', String(admission.rate.remaining),
         'ratelimit-reset', String(admission.rate.resetSeconds),
       ];
-      if (req.headers['if-none-match'] === etag) {
+      if (etagMatches(req.headers['if-none-match'], etag)) {
         res.writeHead(304, headers);
         res.end();
         return;

@@ -18,7 +18,7 @@ import type { DataStore } from '../db/data-store';
 import { QUERY_LIMITS } from '../graphql/builder';
 import { ApiError, ERROR_MEANING, errorBody, errorObject, type ErrorCode } from '../../rest/errors';
 import { AnswerClock } from '../../rest/handler';
-import { ANSWER_VARY, codedEtag, negotiate, type Coding } from './compression';
+import { ANSWER_VARY, codedEtag, etagMatches, negotiate, type Coding } from './compression';
 import { KeptAnswers } from './graphql-kept';
 import type { RequestTag } from './request-tag';
 
@@ -250,9 +250,9 @@ export function useAnswerCache(deps: { store: DataStore; now: () => Date; kept: 
         const etag = hit ? hit.etag : KeptAnswers.etag(snapshot.dataVersion, key);
         // A kept answer knows whether it goes out compressed; otherwise only a coding's own validator is known to match.
         serverContext.etag = hit ? codedEtag(etag, encoded ? coding : 'identity') : etag;
-        const known = request.headers.get('if-none-match');
-        if (known !== null && known === (hit ? serverContext.etag : codedEtag(etag, coding))) {
-          serverContext.etag = known;
+        const expected = hit ? serverContext.etag : codedEtag(etag, coding);
+        if (etagMatches(request.headers.get('if-none-match'), expected)) {
+          serverContext.etag = expected;
           serverContext.keep.answer = false;
           endResponse(new Response(null, { status: 304 }));
           return;
