@@ -5,23 +5,17 @@
  */
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import { parse, type DocumentNode } from 'graphql';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DataStore, type Snapshot } from '../../src/db/data-store';
+import { describe, expect, it } from 'vitest';
 import { PLANS } from '../../src/domain/types';
 import { QUERY_LIMITS } from '../../src/graphql/builder';
 import { schema } from '../../src/graphql/schema';
+import { withTestSnapshot } from '../helpers/snapshot';
 
-let store: DataStore;
-let snapshot: Snapshot;
-beforeAll(async () => {
-  store = new DataStore(inject('dataDir'));
-  snapshot = (await store.refresh())!;
-});
-afterAll(async () => store.close());
+const release = withTestSnapshot();
 
 /** The cost /graphql counts for a query on the test release. */
 function costOf(document: DocumentNode, variables: Record<string, unknown> = {}): number {
-  return complexityFromQuery(document, { schema, ctx: { snapshot }, variables }).complexity;
+  return complexityFromQuery(document, { schema, ctx: { snapshot: release.snapshot }, variables }).complexity;
 }
 const cost = (query: string) => costOf(parse(query));
 
@@ -46,7 +40,7 @@ describe('what counts', () => {
   it("the release bounds a list: countries(first: 1000) counts the countries held", () => {
     const all = cost('{ countries(first: 1000) { nodes { iso } } }');
     // The connection, then per country its nodes entry and iso.
-    expect(all).toBe(1 + snapshot.sizes.countries * 2);
+    expect(all).toBe(1 + release.snapshot.sizes.countries * 2);
     expect(cost('{ countries(first: 1000, isos: ["ES", "FR"]) { nodes { iso } } }')).toBe(1 + 2 * 2);
   });
 

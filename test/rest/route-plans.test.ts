@@ -4,22 +4,16 @@
  * plan is a property of the data, whichever path leads to it.
  */
 import { execute, getNamedType, isObjectType, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLField, type GraphQLNamedType } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { DataStore, type Snapshot } from '../../src/db/data-store';
+import { describe, expect, it } from 'vitest';
 import { PLANS, planRank, type Plan } from '../../src/domain/types';
 import { createContext } from '../../src/graphql/context';
 import { schema } from '../../src/graphql/schema';
 import { exampleValue } from '../../rest/examples';
 import { ROUTES } from '../../rest/routes';
 import { TEST_NOW } from '../helpers/server';
+import { withTestSnapshot } from '../helpers/snapshot';
 
-let store: DataStore;
-let snapshot: Snapshot;
-beforeAll(async () => {
-  store = new DataStore(inject('dataDir'));
-  snapshot = (await store.refresh())!;
-});
-afterAll(async () => store.close());
+const release = withTestSnapshot();
 
 async function planErrors(route: (typeof ROUTES)[number], plan: (typeof PLANS)[number]) {
   const params: Record<string, unknown> = {};
@@ -30,7 +24,7 @@ async function planErrors(route: (typeof ROUTES)[number], plan: (typeof PLANS)[n
     schema,
     document: route.operation as DocumentNode,
     variableValues: route.variables(params) as Record<string, unknown>,
-    contextValue: createContext({ plan, requestId: 'req_test', snapshot, now: new Date(TEST_NOW), publicBaseUrl: 'http://api.test', log: () => {} }),
+    contextValue: createContext({ plan, requestId: 'req_test', snapshot: release.snapshot, now: new Date(TEST_NOW), publicBaseUrl: 'http://api.test', log: () => {} }),
   });
   return (result.errors ?? []).filter((e) => e.extensions?.code === 'plan_required');
 }
