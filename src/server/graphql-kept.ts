@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Admission, Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
-import { ApiError, errorBody } from '../../rest/errors';
+import { ApiError, graphqlRefusalBody } from '../../rest/errors';
 import { AnswerClock } from '../../rest/handler';
 import { AnswerCache } from './answer-cache';
 import { ANSWER_VARY, codedEtag, encode, etagMatches, negotiate, type Coding, type Compression } from './compression';
@@ -129,7 +129,7 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: Kep
   const refuse = (res: ServerResponse, tag: RequestTag, err: unknown, next: () => void) => {
     if (!(err instanceof ApiError)) return next();
     res.writeHead(err.status, { 'Content-Type': 'application/json; charset=utf-8', ...err.headers, 'X-Request-Id': tag.id });
-    res.end(errorBody(err, 'free', deps.publicBaseUrl, tag.id));
+    res.end(graphqlRefusalBody(err, 'free', deps.publicBaseUrl, tag.id));
   };
   return function answer(req: IncomingMessage, res: ServerResponse, tag: RequestTag, next: (admission?: Admission) => void): void {
     const snapshot = deps.store.current;

@@ -16,7 +16,7 @@ import type { Admission, Admit } from '../auth/access';
 import { rateHeaders } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { QUERY_LIMITS } from '../graphql/builder';
-import { ApiError, ERROR_MEANING, errorBody, errorObject, type ErrorCode } from '../../rest/errors';
+import { ApiError, ERROR_MEANING, errorObject, graphqlRefusalBody, type ErrorCode } from '../../rest/errors';
 import { AnswerClock } from '../../rest/handler';
 import { ANSWER_VARY, codedEtag, etagMatches, negotiate, type Coding } from './compression';
 import { KeptAnswers } from './graphql-kept';
@@ -199,7 +199,7 @@ export function useApiAccess(admit: Admit, publicBaseUrl: string): Plugin<{}, Gr
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
         endResponse(
-          new Response(errorBody(err, 'free', publicBaseUrl, serverContext.requestId), {
+          new Response(graphqlRefusalBody(err, 'free', publicBaseUrl, serverContext.requestId), {
             status: err.status,
             headers: { 'Content-Type': JSON_TYPE, ...err.headers },
           }),

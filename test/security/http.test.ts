@@ -146,3 +146,22 @@ describe('/metrics', () => {
     expect((await res.json()).error.code).toBe('not_found');
   });
 });
+
+describe('refusals on /graphql speak GraphQL too', () => {
+  it('no key, a wrong key: the error body and an errors list with the code, on POST and on GET', async () => {
+    for (const headers of [{}, { 'X-API-Key': 'not-a-key' }]) {
+      const post = await fetch(`${s.url}/graphql`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      });
+      const get = await fetch(`${s.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, { headers: { Accept: 'application/json', ...headers } });
+      for (const res of [post, get]) {
+        expect(res.status).toBe(401);
+        const body = await res.json();
+        expect(body.errors).toEqual([{ message: body.error.message, extensions: { code: body.error.code } }]);
+        expect(['missing_api_key', 'invalid_api_key']).toContain(body.error.code);
+      }
+    }
+  });
+});
