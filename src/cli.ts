@@ -33,6 +33,8 @@ type IngestChoices = Pick<BuildOptions, 'allowVanished' | 'keepReleases' | 'now'
 async function ingest(sources: string | undefined, dataDir: string, choices: IngestChoices = {}, why?: string): Promise<void> {
   const logger = createLogger({ sync: true });
   const log = (line: string) => logger.info(line);
+  // Each code/name decision and rejection reason (hundreds of lines): there for who asks, not on the first screen.
+  const detail = (line: string) => logger.debug(line);
   if (why) log(why);
   let dir = sources ? path.resolve(sources) : undefined;
   if (!dir) {
@@ -42,7 +44,7 @@ async function ingest(sources: string | undefined, dataDir: string, choices: Ing
     if (!seed) log(`  (${LOCAL_ONLY.length} files have no stable official address; set TOURISM_SOURCES to a folder holding them)`);
     dir = await downloadSources(cache, seed, log);
   }
-  logIngest(logger, buildRelease({ sourcesDir: dir, dataDir, log, ...choices }));
+  logIngest(logger, buildRelease({ sourcesDir: dir, dataDir, log, detail, ...choices }));
 }
 
 /**

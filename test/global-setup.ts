@@ -34,7 +34,8 @@ function buildTestRelease(): TestRelease {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-test-'));
   const output = execFileSync(process.execPath, ['dist/cli.js', 'ingest', '--sources', SOURCES_DIR], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, TOURISM_NOW: TEST_RELEASE_DATE, LOG_LEVEL: 'info' },
+    // debug: the build test reads the code/name decisions, which the ingest logs at that level.
+    env: { ...process.env, DATA_DIR: dataDir, TOURISM_NOW: TEST_RELEASE_DATE, LOG_LEVEL: 'debug' },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });

@@ -34,6 +34,8 @@ export interface BuildOptions {
   dataDir: string;
   now?: Date;
   log?: (line: string) => void;
+  /** The line-by-line detail (each code/name decision, each reason rows were rejected for): `log` when absent. */
+  detail?: (line: string) => void;
   /** Release even though series held by the served release vanished from the files, or a table shrank sharply. */
   allowVanished?: boolean;
   /** Release files kept after a switch, the served one included (older ones are deleted). */
@@ -288,6 +290,7 @@ function sameSchema(previous: PreviousRelease): boolean {
 
 export function buildRelease(options: BuildOptions): BuildSummary {
   const log = options.log ?? (() => {});
+  const detail = options.detail ?? log;
   const now = options.now ?? new Date();
   const keep = options.keepReleases ?? DEFAULT_KEEP_RELEASES;
   if (!Number.isInteger(keep) || keep < 1) throw new Error(`releases to keep must be a whole number of at least 1, not ${keep}`);
@@ -325,7 +328,7 @@ export function buildRelease(options: BuildOptions): BuildSummary {
       `Figures identical to the served release ${summary.version} (data version ${dataVersion}): kept, no new release file written; ` +
         `${summary.series} series, ${summary.observations} observations, ${summary.countries} countries; ${summary.seconds.toFixed(1)} s`,
     );
-    logDetails(summary, log);
+    logDetails(summary, log, detail);
     return summary;
   }
   const version = releaseVersion(now);
@@ -353,17 +356,18 @@ export function buildRelease(options: BuildOptions): BuildSummary {
       `${decisions.length} rows placed by code/name decisions; ${vanished.length} series vanished; ${summary.seconds.toFixed(1)} s`,
   );
   if (pruned.length > 0) log(`Deleted older release files (keeping ${keep}): ${pruned.join(', ')}`);
-  logDetails(summary, log);
+  logDetails(summary, log, detail);
   return summary;
 }
 
-function logDetails(summary: BuildSummary, log: (line: string) => void): void {
+/** The counts as headings on `log`, each decision and reason on `detail` (debug level in the CLI's log). */
+function logDetails(summary: BuildSummary, log: (line: string) => void, detail: (line: string) => void): void {
   if (summary.decisions.length > 0) {
-    log('Code/name decisions applied:');
-    summariseDecisions(summary.decisions, log);
+    log(`Code/name decisions applied: ${summary.decisions.length} rows (each at LOG_LEVEL=debug)`);
+    summariseDecisions(summary.decisions, detail);
   }
   if (summary.rejected.length > 0) {
-    log('Rejected rows by reason:');
-    summariseRejected(summary.rejected, log);
+    log(`Rejected rows by reason: ${summary.rejected.length} (each reason at LOG_LEVEL=debug)`);
+    summariseRejected(summary.rejected, detail);
   }
 }

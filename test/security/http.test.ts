@@ -149,7 +149,8 @@ describe('/metrics', () => {
 
 describe('refusals on /graphql speak GraphQL too', () => {
   it('no key, a wrong key: the error body and an errors list with the code, on POST and on GET', async () => {
-    for (const headers of [{}, { 'X-API-Key': 'not-a-key' }]) {
+    const asked: Record<string, string>[] = [{}, { 'X-API-Key': 'not-a-key' }];
+    for (const headers of asked) {
       const post = await fetch(`${s.url}/graphql`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', ...headers },
