@@ -45,7 +45,7 @@ query CountryProfile($iso: String! = "JP") {
 
 const PAGING = `# Every country, 50 at a time: pass pageInfo.endCursor back as \`after\` while hasNextPage.
 query Countries($after: String) {
-  countries(first: 50, after: $after, freq: M) {
+  countries(first: 50, after: $after) {
     totalCount
     pageInfo { hasNextPage endCursor }
     nodes { iso name latest monthsBehind }
