@@ -2,8 +2,10 @@
  * Travel receipts and spending abroad beside the size of the economy, by year.
  *
  * receipts_usd: World Bank ST.INT.RCPT.CD (UN Tourism figures, the Bank's newer vintage) where
- * held, else UN Tourism's inbound expenditure total (published in US$ millions).
- * spending_abroad_usd: UN Tourism's outbound expenditure (US$ millions).
+ * held, else UN Tourism's inbound expenditure total (published in US$ millions), else for years
+ * UN Tourism gives no total its travel item (the total less passenger transport: Spain's total
+ * ends in 1998, its travel item runs to 2021), said in the note.
+ * spending_abroad_usd: UN Tourism's outbound expenditure (US$ millions), else its travel item.
  * arrivals: from monthly counts, summed over whole years only (a year with any month missing is
  * null, never part-summed); only when no monthly arrivals series is held, the annual published
  * total (World Bank ST.INT.ARVL, else UN Tourism's total arrivals).
@@ -28,7 +30,11 @@ export interface MonthlyArrivals {
 export interface TourismBalanceInput {
   receiptsWorldBank: YearValues;
   receiptsUnTourism: YearValues;
+  /** UN Tourism's inbound travel item: receipts for years it gives no total. */
+  receiptsUnTourismTravel: YearValues;
   spendingAbroad: YearValues;
+  /** UN Tourism's outbound travel item: spending abroad for years it gives no total. */
+  spendingAbroadTravel: YearValues;
   /** Null when no monthly arrivals series is held. */
   monthlyArrivals: MonthlyArrivals | null;
   annualArrivalsWorldBank: YearValues;
@@ -76,14 +82,19 @@ function firstOf(year: number, ...sources: YearValues[]): number | null {
 
 export function tourismBalance(input: TourismBalanceInput): TourismBalance {
   const monthlyTotals = input.monthlyArrivals ? wholeYearTotals(input.monthlyArrivals.observations) : null;
-  const years = new Set([...input.receiptsWorldBank.keys(), ...input.receiptsUnTourism.keys(), ...input.spendingAbroad.keys()]);
+  const years = new Set(
+    [input.receiptsWorldBank, input.receiptsUnTourism, input.receiptsUnTourismTravel, input.spendingAbroad, input.spendingAbroadTravel].flatMap((m) => [...m.keys()]),
+  );
   const receiptsFromUn: number[] = [];
+  const fromTravelItem = { receipts: [] as number[], spending: [] as number[] };
   const rows: TourismYear[] = [];
   for (const year of [...years].sort((a, b) => b - a)) {
-    const receipts = firstOf(year, input.receiptsWorldBank, input.receiptsUnTourism);
-    const spending = firstOf(year, input.spendingAbroad);
+    const receipts = firstOf(year, input.receiptsWorldBank, input.receiptsUnTourism, input.receiptsUnTourismTravel);
+    const spending = firstOf(year, input.spendingAbroad, input.spendingAbroadTravel);
     if (receipts === null && spending === null) continue;
     if (receipts !== null && !input.receiptsWorldBank.has(year)) receiptsFromUn.push(year);
+    if (receipts !== null && firstOf(year, input.receiptsWorldBank, input.receiptsUnTourism) === null) fromTravelItem.receipts.push(year);
+    if (spending !== null && firstOf(year, input.spendingAbroad) === null) fromTravelItem.spending.push(year);
     const arrivals = monthlyTotals
       ? (monthlyTotals.get(year) ?? null)
       : firstOf(year, input.annualArrivalsWorldBank, input.annualArrivalsUnTourism);
@@ -98,14 +109,32 @@ export function tourismBalance(input: TourismBalanceInput): TourismBalance {
     });
   }
   const latestYear = rows.find((r) => r.receipts_usd !== null)?.year ?? rows[0]?.year ?? null;
-  return { years: rows, latestYear, note: balanceNote(input, receiptsFromUn) };
+  return { years: rows, latestYear, note: balanceNote(input, receiptsFromUn, fromTravelItem) };
 }
 
-function balanceNote(input: TourismBalanceInput, receiptsFromUn: number[]): string {
+/** Years as runs: 1995, 1999–2001, 2005. */
+export function yearRuns(years: readonly number[]): string {
+  const sorted = [...years].sort((a, b) => a - b);
+  const runs: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    runs.push(j === i ? String(sorted[i]) : `${sorted[i]}–${sorted[j]}`);
+    i = j + 1;
+  }
+  return runs.join(', ');
+}
+
+const TRAVEL_ITEM = 'its travel item, as UN Tourism gives no total for them (passenger transport not included)';
+
+function balanceNote(input: TourismBalanceInput, receiptsFromUn: number[], fromTravelItem: { receipts: number[]; spending: number[] }): string {
   const receipts =
     'Receipts: World Bank ST.INT.RCPT.CD (international tourism receipts, current US$, from UN Tourism)' +
-    (receiptsFromUn.length ? `; for ${receiptsFromUn.sort((a, b) => a - b).join(', ')}, which the Bank lacks, UN Tourism inbound tourism expenditure.` : '.');
-  const spending = ' Spending abroad: UN Tourism outbound tourism expenditure (current US$).';
+    (receiptsFromUn.length ? `; for ${yearRuns(receiptsFromUn)}, which the Bank lacks, UN Tourism inbound tourism expenditure` : '') +
+    (fromTravelItem.receipts.length ? `; for ${yearRuns(fromTravelItem.receipts)}, ${TRAVEL_ITEM}.` : '.');
+  const spending =
+    ' Spending abroad: UN Tourism outbound tourism expenditure (current US$)' +
+    (fromTravelItem.spending.length ? `; for ${yearRuns(fromTravelItem.spending)}, ${TRAVEL_ITEM}.` : '.');
   const arrivals = input.monthlyArrivals
     ? ` Arrivals: ${input.monthlyArrivals.description} (series ${input.monthlyArrivals.series}), summed from monthly counts over whole years only; a year with any month missing is null.`
     : ' Arrivals: no monthly arrivals series is held, so the annual published total is used (World Bank ST.INT.ARVL, else UN Tourism inbound arrivals).';

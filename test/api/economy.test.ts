@@ -169,3 +169,12 @@ describe('/v1/economy/{iso}/tourism', () => {
     expect(csv.split('\r\n')[0]).toBe('year,receipts_usd,spending_abroad_usd,arrivals,receipts_per_arrival_usd,receipts_share_gdp_pct');
   });
 });
+
+describe('/v1/economy/{iso}/tourism', () => {
+  it("Spain reaches 2021 through UN Tourism's travel item, where its total ends in 1998, and says so", async () => {
+    const { meta, data } = await s.json('/v1/economy/ES/tourism', 'analyst');
+    expect(meta.latest_year).toBe(2021);
+    expect(data[0]).toMatchObject({ year: 2021, receipts_usd: 34183 * 1e6 });
+    expect(meta.note).toContain("for 1999–2021, its travel item, as UN Tourism gives no total for them");
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tourismBalance, wholeYearTotals, type TourismBalanceInput } from '../../src/domain/tourism-balance';
+import { tourismBalance, wholeYearTotals, yearRuns, type TourismBalanceInput } from '../../src/domain/tourism-balance';
 
 const months = (year: number, values: (number | null)[]) =>
   values.map((value, i) => ({ period: `${year}-${String(i + 1).padStart(2, '0')}`, value }));
@@ -7,7 +7,9 @@ const months = (year: number, values: (number | null)[]) =>
 const base: TourismBalanceInput = {
   receiptsWorldBank: new Map([[2019, 1000]]),
   receiptsUnTourism: new Map([[2019, 990], [2020, 500]]),
+  receiptsUnTourismTravel: new Map(),
   spendingAbroad: new Map([[2019, 400], [2018, 300]]),
+  spendingAbroadTravel: new Map(),
   monthlyArrivals: null,
   annualArrivalsWorldBank: new Map([[2019, 8]]),
   annualArrivalsUnTourism: new Map([[2019, 9], [2020, 4]]),
@@ -31,6 +33,33 @@ describe('tourismBalance', () => {
     ]);
     expect(latestYear).toBe(2020);
     expect(note).toContain('for 2020, which the Bank lacks');
+  });
+
+  it("falls back on UN Tourism's travel item for years it gives no total (Spain: total to 1998, travel item to 2021)", () => {
+    const spain: TourismBalanceInput = {
+      ...base,
+      receiptsWorldBank: new Map(),
+      receiptsUnTourism: new Map([[1997, 6163], [1998, 7119]]),
+      receiptsUnTourismTravel: new Map([[1997, 6000], [1998, 6900], [2020, 18379], [2021, 34183]]),
+      spendingAbroad: new Map([[1998, 31592]]),
+      spendingAbroadTravel: new Map([[1998, 30000], [2021, 12225]]),
+    };
+    const { years, latestYear, note } = tourismBalance(spain);
+    expect(years.map((y) => [y.year, y.receipts_usd, y.spending_abroad_usd])).toEqual([
+      [2021, 34183, 12225],
+      [2020, 18379, null],
+      [1998, 7119, 31592],
+      [1997, 6163, null],
+    ]);
+    expect(latestYear).toBe(2021);
+    expect(note).toContain('Receipts: World Bank ST.INT.RCPT.CD');
+    expect(note).toContain('; for 2020–2021, its travel item, as UN Tourism gives no total for them (passenger transport not included).');
+    expect(note).toContain('Spending abroad: UN Tourism outbound tourism expenditure (current US$); for 2021, its travel item');
+  });
+
+  it('writes years as runs', () => {
+    expect(yearRuns([2001, 1999, 2000, 2005, 2007, 2008])).toBe('1999–2001, 2005, 2007–2008');
+    expect(yearRuns([])).toBe('');
   });
 
   it('uses the annual published arrivals only without a monthly series', () => {

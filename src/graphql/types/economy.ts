@@ -136,7 +136,9 @@ builder.prismaObjectField('Country', 'tourismEconomy', (t) =>
         where: {
           OR: [
             { tableCode: 'unwto_inbound_expenditure', breakdown: null, freq: 'A' },
+            { tableCode: 'unwto_inbound_expenditure', breakdown: 'item', member: 'travel', freq: 'A' },
             { tableCode: 'unwto_outbound_expenditure', breakdown: 'direction', member: 'outbound', freq: 'A' },
+            { tableCode: 'unwto_outbound_expenditure', breakdown: 'outbound-item', member: 'travel', freq: 'A' },
             { tableCode: 'unwto_inbound_arrivals', breakdown: null, freq: 'A' },
             { measure: 'arrivals', freq: 'M', OR: [{ headline: true }, { breakdown: 'residence', member: 'foreign' }] },
           ],
@@ -166,8 +168,10 @@ builder.prismaObjectField('Country', 'tourismEconomy', (t) =>
         find((s) => s.freq === 'M' && s.headline && s.breakdown === null);
       return tourismBalance({
         receiptsWorldBank: indicator('ST.INT.RCPT.CD'),
-        receiptsUnTourism: annualValues(find((s) => s.tableCode === 'unwto_inbound_expenditure')),
-        spendingAbroad: annualValues(find((s) => s.tableCode === 'unwto_outbound_expenditure')),
+        receiptsUnTourism: annualValues(find((s) => s.tableCode === 'unwto_inbound_expenditure' && s.breakdown === null)),
+        receiptsUnTourismTravel: annualValues(find((s) => s.tableCode === 'unwto_inbound_expenditure' && s.member === 'travel')),
+        spendingAbroad: annualValues(find((s) => s.tableCode === 'unwto_outbound_expenditure' && s.breakdown === 'direction')),
+        spendingAbroadTravel: annualValues(find((s) => s.tableCode === 'unwto_outbound_expenditure' && s.member === 'travel')),
         monthlyArrivals: monthly
           ? {
               series: monthly.alias,
