@@ -10,7 +10,7 @@ import { isoPathParam } from '../common-params';
 export function noBriefNote(name: string, absence: BriefAbsence | null | undefined): string {
   return absence === 'withheld'
     ? `No brief for ${name}: the brief written from its figures did not pass the number check, so it is not served.`
-    : `No brief for ${name}: briefs are written for countries with a monthly series.`;
+    : `No brief for ${name}: briefs are written for countries whose main series (the freshest of their headline series) is monthly.`;
 }
 
 export const briefRoutes = [

@@ -61,7 +61,7 @@ export const qualityRoutes = [
     summary: "Months between today and each country's newest finished period, worst first.",
     plan: 'free',
     pathParams: [],
-    query: [{ name: 'freq', kind: 'freq', description: 'Only headline series of this frequency (M, Q, A).' }, formatParam],
+    query: [{ name: 'freq', kind: 'freq', description: "M: each monthly country's newest month, as /v1/gaps counts them; Q, A: each country's newest period of its headline series of that frequency." }, formatParam],
     csv: 'rows',
     operation: FreshnessDocument,
     variables: (p) => ({ freq: p.freq }),

@@ -33,7 +33,7 @@ export const referenceRoutes = [
     plan: 'free',
     pathParams: [],
     query: [
-      { name: 'freq', kind: 'freq', description: 'Only countries with a headline series of this frequency (M, Q, A).' },
+      { name: 'freq', kind: 'freq', description: 'Only the countries of this frequency (M, Q, A): monthly when a monthly total (or overnight visitors, or the travel item) with figures is held, however old; else quarterly when a quarterly one is; else annual.' },
       { name: 'limit', kind: 'limit', description: 'Rows per page, 1 to 1000; all rows when absent.' },
       { name: 'cursor', kind: 'cursor', description: 'Opaque position from meta.next.' },
       format,

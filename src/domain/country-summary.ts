@@ -1,4 +1,5 @@
 /** A country's depth and freshness, from its series: what the country record reports. */
+import { countryFrequency } from './monthly';
 import { coarserFreq, periodAt } from './periods';
 import { FREQS as FREQ_LIST, type Freq } from './types';
 
@@ -8,9 +9,13 @@ const isFreq = (f: string): f is Freq => FREQS.includes(f);
 
 export interface SeriesSummaryRow {
   measure: string;
-  freq: string;
+  breakdown: string | null;
+  member: string | null;
+  freq: Freq;
   first: string;
   last: string;
+  /** Figures held (periods with a value). */
+  points: number;
   headline: boolean;
 }
 
@@ -23,12 +28,13 @@ export interface CountrySummary {
 
 /**
  * The country record describes the headline actually served for it, its primary series: first and
- * latest are that series' span, monthly whether it is monthly. measures are every measure carried.
+ * latest are that series' span. monthly is the monthly rule's (src/domain/monthly.ts); measures are
+ * every measure carried.
  */
 export function summariseCountry(series: SeriesSummaryRow[]): CountrySummary {
   const primary = primarySeries(series);
   return {
-    monthly: primary?.freq === 'M',
+    monthly: countryFrequency(series) === 'M',
     first: primary?.first ?? null,
     latest: primary?.last ?? null,
     measures: [...new Set(series.map((s) => s.measure))].sort(),

@@ -185,7 +185,16 @@ export function assembleContent(
     const withValue = s.observations.filter((o) => o.value !== null);
     if (withValue.length === 0) continue;
     const rows = seriesSummaries.get(s.country) ?? [];
-    rows.push({ measure: s.measure, freq: s.freq, headline: s.headline, first: withValue[0].period, last: withValue[withValue.length - 1].period });
+    rows.push({
+      measure: s.measure,
+      breakdown: s.breakdown,
+      member: s.member,
+      freq: s.freq,
+      headline: s.headline,
+      first: withValue[0].period,
+      last: withValue[withValue.length - 1].period,
+      points: withValue.length,
+    });
     seriesSummaries.set(s.country, rows);
   }
   const countries: CountryRow[] = [...held].sort().map((iso) => {

@@ -54,7 +54,7 @@ describe('/v1/countries/{iso}/brief', () => {
   it('gives no brief for a country without a monthly series, 404 for one not held, 403 below analyst', async () => {
     const us = await s.json('/v1/countries/US/brief', 'analyst');
     expect(us.data).toEqual([]);
-    expect(us.meta.note).toBe('No brief for United States: briefs are written for countries with a monthly series.');
+    expect(us.meta.note).toBe('No brief for United States: briefs are written for countries whose main series (the freshest of their headline series) is monthly.');
     expect((await s.get('/v1/countries/QQ/brief', { plan: 'analyst' })).status).toBe(404);
     expect((await s.get('/v1/countries/ES/brief', { plan: 'developer' })).status).toBe(403);
   });

@@ -1,4 +1,6 @@
 /** Country and Region: the places held, with depth, freshness and measures carried. */
+import { primarySeries } from '../../domain/country-summary';
+import { MONTHLY_RULE } from '../../domain/monthly';
 import { monthsBehind } from '../../domain/periods';
 import { supportedStatistics, type StatisticRef } from '../../domain/statistics';
 import { rivalsOf } from '../rival-table';
@@ -7,6 +9,7 @@ import { builder } from '../builder';
 import { FrequencyEnum, MeasureEnum, oneOf, PlanEnum, REGION_SLUGS, UnTourismRegionEnum } from '../enums';
 import { MEASURES } from '../../domain/types';
 import { REGION_COUNTRIES_COST } from '../cost';
+import { countryFrequencies } from '../country-frequency';
 
 const StatisticRefType = builder
   .objectRef<StatisticRef>('StatisticRef')
@@ -43,7 +46,10 @@ export const CountryType = builder.prismaObject('Country', {
       select: { region: { select: { name: true } } },
       resolve: (c) => c.region?.name ?? null,
     }),
-    monthly: t.exposeBoolean('monthly', { description: "Whether the country's primary headline series (its freshest, arrivals first on a tie) is monthly." }),
+    monthly: t.boolean({
+      description: `Whether the country is monthly. ${MONTHLY_RULE}`,
+      resolve: async (c, _args, ctx) => (await countryFrequencies(ctx)).frequency.get(c.iso) === 'M',
+    }),
     first: t.exposeString('first', { nullable: true, description: "Earliest period of the country's primary headline series." }),
     latest: t.exposeString('latest', { nullable: true, description: "Newest period held in the country's primary headline series." }),
     monthsBehind: t.int({
@@ -55,10 +61,15 @@ export const CountryType = builder.prismaObject('Country', {
     statistics: t.field({
       type: [StatisticRefType],
       description: 'Derived statistics this country supports, with where each is served.',
-      select: { monthly: true, series: { select: { measure: true, freq: true, breakdown: true, headline: true, tableCode: true } } },
+      select: { series: { select: { measure: true, freq: true, breakdown: true, headline: true, tableCode: true, last: true } } },
       resolve: async (c, _args, ctx) => {
-        const [shift, rivals] = await Promise.all([originShiftCountries(ctx), rivalsOf(ctx.snapshot, c.iso)]);
-        const computed = { originShift: shift.has(c.iso), rivals: rivals.rivals.length > 0, primaryMonthly: c.monthly };
+        const [shift, rivals, frequencies] = await Promise.all([originShiftCountries(ctx), rivalsOf(ctx.snapshot, c.iso), countryFrequencies(ctx)]);
+        const computed = {
+          originShift: shift.has(c.iso),
+          rivals: rivals.rivals.length > 0,
+          monthly: frequencies.frequency.get(c.iso) === 'M',
+          primaryMonthly: primarySeries(c.series)?.freq === 'M',
+        };
         return supportedStatistics(c.iso, c.series, computed);
       },
     }),

@@ -4,6 +4,7 @@ import { releaseCalendar, usualDelayMonths, type ReleaseEntry } from '../../doma
 import { coverageGrid } from '../../domain/coverage';
 import { freshness } from '../../domain/freshness';
 import { gaps, type GapObservation } from '../../domain/gaps';
+import { MONTHLY_RULE } from '../../domain/monthly';
 import { comparePeriodEnds } from '../../domain/periods';
 import { versionDate } from '../../domain/releases';
 import { isoListArg } from '../args';
@@ -12,6 +13,7 @@ import { DateScalar } from '../scalars';
 import { FrequencyEnum } from '../enums';
 import type { GraphQLContext } from '../context';
 import { primarySeriesByCountry } from '../primary-series';
+import { countryFrequencies } from '../country-frequency';
 
 interface ReleaseLog {
   /** Release version → ISO date. */
@@ -56,7 +58,7 @@ type GapRow = NonNullable<ReturnType<typeof gaps>> & {
 };
 
 const GapRowType = builder.objectRef<GapRow>('GapReport').implement({
-  description: 'Months held, missing, not published, withheld and pending of a monthly headline series, from its first figure to last month.',
+  description: "Months held, missing, not published, withheld and pending of a monthly country's monthly series (src/domain/monthly.ts), from its first figure to last month.",
   fields: (t) => ({
     country: t.exposeString('country'),
     name: t.exposeString('name'),
@@ -149,34 +151,42 @@ async function countriesNamed(ctx: GraphQLContext, isos: readonly string[] | nul
 builder.queryFields((t) => ({
   gaps: t.field({
     type: [GapRowType],
-    description: "Every country's monthly headline series, from its first figure to last month.",
+    description: `Every monthly country's monthly series (one per measure), from its first figure to last month. ${MONTHLY_RULE}`,
     args: { countries: t.arg.stringList() },
     resolve: async (_root, args, ctx) => {
-      const countries = await countriesNamed(ctx, args.countries);
+      const [countries, { monthly }] = await Promise.all([countriesNamed(ctx, args.countries), countryFrequencies(ctx)]);
       const names = new Map(countries.map((c) => [c.iso, c.name]));
-      const series = await ctx.prisma.series.findMany({
-        where: { headline: true, freq: 'M', countryIso: { in: [...names.keys()] } },
-        select: { id: true, countryIso: true, measure: true },
-        orderBy: [{ countryIso: 'asc' }, { measure: 'asc' }],
-      });
+      const series = [...monthly.values()].flat().filter((s) => names.has(s.country));
       const [log, observations] = await Promise.all([releaseLog(ctx), Promise.all(series.map((s) => ctx.loaders.observations.load(s.id)))]);
       const checkedAt = ctx.now.toISOString();
       return series.flatMap((s, i) => {
-        const pending = usualDelayMonths(log.byCountry.get(s.countryIso) ?? []) ?? 0;
+        const pending = usualDelayMonths(log.byCountry.get(s.country) ?? []) ?? 0;
         const report = gaps(observations[i] as GapObservation[], ctx.now, pending);
-        return report ? [{ country: s.countryIso, name: names.get(s.countryIso)!, measure: s.measure, series: s.id, ...report, checkedAt }] : [];
+        return report ? [{ country: s.country, name: names.get(s.country)!, measure: s.measure, series: s.id, ...report, checkedAt }] : [];
       });
     },
   }),
   freshness: t.field({
     type: [FreshnessType],
-    description: "Months between today and each country's newest finished period, worst first.",
+    description:
+      "Months between today and each country's newest finished period, worst first: of its primary headline series; with `freq: M`, " +
+      "each monthly country's newest month in its monthly series (the series /v1/gaps reports); with `Q` or `A`, the newest period of its headline series of that frequency.",
     args: { freq: t.arg({ type: FrequencyEnum }) },
     resolve: async (_root, args, ctx) => {
       const freq = args.freq ?? undefined;
       if (!freq) {
         const countries = await ctx.prisma.country.findMany({ where: { latest: { not: null } }, select: { iso: true, name: true, latest: true } });
         return freshness(countries.map((c) => ({ iso: c.iso, name: c.name, latest: c.latest! })), ctx.now);
+      }
+      if (freq === 'M') {
+        const [{ monthly }, countries] = await Promise.all([countryFrequencies(ctx), countriesNamed(ctx, null)]);
+        return freshness(
+          countries.flatMap((c) => {
+            const months = monthly.get(c.iso)?.map((s) => s.last).sort();
+            return months ? [{ iso: c.iso, name: c.name, latest: months.at(-1)! }] : [];
+          }),
+          ctx.now,
+        );
       }
       const series = await ctx.prisma.series.findMany({
         where: { headline: true, freq },

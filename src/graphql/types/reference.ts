@@ -2,6 +2,7 @@
 import { GraphQLError } from 'graphql';
 import type { HolidayRow } from '../../domain/holidays';
 import { holidaysFor } from '../holiday-rules';
+import { MONTHLY_RULE } from '../../domain/monthly';
 import { monthsBehind } from '../../domain/periods';
 import type { Freq } from '../../domain/types';
 import type { RegionSlug } from '../../ingest/un-tourism-regions';
@@ -10,6 +11,8 @@ import { builder } from '../builder';
 import { DateScalar } from '../scalars';
 import { FrequencyEnum, MeasureEnum, UnTourismRegionEnum } from '../enums';
 import { countriesPageCost, seriesPageCost, WORK_COST } from '../cost';
+import type { GraphQLContext } from '../context';
+import { countryFrequencies } from '../country-frequency';
 
 const SeriesFilterInput = builder.inputType('SeriesFilter', {
   description: 'Which series to list; every field given must match.',
@@ -22,17 +25,17 @@ const SeriesFilterInput = builder.inputType('SeriesFilter', {
   }),
 });
 
-/** Countries whose primary headline series (the one their record describes) is of `freq`, told by the shape of `latest`. */
-function primaryFreqFilter(freq: Freq) {
-  if (freq === 'M') return { monthly: true };
-  if (freq === 'Q') return { latest: { contains: 'Q' } };
-  return { latest: { not: { contains: '-' } } };
-}
-
-function countryWhere(args: { isos?: string[] | null; freq?: Freq | null; region?: RegionSlug | null }) {
+/** The countries asked for: the codes listed, of the frequency asked (MONTHLY_RULE), in the region asked. */
+async function countryWhere(args: { isos?: string[] | null; freq?: Freq | null; region?: RegionSlug | null }, ctx: GraphQLContext) {
+  const listed = args.isos ? isoListArg(args.isos) : null;
+  let isos = listed;
+  if (args.freq) {
+    const { frequency } = await countryFrequencies(ctx);
+    const ofFreq = [...frequency].filter(([, f]) => f === args.freq).map(([iso]) => iso);
+    isos = listed ? ofFreq.filter((iso) => listed.includes(iso)) : ofFreq;
+  }
   return {
-    ...(args.freq ? primaryFreqFilter(args.freq) : {}),
-    ...(args.isos ? { iso: { in: isoListArg(args.isos) } } : {}),
+    ...(isos ? { iso: { in: isos } } : {}),
     ...(args.region ? { regionSlug: args.region } : {}),
   };
 }
@@ -44,15 +47,15 @@ builder.queryFields((t) => ({
       cursor: 'iso',
       complexity: countriesPageCost,
       description:
-        'Every place held, ordered by ISO code. `freq` keeps countries whose primary headline series (the one `first`, `latest` and `monthly` describe) is of that frequency.',
+        `Every place held, ordered by ISO code. \`freq\` keeps the countries of that frequency. ${MONTHLY_RULE}`,
       args: {
         isos: t.arg.stringList({ description: 'Only these ISO codes (codes not held are left out).' }),
         freq: t.arg({ type: FrequencyEnum }),
         region: t.arg({ type: UnTourismRegionEnum }),
       },
-      totalCount: (_root, args, ctx) => ctx.prisma.country.count({ where: countryWhere(args) }),
-      resolve: (query, _root, args, ctx) =>
-        ctx.prisma.country.findMany({ ...query, where: countryWhere(args), orderBy: { iso: 'asc' } }),
+      totalCount: async (_root, args, ctx) => ctx.prisma.country.count({ where: await countryWhere(args, ctx) }),
+      resolve: async (query, _root, args, ctx) =>
+        ctx.prisma.country.findMany({ ...query, where: await countryWhere(args, ctx), orderBy: { iso: 'asc' } }),
     },
     { name: 'CountryConnection' },
     { name: 'CountryEdge' },
@@ -155,8 +158,8 @@ const StatusType = builder
       lastLoad: t.exposeString('lastLoad'),
       dataAsOf: t.exposeString('dataAsOf'),
       countries: t.exposeInt('countries'),
-      monthlyCountries: t.exposeInt('monthlyCountries'),
-      monthlyWithin2Months: t.exposeInt('monthlyWithin2Months'),
+      monthlyCountries: t.exposeInt('monthlyCountries', { description: 'Countries that are monthly (see `Country.monthly`).' }),
+      monthlyWithin2Months: t.exposeInt('monthlyWithin2Months', { description: 'Monthly countries whose newest month is at most 2 months behind (months_behind ≤ 2).' }),
     }),
   });
 
@@ -196,15 +199,15 @@ builder.queryFields((t) => ({
   status: t.field({
     type: StatusType,
     resolve: async (_root, _args, ctx) => {
-      const countries = await ctx.prisma.country.findMany({ select: { monthly: true, latest: true } });
-      const monthly = countries.filter((c) => c.monthly && c.latest);
+      const [countries, { monthly }] = await Promise.all([ctx.prisma.country.count(), countryFrequencies(ctx)]);
+      const newestMonths = [...monthly.values()].map((list) => list.map((s) => s.last).sort().pop()!);
       return {
         ok: true,
         lastLoad: ctx.snapshot.loadedAt,
         dataAsOf: ctx.snapshot.dataAsOf,
-        countries: countries.length,
-        monthlyCountries: monthly.length,
-        monthlyWithin2Months: monthly.filter((s) => monthsBehind(s.latest!, ctx.now) <= 2).length,
+        countries,
+        monthlyCountries: monthly.size,
+        monthlyWithin2Months: newestMonths.filter((month) => monthsBehind(month, ctx.now) <= 2).length,
       };
     },
   }),

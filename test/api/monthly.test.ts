@@ -1,0 +1,75 @@
+/**
+ * One rule says which countries are monthly (src/domain/monthly.ts), and every answer that speaks
+ * of monthly countries follows it: /v1/countries?freq=M and each record's `monthly`, /v1/gaps,
+ * /v1/freshness?freq=M, /v1/status and the statistics a country record links to.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => s.close());
+
+const isos = (rows: { iso?: string; country?: string }[]) => [...new Set(rows.map((r) => r.iso ?? r.country))].sort();
+
+describe('monthly countries', () => {
+  it('are the same countries on /v1/countries?freq=M, /v1/gaps, /v1/freshness?freq=M and /v1/status', async () => {
+    const monthly = isos((await s.json('/v1/countries?freq=M', 'free')).data);
+    expect(monthly).toEqual(expect.arrayContaining(['ES', 'GB', 'JP']));
+    expect(isos((await s.json('/v1/gaps', 'free')).data)).toEqual(monthly);
+    const fresh = (await s.json('/v1/freshness?freq=M', 'free')).data;
+    expect(isos(fresh)).toEqual(monthly);
+    const status = (await s.json('/v1/status', 'free')).data;
+    expect(status.monthly_countries).toBe(monthly.length);
+    expect(status.monthly_within_2_months).toBe(fresh.filter((r: { months_behind: number }) => r.months_behind <= 2).length);
+    const all = (await s.json('/v1/countries', 'free')).data;
+    expect(isos(all.filter((c: { monthly: boolean }) => c.monthly))).toEqual(monthly);
+  });
+
+  it('are not listed as annual; the three frequencies split the countries held', async () => {
+    const byFreq = await Promise.all(['M', 'Q', 'A'].map(async (f) => isos((await s.json(`/v1/countries?freq=${f}`, 'free')).data)));
+    expect(byFreq[2]).not.toContain('GB');
+    expect(byFreq[2]).not.toContain('JP');
+    expect(byFreq[2]).toContain('US');
+    const split = byFreq.flat();
+    expect(new Set(split).size).toBe(split.length);
+    const withSeries = (await s.json('/v1/countries', 'free')).data.filter((c: { latest: string | null }) => c.latest !== null);
+    expect(split.sort()).toEqual(isos(withSeries));
+  });
+
+  it("count Japan by JNTO's monthly arrivals, which stop in 2017-03", async () => {
+    const [jp] = (await s.json('/v1/gaps?country=JP', 'free')).data;
+    expect(jp).toMatchObject({ country: 'JP', measure: 'arrivals', first: '1996-01', latest: '2017-03' });
+    expect(jp.series).toBe((await s.json('/v1/series/jp.arrivals.total.m/metadata', 'developer')).data.id);
+    // After 2017-03 months are missing up to those not yet due by Japan's release calendar (its
+    // annual figures to 2021 first came with the release of 2026-03: 51 months), pending to 2026-03.
+    const calendar = (await s.json('/v1/calendar?country=JP', 'developer')).data[0];
+    expect(calendar.usual_delay_months).toBe(51);
+    expect(jp).toMatchObject({ months_pending: 51, missing: ['2017-04..2021-12'] });
+    const fresh = (await s.json('/v1/freshness?freq=M', 'free')).data.find((r: { iso: string }) => r.iso === 'JP');
+    // The pinned today is 2026-04: 2017-03 is followed by 2017-04, 9 years and 0 months before.
+    expect(fresh).toEqual({ iso: 'JP', name: 'Japan', latest: '2017-03', months_behind: 108 });
+  });
+
+  it("count the United Kingdom's monthly arrivals and nights, its newest month being 2020-07", async () => {
+    const gb = (await s.json('/v1/gaps?country=GB', 'free')).data;
+    expect(gb.map((r: { measure: string; latest: string }) => [r.measure, r.latest])).toEqual([
+      ['arrivals', '2020-06'],
+      ['nights', '2020-07'],
+    ]);
+    const fresh = (await s.json('/v1/freshness?freq=M', 'free')).data.find((r: { iso: string }) => r.iso === 'GB');
+    expect(fresh.latest).toBe('2020-07');
+    const record = (await s.json('/v1/countries/GB', 'free')).data;
+    expect(record).toMatchObject({ monthly: true, latest: '2021' });
+    expect(record.statistics.map((x: { name: string }) => x.name)).toContain('gaps');
+    // The brief describes the main series, which is annual: no brief is offered.
+    expect(record.statistics.map((x: { name: string }) => x.name)).not.toContain('brief');
+  });
+
+  it('leave out a country without monthly figures (the United States) alike', async () => {
+    expect((await s.json('/v1/gaps?country=US', 'free')).data).toEqual([]);
+    expect((await s.json('/v1/countries/US', 'free')).data.monthly).toBe(false);
+  });
+});
