@@ -1,23 +1,33 @@
 /**
  * Typed documents for the fixed operations the REST layer runs. Generated from the checked-in SDL,
  * so a schema change that breaks an endpoint's operation or reshaping fails the type check; then the
- * JSON Schemas of the /v1 answers (rest/shape-schemas.ts).
+ * JSON Schemas of the /v1 answers (rest/shape-schemas.ts). The explorer's queries are typed the same
+ * way, as plain strings for the browser.
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
+/** How both outputs are typed: optional fields as `?`, no __typename, enums as string unions. */
+const TYPED = {
+  avoidOptionals: false,
+  skipTypename: true,
+  enumsAsTypes: true,
+  useTypeImports: true,
+  scalars: { Period: 'string', Date: 'string' },
+};
+
 const config: CodegenConfig = {
   schema: 'schema/schema.graphql',
-  documents: ['schema/operations/*.graphql'],
   generates: {
     'src/generated/operations.ts': {
+      documents: ['schema/operations/*.graphql'],
       plugins: ['typescript-operations', 'typed-document-node'],
-      config: {
-        avoidOptionals: false,
-        skipTypename: true,
-        enumsAsTypes: true,
-        useTypeImports: true,
-        scalars: { Period: 'string', Date: 'string' },
-      },
+      config: TYPED,
+    },
+    // The explorer's queries as typed strings: the browser bundle needs no GraphQL library to send them.
+    'src/generated/explorer-operations.ts': {
+      documents: ['src/explorer-ui/operations/*.graphql'],
+      plugins: ['typescript-operations', 'typed-document-node'],
+      config: { ...TYPED, documentMode: 'string' },
     },
   },
   // The routes' answer schemas for /openapi.json are read from the shapes these types flow into.

@@ -10,13 +10,13 @@ import path from 'node:path';
 import { HEADLINE_RULE } from '../src/domain/headline';
 import { DATING_RULE } from '../src/domain/release-dating';
 import { PLANS, type Plan } from '../src/domain/types';
-import { ERROR_MEANING, ERROR_STATUS, type ErrorCode } from './errors';
+import { ERROR_MEANING, ERROR_STATUS, type ErrorCode } from '../src/errors';
 import { exampleRequest } from './examples';
 import { GUIDES } from './guides';
 import type { Envelope } from './handler';
 import { escapeHtml, renderMarkdown } from './markdown';
 import { openApiDocument, type Example } from './openapi';
-import { DEFAULT_RATES } from './rate-limit';
+import { DEFAULT_RATES } from '../src/auth/rate-limit';
 import type { AnyRoute } from './route';
 
 export interface DocsSiteDeps {

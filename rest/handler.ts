@@ -5,25 +5,32 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { execute, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
+import type { DocumentNode, ExecutionResult, GraphQLError } from 'graphql';
 import type { KeyStore } from '../src/auth/keys-store';
 import type { DataStore, Snapshot } from '../src/db/data-store';
 import { planRank, type Plan } from '../src/domain/types';
 import { periodBounds } from '../src/graphql/args';
-import { createContext } from '../src/graphql/context';
-import { newRequestId, type RequestTag } from '../src/server/request-tag';
-import { AnswerCache, answerBudgetBytes } from '../src/server/answer-cache';
-import { ANSWER_VARY, codedEtag, encode, etagMatches, negotiate, piecesLength, writePieces, type Coding, type Compression, type Encoded } from '../src/server/compression';
+import { createContext, type GraphQLContext } from '../src/graphql/context';
+import { TIMEOUT_CODE } from '../src/graphql/time-budget';
+import { newRequestId, type RequestTag } from './request-tag';
+import { AnswerCache, answerBudgetBytes } from './answer-cache';
+import { ANSWER_VARY, codedEtag, encode, etagMatches, negotiate, piecesLength, writePieces, type Coding, type Compression, type Encoded } from './compression';
 import { rowsToCsv, seriesBlocksToCsv, type SeriesBlock } from './csv';
-import { ApiError, errorBody } from './errors';
+import { ApiError, errorBody } from '../src/errors';
 import { decodeCursor, encodeCursor, nextPageUrl } from './paging';
 import { formatParam } from './common-params';
 import { parseParam, type ParamSpec } from './params';
-import type { Limiter, RateDecision } from './rate-limit';
-import { compileRoute, type CompiledRoute, type EnvelopeMeta, type Params, type AnyRoute } from './route';
+import type { Limiter, RateDecision } from '../src/auth/rate-limit';
+import { compileRoute, type CompiledRoute, type EnvelopeMeta, type Params, type AnyRoute, type ShapeContext } from './route';
+
+/**
+ * Runs a route's operation through the same enveloped execute as /graphql (Yoga's plugins: the cost
+ * limit, the execution queue, the time budget, error logging and masking), as useSofa does.
+ */
+export type RestExecute = (args: { document: DocumentNode; variableValues: Record<string, unknown>; contextValue: GraphQLContext }) => Promise<ExecutionResult>;
 
 export interface RestDeps {
-  schema: GraphQLSchema;
+  execute: RestExecute;
   store: DataStore;
   keys: KeyStore;
   limiter: Limiter;
@@ -188,7 +195,7 @@ export function createRestHandler(deps: RestDeps) {
       params[spec.name] = parseParam(spec, all[0]);
     }
     if (params.format === 'csv' && !route.csv) {
-      throw new ApiError('invalid_parameter', `${route.path} is served as JSON only.`);
+      throw new ApiError('invalid_parameter', `${route.path} is served as ${route.document ? 'Atom or JSON' : 'JSON'} only.`);
     }
     if (typeof params.from === 'string' && typeof params.to === 'string') {
       try {
@@ -212,22 +219,15 @@ export function createRestHandler(deps: RestDeps) {
     snapshot: Snapshot,
     requestId: string,
     now: Date,
-  ): Promise<{ data: unknown; meta: Record<string, unknown> }> {
+  ): Promise<{ data: unknown; meta: Record<string, unknown>; result: unknown; shapeContext: ShapeContext }> {
     const paging = route.paging;
     const limit = typeof params.limit === 'number' ? params.limit : paging?.defaultLimit;
     const vars = route.variables(paging && limit !== undefined ? { ...params, limit: limit + 1 } : params);
-    const result = await execute({
-      schema: deps.schema,
-      document: route.operation as DocumentNode,
-      variableValues: vars as Record<string, unknown>,
-      contextValue: createContext({ plan, requestId, snapshot, now, publicBaseUrl: deps.publicBaseUrl, log: deps.log }),
-    });
+    const context = createContext({ plan, requestId, snapshot, now, publicBaseUrl: deps.publicBaseUrl, log: deps.log });
+    const result = await deps.execute({ document: route.operation as DocumentNode, variableValues: vars as Record<string, unknown>, contextValue: { ...context, route: route.path } });
     if (result.errors?.length) throw apiErrorOf(result.errors, route, requestId, deps.log);
-    const shaped = route.shape(result.data, params, {
-      now,
-      publicBaseUrl: deps.publicBaseUrl,
-      endpointsLive: deps.endpointsLive ?? deps.routes.length,
-    });
+    const shapeContext: ShapeContext = { now, publicBaseUrl: deps.publicBaseUrl, endpointsLive: deps.endpointsLive ?? deps.routes.length };
+    const shaped = route.shape(result.data, params, shapeContext);
     const meta: Record<string, unknown> = { ...shaped.meta };
     let data = shaped.data;
     if (paging && Array.isArray(data)) {
@@ -244,7 +244,7 @@ export function createRestHandler(deps: RestDeps) {
         meta.next = nextPageUrl(route.path, query, encodeCursor(paging.cursorOf((data as unknown[])[limit - 1], limit - 1, params)));
       }
     }
-    return { data, meta };
+    return { data, meta, result: result.data, shapeContext };
   }
 
   const clock = new AnswerClock();
@@ -333,20 +333,24 @@ export function createRestHandler(deps: RestDeps) {
     }
     const params = parseParams(found.c, found.values, url);
     if (!snapshot) throw new ApiError('data_unavailable', 'No data release is loaded yet; try again shortly.');
-    const csv = wantsCsv(url, req) && Boolean(route.csv);
+    // A route with a document form (the Atom feed) answers in it unless format=json asks for the envelope.
+    const document = route.document && params.format !== 'json' ? route.document : null;
+    const csv = !document && wantsCsv(url, req) && Boolean(route.csv);
     const etag = `"${createHash('sha1').update(`${snapshot.dataVersion}|${cacheKey}`).digest('base64url')}"`;
     const headerList = Object.entries({
-      'Content-Type': csv ? CSV_TYPE : JSON_TYPE,
+      'Content-Type': document ? document.type : csv ? CSV_TYPE : JSON_TYPE,
       ...(csv ? { 'Content-Disposition': `attachment; filename="${csvFilename(path, url.searchParams)}"` } : {}),
       ...answerHeaders(etag, snapshot.dataAsOf),
     }).flat();
     // A matching validator (of any coding) needs no work: the answer is known to be the same.
     const coding = negotiate(req.headers['accept-encoding']);
     if (etagMatches(req.headers['if-none-match'], codedEtag(etag, coding))) return notModifiedAnswer(etag, headerList, coding);
-    const { data, meta } = await run(route, params, caller.plan, snapshot, requestId, now);
+    const { data, meta, result, shapeContext } = await run(route, params, caller.plan, snapshot, requestId, now);
     const rows = Array.isArray(data) ? data : [data];
     let body: string;
-    if (csv) {
+    if (document) {
+      body = document.write(result, params, { ...shapeContext, dataAsOf: snapshot.dataAsOf });
+    } else if (csv) {
       body = route.csv === 'series' ? seriesBlocksToCsv(rows as SeriesBlock[]) : rowsToCsv(rows as Record<string, unknown>[]);
     } else {
       // request_id differs per request, so the cached JSON holds a placeholder swapped on the way out.
@@ -356,7 +360,7 @@ export function createRestHandler(deps: RestDeps) {
     const kept = deps.cacheAnswers !== false;
     const answer: CachedAnswer = {
       body: bytes,
-      split: csv ? null : splitAtPlaceholder(bytes),
+      split: csv || document ? null : splitAtPlaceholder(bytes),
       etag,
       headerList,
       coded: {},
@@ -501,6 +505,11 @@ function splitAtPlaceholder(body: Buffer): [Buffer, Buffer] | null {
 }
 
 function apiErrorOf(errors: readonly GraphQLError[], route: AnyRoute, requestId: string, log: (l: string) => void): ApiError {
+  const timedOut = errors.find((e) => e.extensions?.code === TIMEOUT_CODE);
+  if (timedOut) return new ApiError('timeout', timedOut.message);
+  // The cost limit holds for routes as for /graphql: a route asked for more than it allows.
+  const tooComplex = errors.find((e) => e.extensions?.code === 'query_too_complex');
+  if (tooComplex) return new ApiError('invalid_parameter', `${tooComplex.message} Ask for fewer rows (limit) or a shorter period.`);
   const known = errors.find((e) => ['invalid_parameter', 'plan_required', 'data_unavailable'].includes(String(e.extensions?.code)));
   if (known) {
     const code = known.extensions.code as 'invalid_parameter' | 'plan_required' | 'data_unavailable';

@@ -4,8 +4,9 @@
  * are real answers of the served release.
  */
 import { ROUTE_SCHEMAS } from '../src/generated/route-schemas';
-import { PLANS, type Plan } from '../src/domain/types';
-import { docsUrl, ERROR_MEANING, ERROR_STATUS, type ErrorBody, type ErrorCode } from './errors';
+import { MEASURES, PLANS, type Plan } from '../src/domain/types';
+import { measuresWithoutSource } from '../src/domain/measure-sources';
+import { docsUrl, ERROR_MEANING, ERROR_STATUS, type ErrorBody, type ErrorCode } from '../src/errors';
 import { exampleText } from './examples';
 import type { ParamSpec } from './params';
 import type { AnyRoute } from './route';
@@ -19,7 +20,7 @@ const SCHEMA_OF: Record<ParamSpec['kind'], JsonSchema> = {
   freq: { type: 'string', enum: ['M', 'Q', 'A'] },
   limit: { type: 'integer', minimum: 1, maximum: 1000 },
   year: { type: 'integer', minimum: 1900, maximum: 2100 },
-  measure: { type: 'string', enum: ['arrivals', 'nights', 'spend', 'departures', 'occupancy', 'capacity'] },
+  measure: { type: 'string', enum: [...MEASURES], ...(measuresWithoutSource() ? { description: measuresWithoutSource() } : {}) },
   currency: { type: 'string', pattern: '^[A-Za-z]{3}(,[A-Za-z]{3})*$' },
   text: { type: 'string', minLength: 1, maxLength: 200 },
   seriesId: { type: 'string' },
@@ -133,7 +134,8 @@ export function openApiDocument(routes: AnyRoute[], baseUrl: string, examples: R
         in: where,
         required: where === 'path' || Boolean(p.required),
         description: p.description,
-        schema: SCHEMA_OF[p.kind],
+        // Where CSV is not offered, json is the one value format takes.
+        schema: p.kind === 'format' && !r.csv ? { type: 'string', enum: ['json'] } : SCHEMA_OF[p.kind],
         ...(example !== undefined && (where === 'path' || p.required) ? { example } : {}),
       };
     };
@@ -141,11 +143,17 @@ export function openApiDocument(routes: AnyRoute[], baseUrl: string, examples: R
     const example = examples.get(r.path);
     const json: JsonSchema = { schema: { $ref: `#/components/schemas/${capitalised(id)}Answer` } };
     if (example) json.examples = { real: { summary: `GET ${example.request} (arrays cut to ${EXAMPLE_ROWS} items)`, value: shorten(example.body) } };
-    const content: Record<string, unknown> = { 'application/json': json };
+    const content: Record<string, unknown> = {};
+    // A document form (the Atom feed) is the default answer; the envelope then needs format=json.
+    if (r.document) content[r.document.type.split(';')[0]] = { schema: { type: 'string', description: r.document.description } };
+    content['application/json'] = json;
     if (r.csv) content['text/csv'] = { schema: { type: 'string' } };
+    const forms = r.document
+      ? `${r.document.description} With format=json, the {meta, data} envelope.`
+      : `The {meta, data} envelope${r.csv ? ', or CSV with format=csv or Accept: text/csv' : ''}.`;
     const ok = Object.fromEntries(Object.keys(ANSWER_HEADERS).filter((h) => h !== 'Retry-After').map((h) => [h, { $ref: `#/components/headers/${h}` }]));
     const responses: Record<string, unknown> = {
-      200: { description: `The {meta, data} envelope${r.csv ? ', or CSV with format=csv or Accept: text/csv' : ''}.`, headers: ok, content },
+      200: { description: forms, headers: ok, content },
       304: { description: 'Not modified: If-None-Match matched the ETag.' },
     };
     for (const [status, codes] of errorCodes(r)) responses[status] = errorResponse(codes, r.plan, baseUrl);

@@ -1,7 +1,7 @@
 /** Query parameter kinds of the /v1 routes: each validates its text and returns a typed value. */
 import { isCalendarDate, parsePeriod } from '../src/domain/periods';
 import { FREQS, MEASURES, type Freq, type Measure } from '../src/domain/types';
-import { ApiError } from './errors';
+import { ApiError } from '../src/errors';
 
 /** What each kind of parameter parses to: the one place a parameter's type is stated. */
 export interface ParamValues {

@@ -15,6 +15,6 @@ export interface RouteSchemas {
   routes: Record<string, GeneratedRoute>;
   /** Tag → the routes module's opening comment. */
   tags: Record<string, string>;
-  /** EnvelopeMeta (rest/route.ts) and ErrorBody (rest/errors.ts). */
+  /** EnvelopeMeta (rest/route.ts) and ErrorBody (src/errors.ts). */
   named: Record<string, JsonSchema>;
 }

@@ -1,6 +1,8 @@
 /** What a /v1 route is: path, parameters, minimum plan, the one operation it runs, and the reshaping. */
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { Plan } from '../src/domain/types';
+import { operationPlan } from '../src/graphql/operation-plan';
+import { schema } from '../src/graphql/schema';
 import type { ParamSpec, ParamsOf, ParamValue } from './params';
 
 /** What the handler adds to a route's own parameters: the decoded `cursor`. */
@@ -35,6 +37,25 @@ export interface EnvelopeMeta {
   next?: string | null;
 }
 
+/** What a document form is written with besides the operation's result and the parameters. */
+export interface DocumentContext extends ShapeContext {
+  /** When the served data was loaded (ISO). */
+  dataAsOf: string;
+}
+
+/**
+ * An answer in a type of its own (the Atom feed) in place of the envelope: served unless the
+ * request asks for format=json, which gives the envelope `shape` makes.
+ */
+export interface DocumentForm<TResult, TParams> {
+  /** Its Content-Type. */
+  type: string;
+  /** What /openapi.json says it is. */
+  description: string;
+  /** Called after `shape`, so the refusals (404s) `shape` throws come first and are the same in both forms. */
+  write: (result: TResult, p: TParams, ctx: DocumentContext) => string;
+}
+
 export interface Shaped {
   data: unknown;
   meta?: Record<string, unknown>;
@@ -56,6 +77,7 @@ export interface Route<
   path: string;
   summary: string;
   description?: string;
+  /** The minimum plan: the highest plan scope of the fields its operation touches (operationPlan), never declared. */
   plan: Plan;
   pathParams: P;
   query: Q;
@@ -66,13 +88,14 @@ export interface Route<
   /** Turns the operation's data into the envelope's data (and meta); throws ApiError for 404s. */
   shape: (result: TResult, p: RouteParams<P, Q>, ctx: ShapeContext) => Shaped;
   paging?: Paging<any, RouteParams<P, Q>>;
+  document?: DocumentForm<TResult, RouteParams<P, Q>>;
 }
 
 /** A route, its parameters' names, kinds and required-ness kept as literal types so `variables` and `shape` get them typed. */
 export function defineRoute<TResult, TVars, const P extends readonly ParamSpec[], const Q extends readonly ParamSpec[]>(
-  route: Route<TResult, TVars, P, Q>,
+  route: Omit<Route<TResult, TVars, P, Q>, 'plan'>,
 ): Route<TResult, TVars, P, Q> {
-  return route;
+  return { ...route, plan: operationPlan(schema, route.operation) };
 }
 
 /**
@@ -83,6 +106,7 @@ export interface AnyRoute extends Route<any, any> {
   variables: (p: any) => unknown;
   shape: (result: any, p: any, ctx: ShapeContext) => Shaped;
   paging?: Paging<any, any>;
+  document?: DocumentForm<any, any>;
 }
 
 export interface CompiledRoute {

@@ -18,7 +18,7 @@ const OUT = path.join(ROOT, 'src/generated/route-schemas.ts');
 /** Named schemas: an exported interface in a file, by name. */
 const NAMED = [
   { name: 'EnvelopeMeta', file: 'rest/route.ts' },
-  { name: 'ErrorBody', file: 'rest/errors.ts' },
+  { name: 'ErrorBody', file: 'src/errors.ts' },
 ];
 
 function program(): ts.Program {

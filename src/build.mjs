@@ -33,3 +33,18 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// The explorer's browser bundle (/explore): src/explorer-ui with uPlot and its stylesheet, minified
+// into one script and one stylesheet that the service serves itself (src/server/explorer/).
+await build({
+  absWorkingDir: root,
+  entryPoints: { explorer: 'src/explorer-ui/main.ts' },
+  outdir: path.join(outdir, 'explorer'),
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});

@@ -1,28 +1,37 @@
 /**
- * Command line: serve, ingest, publish, keys, print-schema.
+ * Command line: serve, ingest, publish, keys, webhooks, print-schema.
  *   serve [--sources DIR]     start the service; builds the data first when no release exists
  *                             (or takes the published one when RELEASE_FROM is set)
- *   ingest [--sources DIR]    build a new release (downloads the official files when --sources is absent);
- *                             refused when a file is damaged or series vanished (--allow-vanished accepts
- *                             that); kept when the figures are unchanged; --keep-releases N (default 3)
+ *   ingest [--sources DIR]    build a new release (from the publishers, through DATA_DIR/cache, when
+ *                             --sources is absent); refused when a file is damaged or series vanished
+ *                             (--allow-vanished accepts that); kept when the figures are unchanged;
+ *                             --keep-releases N (default 3)
+ *   refresh [--sources DIR]   one round of checks at the publishers: changed sources are fetched and a
+ *                             release is built from them; nothing is parsed when none changed (DIR seeds
+ *                             the files no fetch has brought yet); exit 1 when a source failed
  *   ingest … --publish DIR    … then publish it to DIR (below)
  *   publish DIR               copy the served release into a shared directory for replicas (RELEASE_FROM) and announce it
  *   keys create PLAN [LABEL] | keys list | keys revoke ID | keys rotate ID
+ *   webhooks add URL [--country ISO] | webhooks list | webhooks remove ID
+ *                             subscriptions to the release.published events (DATA_DIR/webhooks.json);
+ *                             `add` prints the signing secret
  *   print-schema              write schema/schema.graphql from the code
  */
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isPlan } from './auth/keys-store';
-import { loadConfig, type Config } from './config';
+import { loadConfig, type Config } from './server/config';
 import { shareRelease, takeRelease } from './db/release-share';
 import { currentReleaseFile } from './db/release-store';
 import { buildRelease, type BuildOptions } from './ingest/build';
-import { downloadSources, LOCAL_ONLY } from './ingest/download';
+import { DEFAULT_HTTP } from './ingest/fetch/http';
+import { refreshSources, type RefreshSummary } from './ingest/refresh';
 import type { Announcement } from './server/bus';
 import { ensureCanListen } from './server/listen';
-import { createLogger, logIngest } from './server/logger';
+import { createLogger, logIngest, logRefresh } from './server/logger';
 import { openBus, openKeyStore } from './server/shared-state';
+import { addSubscription, readSubscriptions, removeSubscription } from './server/webhook-store';
 
 const print = (line: string) => console.log(line);
 
@@ -30,21 +39,38 @@ const print = (line: string) => console.log(line);
 type IngestChoices = Pick<BuildOptions, 'allowVanished' | 'keepReleases' | 'now'>;
 
 /** Builds a release; progress lines and the summary event go to the log, each as it happens. */
-async function ingest(sources: string | undefined, dataDir: string, choices: IngestChoices = {}, why?: string): Promise<void> {
+async function ingest(config: Config, sources: string | undefined, choices: IngestChoices = {}, why?: string): Promise<void> {
   const logger = createLogger({ sync: true });
   const log = (line: string) => logger.info(line);
   // Each code/name decision and rejection reason (hundreds of lines): there for who asks, not on the first screen.
   const detail = (line: string) => logger.debug(line);
   if (why) log(why);
-  let dir = sources ? path.resolve(sources) : undefined;
-  if (!dir) {
-    const cache = path.join(dataDir, 'cache');
-    log(`Downloading the official files into ${cache}`);
-    const seed = process.env.TOURISM_SOURCES ? path.resolve(process.env.TOURISM_SOURCES) : null;
-    if (!seed) log(`  (${LOCAL_ONLY.length} files have no stable official address; set TOURISM_SOURCES to a folder holding them)`);
-    dir = await downloadSources(cache, seed, log);
+  if (sources) {
+    logIngest(logger, buildRelease({ sourcesDir: path.resolve(sources), dataDir: config.dataDir, log, detail, ...choices }));
+    return;
   }
-  logIngest(logger, buildRelease({ sourcesDir: dir, dataDir, log, detail, ...choices }));
+  // From the publishers: a refresh round that builds even when no source changed.
+  const summary = await refresh(config, process.env.TOURISM_SOURCES, { ...choices, alwaysBuild: true });
+  if (summary.build) logIngest(logger, summary.build);
+}
+
+/** One round of checks at the publishers (see src/ingest/refresh.ts); the summary event goes to the log. */
+async function refresh(
+  config: Config,
+  seed: string | undefined,
+  choices: IngestChoices & { alwaysBuild?: boolean } = {},
+): Promise<RefreshSummary> {
+  const logger = createLogger({ sync: true });
+  const summary = await refreshSources({
+    dataDir: config.dataDir,
+    seedDir: seed ? path.resolve(seed) : null,
+    http: { ...DEFAULT_HTTP, mirror: config.publisherMirror },
+    log: (line) => logger.info(line),
+    detail: (line) => logger.debug(line),
+    ...choices,
+  });
+  logRefresh(logger, summary);
+  return summary;
 }
 
 /**
@@ -85,6 +111,7 @@ async function main(): Promise<void> {
       publish: { type: 'string' },
       'allow-vanished': { type: 'boolean' },
       'keep-releases': { type: 'string' },
+      country: { type: 'string' },
     },
     allowPositionals: true,
   });
@@ -92,13 +119,23 @@ async function main(): Promise<void> {
   const sources = values.sources ?? process.env.TOURISM_SOURCES;
   switch (command) {
     case 'ingest':
-      await ingest(sources, config.dataDir, {
+      await ingest(config, sources, {
         now: config.now(),
         allowVanished: values['allow-vanished'],
         keepReleases: values['keep-releases'] === undefined ? undefined : Number(values['keep-releases']),
       });
       if (values.publish) await publish(config, values.publish);
       return;
+    case 'refresh': {
+      const summary = await refresh(config, sources, {
+        now: config.now(),
+        allowVanished: values['allow-vanished'],
+        keepReleases: values['keep-releases'] === undefined ? undefined : Number(values['keep-releases']),
+      });
+      // For cron: a failed source is worth a mail, though the others' files were taken.
+      if (summary.failed.length > 0) process.exitCode = 1;
+      return;
+    }
     case 'serve': {
       // Cluster workers start from this same command; only the primary checks the port and prepares the data.
       if (cluster.isPrimary) await ensureCanListen(config.host, config.port);
@@ -108,11 +145,11 @@ async function main(): Promise<void> {
           logger.info(`No data release yet: taking the published one from ${config.releaseFrom}.`);
           await takeRelease(config.releaseFrom, config.dataDir, (line) => logger.info(line));
         } else {
-          await ingest(sources, config.dataDir, { now: config.now() }, 'No data release yet: building one first.');
+          await ingest(config, sources, { now: config.now() }, 'No data release yet: building one first.');
         }
       }
       const { serve } = await import('./server/serve');
-      await serve(config);
+      await serve(config, { cli: process.argv[1], sources });
       return;
     }
     case 'keys': {
@@ -143,6 +180,22 @@ async function main(): Promise<void> {
       }
       return;
     }
+    case 'webhooks': {
+      const [action, arg] = positionals;
+      if (action === 'add' && arg) {
+        const s = addSubscription(config.dataDir, arg, values.country ?? null);
+        print(`Added ${s.id}: release.published events${s.country ? ` of ${s.country}` : ''} to ${s.url}.`);
+        print(`Signing secret, for the receiver to check X-Signature (sha256=HMAC-SHA256 of the body with it):\n${s.secret}`);
+      } else if (action === 'list') {
+        for (const s of readSubscriptions(config.dataDir)) print(`${s.id}\t${s.country ?? 'all'}\t${s.createdAt}\t${s.url}`);
+      } else if (action === 'remove' && arg) {
+        if (!removeSubscription(config.dataDir, arg)) throw new Error(`no webhook ${arg}`);
+        print(`Removed ${arg}.`);
+      } else {
+        throw new Error('usage: webhooks add <url> [--country ISO] | webhooks list | webhooks remove <id>');
+      }
+      return;
+    }
     case 'publish': {
       const [target] = positionals;
       if (!target) throw new Error('usage: publish <shared directory>');
@@ -156,7 +209,7 @@ async function main(): Promise<void> {
       return;
     }
     default:
-      throw new Error('usage: cli <serve|ingest|publish|keys|print-schema> [--sources DIR]');
+      throw new Error('usage: cli <serve|ingest|refresh|publish|keys|webhooks|print-schema> [--sources DIR]');
   }
 }
 

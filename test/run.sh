@@ -16,7 +16,7 @@ export TOURISM_SYSTEM_PACKAGES="$outcome/status"
 packages_pid=$!
 
 npx graphql-codegen --config codegen.ts --silent || exit 1
-npx tsc --noEmit >"$outcome/types" 2>&1 &
+{ npx tsc --noEmit && npx tsc --noEmit -p src/explorer-ui; } >"$outcome/types" 2>&1 &
 types_pid=$!
 npx vitest run --config test/vitest.config.ts "$@"
 tests=$?

@@ -19,7 +19,9 @@ export default defineConfig({
   // One graphql instance: libraries load its CommonJS build, so our code must too.
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
   test: {
-    testTimeout: 60_000,
+    // Tests that run whole ingests (a release of ~390,000 figures, the national offices' files
+    // included) take over a minute on two shared cores.
+    testTimeout: 120_000,
     hookTimeout: 180_000,
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',

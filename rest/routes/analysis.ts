@@ -9,9 +9,10 @@ import {
   TourismIntensityRankingDocument,
 } from '../../src/generated/operations';
 import { PAGED_LIST_MAX } from '../../src/graphql/args';
-import { ApiError } from '../errors';
+import { ApiError } from '../../src/errors';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
+import { noSourceNote } from '../../src/domain/measure-sources';
 import { unknownCountry } from './reference';
 import { unknownSeries } from './series';
 import {
@@ -32,7 +33,6 @@ export const analysisRoutes = [
     summary: 'The average shape of a year for a monthly series: each month as % of its year’s monthly average.',
     description:
       "Each month's index is its value as a percentage of that year's monthly average (100 = an average month); the index is the median across the complete years within from..to, low and high the lowest and highest yearly index. Only complete years (12 months with a value) count; meta.years lists them. Monthly series only.",
-    plan: 'developer',
     pathParams: [],
     query: [seriesId, from, to, format],
     csv: 'rows',
@@ -52,7 +52,6 @@ export const analysisRoutes = [
     summary: 'A series with the public holidays of each period, national and regional.',
     description:
       "Each period of the series within from..to with the public holidays of the series' country dated inside it (a month, a quarter, or for an annual series the whole year). holidays counts national and regional holidays; holiday_list marks each with national true/false. Holiday rules come from the date-holidays library and are applied to past years as they stand today. In CSV, holiday_list is joined with ';' (date name national).",
-    plan: 'developer',
     pathParams: [],
     query: [seriesId, from, to, format],
     csv: 'rows',
@@ -75,8 +74,7 @@ export const analysisRoutes = [
     path: '/v1/stats/tourism-intensity',
     summary: 'Countries ranked by arrivals and receipts per resident for one year.',
     description:
-      "Arrivals: the country's UN Tourism annual arrivals total (thousands, given in units), else World Bank ST.INT.ARVL; receipts: UN Tourism inbound tourism expenditure (US$ millions, given in US$), else World Bank ST.INT.RCPT.CD; population: World Bank SP.POP.TOTL. arrivals_source and receipts_source say which was used.",
-    plan: 'analyst',
+      "Arrivals: the country's UN Tourism annual arrivals total (thousands, given in units), else World Bank ST.INT.ARVL as a whole count; receipts: UN Tourism inbound tourism expenditure (US$ millions, given in US$), else World Bank ST.INT.RCPT.CD; population: World Bank SP.POP.TOTL. arrivals_source and receipts_source say which was used.",
     pathParams: [],
     query: [{ name: 'year', kind: 'year', description: 'Calendar year; 2019 when absent.' }, limit, cursor, format],
     csv: 'rows',
@@ -98,7 +96,6 @@ export const analysisRoutes = [
     summary: "Each origin market's share of arrivals, latest 12 months against the 12 before, largest moves first.",
     description:
       "Monthly where the publisher breaks monthly arrivals down by origin (Japan, JNTO); else, for the destinations of Eurostat's origin → destination matrix, annual trips of EU/EFTA residents by country of residence (household surveys, tour_dem_ttw; at least 10 markets published in both years); else UN Tourism's annual arrivals by region of origin. Annual: latest year against the year before (meta.method says which). A held country without an origin breakdown is a 400 naming the countries that carry the statistic.",
-    plan: 'intel',
     pathParams: [],
     query: [
       { name: 'country', kind: 'iso', required: true, example: 'JP', description: 'ISO code of a country that carries this statistic.' },
@@ -124,7 +121,6 @@ export const analysisRoutes = [
     summary: 'Average length of stay: nights divided by arrivals, monthly, where one table publishes both.',
     description:
       'Eurostat counts nights (tour_occ_nim) and arrivals (tour_occ_arm) for the same establishments; nights_per_arrival is their monthly ratio, rounded to 2 decimals. Months where either is missing are left out.',
-    plan: 'analyst',
     pathParams: [],
     query: [
       { name: 'country', kind: 'iso', required: true, description: 'ISO code of a country that carries this statistic.' },
@@ -147,10 +143,9 @@ export const analysisRoutes = [
     path: '/v1/regions/{region}',
     summary: "Totals for a world region built from its countries' own headline series.",
     description:
-      "Sums the countries' headline series of the measure, period by period, with the publishers' scales applied so values are in units. Only series of one frequency, unit and currency are added: the most common among the region's headline series for the measure (ties go to the finer frequency); meta.left_out names countries whose headline series is of another kind.",
-    plan: 'developer',
+      "Sums the countries' headline series of the measure, period by period, with the publishers' scales applied so values are in units. Only series of one frequency, unit and currency are added, and never rates (occupancy in percent): the most common among the region's headline series for the measure (ties go to the finer frequency); meta.left_out names countries whose headline series is of another kind.",
     pathParams: [{ name: 'region', kind: 'text', example: 'europe', description: 'Region slug, as listed by /v1/regions.' }],
-    query: [{ name: 'measure', kind: 'measure', required: true, description: 'arrivals, nights, spend, departures, occupancy or capacity.' }, from, to, format],
+    query: [{ name: 'measure', kind: 'measure', required: true, description: 'arrivals, nights, spend, departures, occupancy or capacity (no source held gives occupancy: no country carries it).' }, from, to, format],
     csv: 'rows',
     operation: RegionTotalsDocument,
     variables: (p) => ({
@@ -167,7 +162,7 @@ export const analysisRoutes = [
         ? `Sum of the countries' ${kind} (the most common frequency among them), in units with the publishers' scales applied. ` +
           'Each period adds only the countries that reported it (countries_reporting); periods with fewer countries reporting are not comparable with the others.' +
           (t.leftOut.length ? ` Left out, headline series of another frequency, unit or currency: ${t.leftOut.join(', ')}.` : '')
-        : `No country in ${r.region.name} has a headline ${t.measure} series.`;
+        : [`No country in ${r.region.name} has a headline ${t.measure} series that adds up across countries (rates, such as occupancy in percent, are never summed).`, noSourceNote(t.measure)].filter(Boolean).join(' ');
       return {
         meta: {
           region: r.region.slug,

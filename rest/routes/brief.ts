@@ -17,7 +17,6 @@ export const briefRoutes = [
   defineRoute({
     path: '/v1/countries/{iso}/brief',
     summary: 'A short written brief of the latest month, checked against its figures, with a three-month outlook.',
-    plan: 'analyst',
     pathParams: [isoPathParam],
     query: [],
     csv: false,

@@ -10,7 +10,6 @@ export const economyRoutes = [
   defineRoute({
     path: '/v1/economy/{iso}',
     summary: 'Economy indicators by year, newest first: World Bank history, IMF projections flagged.',
-    plan: 'analyst',
     pathParams: [iso],
     query: [{ name: 'from', kind: 'period', description: 'First year (YYYY).' }, format],
     csv: 'rows',
@@ -28,7 +27,6 @@ export const economyRoutes = [
   defineRoute({
     path: '/v1/economy/{iso}/tourism',
     summary: 'Travel receipts and spending abroad by year beside the size of the economy, with arrivals summed over whole years.',
-    plan: 'analyst',
     pathParams: [iso],
     query: [format],
     csv: 'rows',

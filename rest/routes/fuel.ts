@@ -8,7 +8,6 @@ export const fuelRoutes = [
   defineRoute({
     path: '/v1/fuel',
     summary: 'Jet fuel (per gallon and per litre) and Brent crude (per barrel) prices by month, indexed to 2019 = 100, with year-on-year changes.',
-    plan: 'analyst',
     pathParams: [],
     query: [
       { name: 'from', kind: 'period', description: 'First month (YYYY, YYYY-MM or YYYY-Qn); 2015 when absent. History starts in 1990.' },

@@ -6,6 +6,7 @@ import { economyRoutes } from './economy';
 import { fuelRoutes } from './fuel';
 import { measureRoutes } from './measures';
 import { qualityRoutes } from './quality';
+import { releaseRoutes } from './releases';
 import { referenceRoutes } from './reference';
 import { rivalsRoutes } from './rivals';
 import { seriesRoutes } from './series';
@@ -20,6 +21,7 @@ export const ROUTES: AnyRoute[] = [
   ...observationRoutes,
   ...analysisRoutes,
   ...qualityRoutes,
+  ...releaseRoutes,
   ...fuelRoutes,
   ...economyRoutes,
 ];

@@ -118,7 +118,6 @@ export const measureRoutes = [
   defineRoute({
     path: '/v1/arrivals',
     summary: "Total visitor arrivals in each country's own headline definition.",
-    plan: 'developer',
     pathParams: [],
     query: measureQuery,
     csv: 'series',
@@ -138,7 +137,6 @@ export const measureRoutes = [
     summary: 'Open establishments, rooms and bed places by period.',
     description:
       "Per country, the headline capacity series (bed places in all tourist accommodation) first, then one block for each other unit held: establishments (all tourist accommodation) and bedrooms, which Eurostat publishes for hotels and similar accommodation only (series named so, alias `<iso>.capacity.unit-hotel-bedrooms.a`).",
-    plan: 'developer',
     pathParams: [],
     query: measureQuery,
     csv: 'series',
@@ -158,7 +156,6 @@ export const measureRoutes = [
   defineRoute({
     path: '/v1/spend',
     summary: "Visitor spend in the publisher's currency, or converted at each period's reference rate.",
-    plan: 'developer',
     pathParams: [],
     query: [countryParam, freqParam, fromParam, toParam, { name: 'currency', kind: 'currency', description: 'ISO 4217 code to convert to.' }, formatParam, statusParam],
     csv: 'series',
@@ -193,7 +190,6 @@ export const measureRoutes = [
   defineRoute({
     path: '/v1/nights/by-region',
     summary: "Nights for each region inside a country, in the country's own regional units (NUTS 2).",
-    plan: 'developer',
     pathParams: [],
     query: [
       { name: 'iso', kind: 'iso', required: true, description: 'ISO code of the country.' },

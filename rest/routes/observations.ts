@@ -20,7 +20,6 @@ export const observationRoutes = [
     description:
       "The time axis is regular: every period from the first to the last in range at the series' frequency. " +
       'With as_of, the values as they stood on that date, rebuilt from the revision log (ALFRED-style vintages).',
-    plan: 'developer',
     pathParams: [seriesIdParam],
     query: [fromParam, toParam, asOfParam, formatParam],
     csv: 'rows',
@@ -38,7 +37,6 @@ export const observationRoutes = [
   defineRoute({
     path: '/v1/series/{id}/vintages',
     summary: 'The dates on which figures of a series arrived or were revised: the dates as_of can ask for.',
-    plan: 'developer',
     pathParams: [seriesIdParam],
     query: [formatParam],
     csv: 'rows',

@@ -21,7 +21,6 @@ export const qualityRoutes = [
   defineRoute({
     path: '/v1/countries/{iso}/coverage',
     summary: 'A year-by-month grid of which measures hold a value.',
-    plan: 'developer',
     pathParams: [isoPathParam],
     query: [formatParam],
     csv: 'rows',
@@ -42,7 +41,6 @@ export const qualityRoutes = [
   defineRoute({
     path: '/v1/gaps',
     summary: 'Every monthly country from its first figure to last month: months held, missing, not published, withheld, pending.',
-    plan: 'free',
     pathParams: [],
     query: [countryParam, formatParam],
     csv: 'rows',
@@ -59,7 +57,6 @@ export const qualityRoutes = [
   defineRoute({
     path: '/v1/freshness',
     summary: "Months between today and each country's newest finished period, worst first.",
-    plan: 'free',
     pathParams: [],
     query: [{ name: 'freq', kind: 'freq', description: "M: each monthly country's newest month, as /v1/gaps counts them; Q, A: each country's newest period of its headline series of that frequency." }, formatParam],
     csv: 'rows',
@@ -70,7 +67,6 @@ export const qualityRoutes = [
   defineRoute({
     path: '/v1/calendar',
     summary: 'Expected next release per country, derived from the pattern of past releases.',
-    plan: 'developer',
     pathParams: [],
     query: [countryParam, formatParam],
     csv: 'rows',
@@ -87,7 +83,6 @@ export const qualityRoutes = [
   defineRoute({
     path: '/v1/releases/latest',
     summary: 'For each country, when figures last arrived and the period they reach.',
-    plan: 'developer',
     pathParams: [],
     query: [formatParam],
     csv: 'rows',

@@ -11,7 +11,7 @@ import {
 } from '../../src/generated/operations';
 import { PAGED_LIST_MAX } from '../../src/graphql/args';
 import { countryCursor } from '../../src/graphql/connections';
-import { ApiError } from '../errors';
+import { ApiError } from '../../src/errors';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { formatParam as format, isoPathParam as iso } from '../common-params';
@@ -30,7 +30,6 @@ export const referenceRoutes = [
   defineRoute({
     path: '/v1/countries',
     summary: 'Every place held, with depth, freshness and measures carried.',
-    plan: 'free',
     pathParams: [],
     query: [
       { name: 'freq', kind: 'freq', description: 'Only the countries of this frequency (M, Q, A): monthly when a monthly total (or overnight visitors, or the travel item) with figures is held, however old; else quarterly when a quarterly one is; else annual.' },
@@ -51,7 +50,6 @@ export const referenceRoutes = [
   defineRoute({
     path: '/v1/countries/{iso}',
     summary: 'One country: measures, frequency, first and latest period and the statistics it supports.',
-    plan: 'free',
     pathParams: [iso],
     query: [],
     csv: false,
@@ -65,7 +63,6 @@ export const referenceRoutes = [
   defineRoute({
     path: '/v1/countries/{iso}/peers',
     summary: 'Every other country in the same world region.',
-    plan: 'free',
     pathParams: [iso],
     query: [format],
     csv: 'rows',
@@ -82,7 +79,6 @@ export const referenceRoutes = [
   defineRoute({
     path: '/v1/regions',
     summary: "UN Tourism's world regions and the country codes in each.",
-    plan: 'free',
     pathParams: [],
     query: [format],
     csv: 'rows',
@@ -95,7 +91,6 @@ export const referenceRoutes = [
   defineRoute({
     path: '/v1/holidays/{iso}',
     summary: 'Public holidays of one country and year, national and regional.',
-    plan: 'free',
     pathParams: [iso],
     query: [{ name: 'year', kind: 'year', description: 'Calendar year; the current year when absent.' }, format],
     csv: 'rows',
@@ -112,7 +107,6 @@ export const referenceRoutes = [
   defineRoute({
     path: '/v1/fx/latest',
     summary: 'The newest ECB euro reference rates, one row per currency held or named.',
-    plan: 'free',
     pathParams: [],
     query: [{ name: 'currency', kind: 'currency', description: 'ISO 4217 codes, comma separated.' }, format],
     csv: 'rows',
@@ -126,17 +120,18 @@ export const referenceRoutes = [
   defineRoute({
     path: '/v1/status',
     summary: 'Whether the service is up and when data was last loaded.',
-    plan: 'free',
     pathParams: [],
     query: [],
     csv: false,
     operation: ServiceStatusDocument,
     variables: () => ({}),
-    shape: (r, _p, ctx) => ({
-      data: Object.assign(snakeFields(r.status), {
+    shape: ({ status: { sources, ...status } }, _p, ctx) => ({
+      data: {
+        ...snakeFields(status),
         endpoints_live: ctx.endpointsLive,
         status_page: `${ctx.publicBaseUrl}/v1/status`,
-      }),
+        sources: sources.map((source) => snakeFields(source)),
+      },
     }),
   }),
 ];

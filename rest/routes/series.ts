@@ -6,7 +6,7 @@ import {
   TableListDocument,
   type SeriesRecordFragment,
 } from '../../src/generated/operations';
-import { ApiError } from '../errors';
+import { ApiError } from '../../src/errors';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { unitLabel, requireHeld } from './measures';
@@ -28,11 +28,17 @@ export const seriesRoutes = [
   defineRoute({
     path: '/v1/series/search',
     summary: 'Free-text search across series names in every language held, ranked by match and freshness.',
-    plan: 'developer',
+    description:
+      "Words match as prefixes, accent- and case-insensitive, in series names and country names in every language held (Japón finds Japan). " +
+      "Ranked: a word names the series' country, a word names its measure, the country's headline series, the total (no breakdown), then the freshest. " +
+      'meta.note says why nothing matched when the query names a measure no source held gives (occupancy).',
     pathParams: [],
     query: [
       { name: 'q', kind: 'text', required: true, description: 'Words to match (prefixes, any accents or case).' },
       { name: 'country', kind: 'iso', description: 'Only series of this country.' },
+      { name: 'measure', kind: 'measure', description: 'Only series of this measure.' },
+      { name: 'freq', kind: 'freq', description: 'Only series of this frequency: M, Q or A.' },
+      { name: 'headline', kind: 'flag', description: "true: only each country's headline series; false: only the others." },
       limitParam,
       cursorParam,
       formatParam,
@@ -43,16 +49,21 @@ export const seriesRoutes = [
     variables: (p) => ({
       q: p.q,
       country: p.country,
+      measure: p.measure,
+      freq: p.freq,
+      headline: p.headline,
       limit: p.limit,
       after: p.cursor,
     }),
-    shape: (r, p) => ({ meta: { q: p.q }, data: r.seriesSearch.nodes.map(seriesRecord) }),
+    shape: (r, p) => ({
+      meta: { q: p.q, ...(r.seriesSearch.note ? { note: r.seriesSearch.note } : {}) },
+      data: r.seriesSearch.nodes.map(seriesRecord),
+    }),
     paging: { defaultLimit: 50, cursorOf: offsetCursor },
   }),
   defineRoute({
     path: '/v1/series/{id}/metadata',
     summary: 'Definition, scale, source table, method breaks and revisions of one series.',
-    plan: 'developer',
     pathParams: [idParam],
     query: [],
     csv: false,
@@ -72,7 +83,6 @@ export const seriesRoutes = [
   defineRoute({
     path: '/v1/series/{id}/latest',
     summary: "The newest figure the caller's plan can see, the same period a year before, and the percentage change.",
-    plan: 'developer',
     pathParams: [idParam],
     query: [],
     csv: false,
@@ -99,7 +109,6 @@ export const seriesRoutes = [
   defineRoute({
     path: '/v1/tables',
     summary: "Published source tables behind a country's series.",
-    plan: 'developer',
     pathParams: [],
     query: [{ name: 'country', kind: 'iso', description: "Only tables holding this country's series." }, limitParam, cursorParam, formatParam],
     csv: 'rows',

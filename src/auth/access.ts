@@ -2,8 +2,8 @@
  * Who may call: the key check, the plan check and the rate limit, in the order DECISIONS.md gives,
  * with their error messages. REST and GraphQL both admit callers here and nowhere else.
  */
-import { ApiError } from '../../rest/errors';
-import type { Limiter, RateDecision } from '../../rest/rate-limit';
+import { ApiError } from '../errors';
+import type { Limiter, RateDecision } from './rate-limit';
 import { planRank, type Plan } from '../domain/types';
 import type { KeyStore } from './keys-store';
 

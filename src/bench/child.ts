@@ -10,7 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../config';
+import { loadConfig } from '../server/config';
 import { startApp } from '../server/app';
 import { createLogger } from '../server/logger';
 

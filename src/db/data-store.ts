@@ -4,6 +4,7 @@
  */
 import { openPrisma, type OpenOptions, type Prisma } from './client';
 import { currentReleaseFile } from './release-store';
+import { readSearchIndex, type SeriesSearchIndex } from './search-index';
 
 export interface Snapshot {
   file: string;
@@ -20,6 +21,8 @@ export interface Snapshot {
    * whole of it is a few tens of megabytes, so derived statistics never re-read a series.
    */
   observations: Map<string, unknown[]>;
+  /** The series search index, read when the release is opened (search-index.ts). */
+  search: SeriesSearchIndex;
   /** How long the release's lists can be: what a query's cost counts a list as at most (graphql/cost.ts). */
   sizes: ReleaseSizes;
 }
@@ -83,7 +86,7 @@ export class DataStore {
     const prisma = openPrisma(file, this.options);
     const rows = await prisma.meta.findMany();
     const meta = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-    const sizes = await sizesOf(prisma);
+    const [sizes, search] = await Promise.all([sizesOf(prisma), readSearchIndex(prisma)]);
     const previous = this.snapshot;
     this.snapshot = {
       file,
@@ -93,6 +96,7 @@ export class DataStore {
       loadedAt: meta.loaded_at,
       memo: new Map(),
       observations: new Map(),
+      search,
       sizes,
     };
     for (const l of this.listeners) l(this.snapshot);

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomically } from './atomic-file';
 
 export function releasesDir(dataDir: string): string {
   return path.join(dataDir, 'releases');
@@ -30,9 +31,7 @@ export function newReleaseFile(dataDir: string, version: string): string {
 }
 
 export function publishRelease(dataDir: string, file: string): void {
-  const tmp = `${pointerFile(dataDir)}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, `${path.basename(file)}\n`);
-  fs.renameSync(tmp, pointerFile(dataDir));
+  writeFileAtomically(pointerFile(dataDir), `${path.basename(file)}\n`);
 }
 
 /** Release files kept by default: the served one and the two before it, to switch back to. */

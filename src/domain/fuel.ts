@@ -8,6 +8,7 @@
  * month is missing). Prices are passed through as published; the litre price is rounded to
  * 4 decimals (a hundredth of a cent).
  */
+import { INDEX_BASE_YEAR } from './baseline';
 import { mean, round } from './numeric';
 import { addMonths, monthIndex } from './periods';
 import { runLabel } from './series';
@@ -15,7 +16,6 @@ import { yoyPct } from './yoy';
 
 /** Exact by definition: 231 cubic inches. */
 export const LITRES_PER_US_GALLON = 3.785411784;
-export const INDEX_BASE_YEAR = 2019;
 
 export interface PricePoint {
   period: string; // YYYY-MM

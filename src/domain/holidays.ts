@@ -3,7 +3,6 @@
  * their regions). National holidays apply everywhere; regional ones list the regions that keep them.
  */
 import Holidays from 'date-holidays';
-import { LRUCache } from 'lru-cache';
 
 export interface HolidayRow {
   country: string;
@@ -19,11 +18,11 @@ type LibHoliday = { date: string; name: string; type: string; rule: string };
 const OPTS = { types: ['public'] } as unknown as undefined;
 
 /**
- * Evaluating date-holidays rules is slow (a country with 50 states takes ~50 ms a year and language)
- * and runs on the event loop, so each country's rules are parsed once and each country-year is
- * worked out once per language: every country held over the years its series span fits the bound.
+ * Evaluating date-holidays rules is slow (a country with 16 states takes ~0.2 s a year), so it runs
+ * in a worker thread (src/holiday-worker.ts) and the main thread keeps the answers
+ * (src/graphql/holiday-rules.ts). Here each country's rules are parsed once; country-years are not
+ * kept, so the worker holds no more than the rules of the countries asked.
  */
-const YEARS_KEPT = 20_000;
 
 interface CountryRules {
   national: Holidays;
@@ -91,42 +90,20 @@ function evaluate(iso: string, rules: CountryRules, year: number, lang: string):
 
 const byDateThenName = (a: HolidayRow, b: HolidayRow) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name);
 
-interface Evaluated {
-  byKey: Map<string, HolidayRow>;
-  sorted: HolidayRow[];
-}
-const englishKept = new LRUCache<string, Evaluated>({ max: YEARS_KEPT });
-const withLocalKept = new LRUCache<string, HolidayRow[]>({ max: YEARS_KEPT });
-
-function english(iso: string, rules: CountryRules, year: number): Evaluated {
-  const cacheKey = `${iso}|${year}`;
-  let evaluated = englishKept.get(cacheKey);
-  if (!evaluated) {
-    const byKey = evaluate(iso, rules, year, 'en');
-    englishKept.set(cacheKey, (evaluated = { byKey, sorted: [...byKey.values()].sort(byDateThenName) }));
-  }
-  return evaluated;
-}
-
 /**
  * The public holidays of one country and year, English names only (`local_name` repeats them): what
  * the holidays join needs, at half the work of holidaysOf.
  */
-export function holidayDaysOf(iso: string, year: number): readonly HolidayRow[] {
+export function holidayDaysOf(iso: string, year: number): HolidayRow[] {
   const rules = rulesOf(iso);
-  return rules ? english(iso, rules, year).sorted : [];
+  return rules ? [...evaluate(iso, rules, year, 'en').values()].sort(byDateThenName) : [];
 }
 
 /** The public holidays of one country and year, national and regional, in English and the local language. */
 export function holidaysOf(iso: string, year: number): HolidayRow[] {
-  const cacheKey = `${iso}|${year}`;
-  const hit = withLocalKept.get(cacheKey);
-  if (hit) return hit;
   const rules = rulesOf(iso);
   if (!rules) return [];
   const local = rules.localLang === 'en' ? null : evaluate(iso, rules, year, rules.localLang);
-  const rows = [...english(iso, rules, year).byKey].map(([k, row]) => ({ ...row, regions: [...row.regions], local_name: local?.get(k)?.name ?? row.name }));
-  const result = rows.sort(byDateThenName);
-  withLocalKept.set(cacheKey, result);
-  return result;
+  const rows = [...evaluate(iso, rules, year, 'en')].map(([k, row]) => ({ ...row, local_name: local?.get(k)?.name ?? row.name }));
+  return rows.sort(byDateThenName);
 }

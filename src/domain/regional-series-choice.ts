@@ -3,7 +3,8 @@
  * of one frequency, unit and currency add up; the most common such kind among the countries'
  * headline series is taken (ties: the finer frequency, monthly before quarterly before annual,
  * then unit and currency by name), and countries whose headline series is of another kind are
- * left out of the sum and named as such.
+ * left out of the sum and named as such. Rates (occupancy in percent) never add up across
+ * countries: with no other kind of series there is nothing to sum.
  */
 import { compareCodes } from './numeric';
 
@@ -24,12 +25,15 @@ export interface SummableChoice<T extends HeadlineSeriesInfo> {
 }
 
 const FREQ_ORDER: Record<string, number> = { M: 0, Q: 1, A: 2 };
+/** Units of rates, which a sum over countries would make meaningless. */
+const RATE_UNITS: ReadonlySet<string> = new Set(['percent']);
 
 export function chooseSummable<T extends HeadlineSeriesInfo>(series: readonly T[]): SummableChoice<T> | null {
-  if (series.length === 0) return null;
+  const additive = series.filter((s) => !RATE_UNITS.has(s.unit));
+  if (additive.length === 0) return null;
   const groups = new Map<string, T[]>();
   const keyOf = (s: T) => `${s.freq}|${s.unit}|${s.currency ?? ''}`;
-  for (const s of series) groups.set(keyOf(s), [...(groups.get(keyOf(s)) ?? []), s]);
+  for (const s of additive) groups.set(keyOf(s), [...(groups.get(keyOf(s)) ?? []), s]);
   const [best] = [...groups.values()].sort(
     (a, b) =>
       b.length - a.length ||

@@ -4,7 +4,7 @@
  * the target decides:
  *
  * 1. countries of origin (annual): trips of EU/EFTA residents by country of destination
- *    (Eurostat's household-survey matrix) and JNTO's arrivals by nationality summed over whole
+ *    (Eurostat's household-survey matrix) and the national offices' monthly arrivals by origin (JNTO, NTTO, …) summed over whole
  *    calendar years; per country and year the mix listing the most markets. The target's newest
  *    year is compared with other countries' mixes of that same year, over the markets both list
  *    (at least MIN_MARKETS_COMPARED); where no candidate qualifies, the year before, and so on;

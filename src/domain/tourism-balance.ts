@@ -8,11 +8,14 @@
  * spending_abroad_usd: UN Tourism's outbound expenditure (US$ millions), else its travel item.
  * arrivals: from monthly counts, summed over whole years only (a year with any month missing is
  * null, never part-summed); only when no monthly arrivals series is held, the annual published
- * total (World Bank ST.INT.ARVL, else UN Tourism's total arrivals).
+ * total by the rule tourism intensity uses (intensity-inputs.ts): UN Tourism's total arrivals
+ * (thousands, shifted exactly to units), else World Bank ST.INT.ARVL as a whole count. Arrivals
+ * are always whole counts.
  * receipts_per_arrival_usd = receipts ÷ arrivals (2 decimals); receipts_share_gdp_pct = receipts
  * ÷ GDP in current US$ (World Bank) × 100 (2 decimals). Null whenever a part is missing.
  * Rows: the years with receipts or spending abroad, newest first.
  */
+import { bankCount } from './intensity-inputs';
 import { round } from './numeric';
 import { monthPeriod } from './periods';
 import { type PeriodValue, sumOfPeriods, valuesByPeriod } from './series';
@@ -38,6 +41,7 @@ export interface TourismBalanceInput {
   /** Null when no monthly arrivals series is held. */
   monthlyArrivals: MonthlyArrivals | null;
   annualArrivalsWorldBank: YearValues;
+  /** In units (the thousands already shifted exactly). */
   annualArrivalsUnTourism: YearValues;
   gdpUsd: YearValues;
 }
@@ -72,6 +76,14 @@ export function wholeYearTotals(observations: readonly PeriodValue[]): Map<numbe
   return totals;
 }
 
+/** The published annual total of a year: UN Tourism's own, else the Bank's copy; a whole count either way. */
+function annualArrivals(input: TourismBalanceInput, year: number): number | null {
+  const un = input.annualArrivalsUnTourism.get(year);
+  if (un !== undefined && Number.isFinite(un)) return Math.round(un);
+  const bank = input.annualArrivalsWorldBank.get(year);
+  return bank !== undefined && Number.isFinite(bank) ? bankCount(bank) : null;
+}
+
 function firstOf(year: number, ...sources: YearValues[]): number | null {
   for (const s of sources) {
     const v = s.get(year);
@@ -95,9 +107,9 @@ export function tourismBalance(input: TourismBalanceInput): TourismBalance {
     if (receipts !== null && !input.receiptsWorldBank.has(year)) receiptsFromUn.push(year);
     if (receipts !== null && firstOf(year, input.receiptsWorldBank, input.receiptsUnTourism) === null) fromTravelItem.receipts.push(year);
     if (spending !== null && firstOf(year, input.spendingAbroad) === null) fromTravelItem.spending.push(year);
-    const arrivals = monthlyTotals
-      ? (monthlyTotals.get(year) ?? null)
-      : firstOf(year, input.annualArrivalsWorldBank, input.annualArrivalsUnTourism);
+    // A count: NTTO's cells carry spreadsheet residue (the United States' 2010 months sum to 60,010,360.46).
+    const monthlySum = monthlyTotals?.get(year);
+    const arrivals = monthlyTotals ? (monthlySum === undefined ? null : Math.round(monthlySum)) : annualArrivals(input, year);
     const gdp = firstOf(year, input.gdpUsd);
     rows.push({
       year,
@@ -137,7 +149,7 @@ function balanceNote(input: TourismBalanceInput, receiptsFromUn: number[], fromT
     (fromTravelItem.spending.length ? `; for ${yearRuns(fromTravelItem.spending)}, ${TRAVEL_ITEM}.` : '.');
   const arrivals = input.monthlyArrivals
     ? ` Arrivals: ${input.monthlyArrivals.description} (series ${input.monthlyArrivals.series}), summed from monthly counts over whole years only; a year with any month missing is null.`
-    : ' Arrivals: no monthly arrivals series is held, so the annual published total is used (World Bank ST.INT.ARVL, else UN Tourism inbound arrivals).';
+    : ' Arrivals: no monthly arrivals series is held, so the annual published total is used (UN Tourism inbound arrivals, published in thousands, given in units; else World Bank ST.INT.ARVL, as a whole count).';
   const gdp = ' receipts_share_gdp_pct: receipts ÷ World Bank GDP in current US$.';
   return `${receipts}${spending}${arrivals}${gdp} ${NO_QUARTERLY_SOURCE}`;
 }

@@ -31,6 +31,23 @@ export interface ParsedObservation {
   status: ObsStatus;
   /** The publisher's raw flag letters, kept for traceability ('' when none). */
   flags: string;
+  /**
+   * Where the source holds several of the publisher's releases: the date (YYYY-MM-DD) of the earliest
+   * release that gave a figure for this period, which dates the figure on a first load.
+   */
+  firstReleased?: string;
+}
+
+/** A figure the publisher changed from one of its releases to a later one, both held by the source. */
+export interface SourceRevision {
+  period: string;
+  oldValue: number | null;
+  oldStatus: ObsStatus;
+  newValue: number | null;
+  newStatus: ObsStatus;
+  /** Release dates (YYYY-MM-DD) of the older figure and of the one that replaced it. */
+  oldReleased: string;
+  newReleased: string;
 }
 
 /** A breakdown member: `{dimension: 'origin', member: 'de'}` gives alias segment `origin-de`. */
@@ -59,6 +76,8 @@ export interface ParsedSeries {
   /** true when computed by us (e.g. weekly averaged to months), not published as such. */
   derived?: boolean;
   observations: ParsedObservation[];
+  /** Figures changed between the publisher's releases the source holds (oldest change first). */
+  sourceRevisions?: SourceRevision[];
 }
 
 /** A row a connector could not use, with why. */

@@ -2,8 +2,9 @@
 import type { Snapshot } from '../db/data-store';
 import type { Prisma } from '../db/client';
 import type { Plan } from '../domain/types';
-import type { RateDecision } from '../../rest/rate-limit';
+import type { RateDecision } from '../auth/rate-limit';
 import { createLoaders, type Loaders } from './loaders';
+import type { ExecutionBudget } from './time-budget';
 
 export interface GraphQLContext {
   plan: Plan;
@@ -19,6 +20,13 @@ export interface GraphQLContext {
   keep?: { answer: boolean };
   /** What operators should hear of (a brief withheld by its number check), as text: the service's log at level error. */
   log: (line: string) => void;
+  /**
+   * The /v1 route whose fixed operation this is: its cost is not held to the limit, which is for
+   * queries callers compose (a route's own parameters, limit 1..1000, bound its work).
+   */
+  route?: string;
+  /** The execution's time budget (time-budget.ts): set when the execution starts, read by every resolver. */
+  budget?: ExecutionBudget;
 }
 
 export function createContext(args: {

@@ -1,6 +1,7 @@
 /** The enumerated values of the schema, each built from the one list the code keeps of them. */
 import { UN_TOURISM_REGIONS } from '../ingest/un-tourism-regions';
 import { SCALES } from '../domain/scale';
+import { measuresWithoutSource, noSourceNote } from '../domain/measure-sources';
 import { FREQS, MEASURES, OBS_STATUSES, PLANS } from '../domain/types';
 import { builder } from './builder';
 
@@ -12,8 +13,10 @@ export function oneOf<T extends string>(list: readonly T[], value: string): T {
 }
 
 export const MeasureEnum = builder.enumType('Measure', {
-  description: 'What a series counts.',
-  values: MEASURES,
+  description: ['What a series counts.', measuresWithoutSource()].filter(Boolean).join(' '),
+  values: Object.fromEntries(MEASURES.map((m) => [m, { value: m, description: noSourceNote(m) ?? undefined }])) as {
+    [M in (typeof MEASURES)[number]]: { value: M; description?: string };
+  },
 });
 
 export const FrequencyEnum = builder.enumType('Frequency', {

@@ -1,7 +1,13 @@
 /**
  * Public holidays for resolvers, worked out off the event loop: a worker thread evaluates the
- * date-holidays rules (dist/holiday-worker.js, built from src/holiday-worker.ts) and the answers
- * are kept here, so a country-year is worked out once and no request waits behind another's rules.
+ * date-holidays rules (dist/holiday-worker.js, built from src/holiday-worker.ts), one country-year
+ * at a time, and the answers are kept here by their bytes, so a country-year is worked out once
+ * and no request waits behind another's rules on the event loop.
+ *
+ * Country-years wait in a queue on this side, not in the worker's: one whose askers all gave up
+ * (their execution ran past its time budget) is dropped before it is worked out, so a caller
+ * that asks for decades and is stopped does not keep the worker busy after it. The worker exits
+ * when nothing was asked for a while, giving back its heap and the countries' parsed rules.
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -13,60 +19,144 @@ import { PROJECT_ROOT } from '../project-root';
 export type HolidayNames = 'english' | 'local';
 
 export interface HolidayAsk {
-  id: number;
   iso: string;
   year: number;
   names: HolidayNames;
 }
 
-export type HolidayAnswer = { id: number; rows: HolidayRow[] } | { id: number; error: string };
+export type HolidayAnswer = { rows: HolidayRow[] } | { error: string };
 
-/** Every country held over the years its series span fits (225 × ~40 × 2). */
-const kept = new LRUCache<string, Promise<readonly HolidayRow[]>>({ max: 20_000 });
+/** Bytes of kept answers: ~1,300 country-years of a 16-state country, or a year of every country ten times over. */
+const KEPT_BYTES = 8 * 1024 * 1024;
+/** The worker exits after this long with nothing to do (it holds ~20 MB and the rules it parsed). */
+const WORKER_IDLE_MS = 10_000;
 
+/** Heap bytes of one kept row, roughly: the object, its strings (two bytes a character) and regions. */
+function rowBytes(row: HolidayRow): number {
+  return 160 + 2 * (row.name.length + row.local_name.length) + 40 * row.regions.length;
+}
+
+const kept = new LRUCache<string, readonly HolidayRow[]>({
+  maxSize: KEPT_BYTES,
+  sizeCalculation: (rows) => rows.reduce((bytes, row) => bytes + rowBytes(row), 64),
+});
+
+interface Job {
+  key: string;
+  ask: HolidayAsk;
+  /** Askers still waiting; none left when it comes up: it is dropped. */
+  wanted: number;
+  rows: Promise<readonly HolidayRow[]>;
+  resolve: (rows: readonly HolidayRow[]) => void;
+  reject: (err: Error) => void;
+}
+
+/** Jobs asked for and not answered yet, by key, so two askers of one country-year share it. */
+const pending = new Map<string, Job>();
+const queue: Job[] = [];
+let running: Job | null = null;
 let worker: Worker | null = null;
-let nextId = 0;
-const waiting = new Map<number, { resolve: (rows: HolidayRow[]) => void; reject: (err: Error) => void }>();
+let idleTimer: NodeJS.Timeout | null = null;
 
 function startWorker(): Worker {
   const started = new Worker(path.join(PROJECT_ROOT, 'dist/holiday-worker.js'));
   // The worker never keeps the process alive: a service shutting down does not wait for it.
   started.unref();
   started.on('message', (answer: HolidayAnswer) => {
-    const asker = waiting.get(answer.id);
-    waiting.delete(answer.id);
-    if (!asker) return;
-    if ('rows' in answer) asker.resolve(answer.rows);
-    else asker.reject(new Error(`holiday rules: ${answer.error}`));
+    const job = running;
+    running = null;
+    if (job) settle(job, answer);
+    next();
   });
   const fail = (err: Error) => {
-    if (worker === started) worker = null;
-    for (const [id, asker] of waiting) {
-      waiting.delete(id);
-      asker.reject(err);
-    }
+    if (worker !== started) return;
+    worker = null;
+    const job = running;
+    running = null;
+    if (job) settle(job, { error: err.message });
+    next();
   };
   started.on('error', fail);
-  started.on('exit', (code) => fail(new Error(`holiday rules worker exited with ${code}`)));
+  started.on('exit', (code) => fail(new Error(`the worker exited with ${code}`)));
   return started;
 }
 
-function ask(iso: string, year: number, names: HolidayNames): Promise<HolidayRow[]> {
-  worker ??= startWorker();
-  const id = nextId++;
-  const posted = new Promise<HolidayRow[]>((resolve, reject) => waiting.set(id, { resolve, reject }));
-  worker.postMessage({ id, iso, year, names } satisfies HolidayAsk);
-  return posted;
+function settle(job: Job, answer: HolidayAnswer): void {
+  pending.delete(job.key);
+  if ('rows' in answer) {
+    kept.set(job.key, answer.rows);
+    job.resolve(answer.rows);
+  } else job.reject(new Error(`holiday rules: ${answer.error}`));
 }
 
-/** One country-year's public holidays, worked out in the worker once and kept; a failure is not kept. */
-export function holidaysFor(iso: string, year: number, names: HolidayNames): Promise<readonly HolidayRow[]> {
-  const key = `${names}|${iso}|${year}`;
-  let rows = kept.get(key);
-  if (!rows) {
-    rows = ask(iso, year, names);
-    kept.set(key, rows);
-    rows.catch(() => kept.delete(key));
+/** Posts the next job someone still waits for; with none, lets the worker go after a while. */
+function next(): void {
+  if (running) return;
+  let job = queue.shift();
+  while (job && job.wanted === 0) {
+    pending.delete(job.key);
+    job.reject(new Error('holiday rules: no one waits for this country-year any more'));
+    job = queue.shift();
   }
+  if (!job) {
+    idleTimer ??= setTimeout(stopWorker, WORKER_IDLE_MS).unref();
+    return;
+  }
+  if (idleTimer) (clearTimeout(idleTimer), (idleTimer = null));
+  running = job;
+  worker ??= startWorker();
+  worker.postMessage(job.ask);
+}
+
+function stopWorker(): void {
+  idleTimer = null;
+  const stopping = worker;
+  if (!stopping || running) return;
+  worker = null;
+  void stopping.terminate();
+}
+
+function enqueue(key: string, ask: HolidayAsk): Job {
+  let resolve!: Job['resolve'];
+  let reject!: Job['reject'];
+  const rows = new Promise<readonly HolidayRow[]>((res, rej) => ((resolve = res), (reject = rej)));
+  // A job dropped or failed after all its askers left has no one to tell.
+  rows.catch(() => {});
+  const job: Job = { key, ask, wanted: 0, rows, resolve, reject };
+  pending.set(key, job);
+  queue.push(job);
+  return job;
+}
+
+/** The job's rows for one asker, who stops waiting (and no longer counts) when `signal` aborts. */
+function waitFor(job: Job, signal: AbortSignal | undefined): Promise<readonly HolidayRow[]> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  job.wanted++;
+  if (!signal) return job.rows;
+  return new Promise((resolve, reject) => {
+    const leave = () => {
+      job.wanted--;
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', leave, { once: true });
+    job.rows.then(
+      (rows) => (signal.removeEventListener('abort', leave), resolve(rows)),
+      (err: Error) => (signal.removeEventListener('abort', leave), reject(err)),
+    );
+  });
+}
+
+/**
+ * One country-year's public holidays, worked out in the worker once and kept; a failure is not
+ * kept. English names are also read from a kept answer with local names (it holds them too).
+ * `signal` (the execution's time budget) lets the asker stop waiting.
+ */
+export function holidaysFor(iso: string, year: number, names: HolidayNames, signal?: AbortSignal): Promise<readonly HolidayRow[]> {
+  const key = `${names}|${iso}|${year}`;
+  const hit = kept.get(key) ?? (names === 'english' ? kept.get(`local|${iso}|${year}`) : undefined);
+  if (hit) return Promise.resolve(hit);
+  const rows = waitFor(pending.get(key) ?? enqueue(key, { iso, year, names }), signal);
+  // After the asker is counted: a job no one waits for is dropped when its turn comes.
+  next();
   return rows;
 }

@@ -15,18 +15,24 @@ export interface Loaders {
   observations: DataLoader<string, ObservationPoint[]>;
 }
 
+const SERIES_PER_STATEMENT = 250;
+
 export function createLoaders(snapshot: Snapshot): Loaders {
   return {
     observations: new DataLoader(async (ids) => {
       const kept = snapshot.observations as Map<string, ObservationPoint[]>;
       const missing = ids.filter((id) => !kept.has(id));
       if (missing.length === 0) return ids.map((id) => kept.get(id)!);
-      const rows = await snapshot.prisma.observation.findMany({
-        where: { seriesId: { in: missing } },
-        orderBy: [{ seriesId: 'asc' }, { period: 'asc' }],
-      });
       const bySeries = new Map<string, ObservationPoint[]>(missing.map((id) => [id, []]));
-      for (const r of rows) bySeries.get(r.seriesId)?.push(r);
+      // A few hundred series a statement: SQLite reads synchronously, and every series at once held the event loop ~100 ms.
+      for (let at = 0; at < missing.length; at += SERIES_PER_STATEMENT) {
+        if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+        const rows = await snapshot.prisma.observation.findMany({
+          where: { seriesId: { in: missing.slice(at, at + SERIES_PER_STATEMENT) } },
+          orderBy: [{ seriesId: 'asc' }, { period: 'asc' }],
+        });
+        for (const r of rows) bySeries.get(r.seriesId)?.push(r);
+      }
       for (const [id, points] of bySeries) kept.set(id, points);
       return ids.map((id) => kept.get(id)!);
     }),

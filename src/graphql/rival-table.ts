@@ -45,7 +45,8 @@ const REGION_ORIGIN_TABLE = 'unwto_inbound_regions';
 
 /** The country-of-origin data, in words, as `basis` names it. */
 const MATRIX_SOURCE = 'trips of EU/EFTA residents by country of destination (Eurostat tour_dem_ttw, household surveys)';
-const MONTHLY_SOURCE = 'visitor arrivals by nationality summed over the calendar year (JNTO)';
+/** Monthly origins (nationality or residence, as each national office counts them), named by their publishers. */
+const monthlySource = (publishers: readonly string[]) => `visitor arrivals by origin summed over the calendar year (${publishers.join(', ')})`;
 
 const MEMO_KEY = 'rivals:table';
 
@@ -66,7 +67,7 @@ export async function rivalFor(snapshot: Snapshot, iso: string): Promise<string[
 
 async function buildRivalTable(snapshot: Snapshot): Promise<Map<string, CountryRivals>> {
   const { prisma } = snapshot;
-  const [countries, series] = await Promise.all([
+  const [countries, series, sourceTables] = await Promise.all([
     prisma.country.findMany({ select: { iso: true, name: true }, orderBy: { iso: 'asc' } }),
     prisma.series.findMany({
       where: {
@@ -79,7 +80,9 @@ async function buildRivalTable(snapshot: Snapshot): Promise<Map<string, CountryR
       },
       select: { id: true, countryIso: true, tableCode: true, breakdown: true, member: true, freq: true },
     }),
+    prisma.sourceTable.findMany({ select: { code: true, publisher: true } }),
   ]);
+  const publisherOf = new Map(sourceTables.map((t) => [t.code, t.publisher]));
   const observations = await prisma.observation.findMany({
     where: { seriesId: { in: series.map((s) => s.id) } },
     select: { seriesId: true, period: true, value: true },
@@ -91,13 +94,17 @@ async function buildRivalTable(snapshot: Snapshot): Promise<Map<string, CountryR
     obsBySeries.set(o.seriesId, list);
   }
 
-  const byCountry = new Map<string, { regions: OriginSeries[]; matrix: OriginSeries[]; monthly: OriginSeries[]; headline: PeriodValue[] }>();
+  type Entry = { regions: OriginSeries[]; matrix: OriginSeries[]; monthly: OriginSeries[]; monthlyPublishers: Set<string>; headline: PeriodValue[] };
+  const byCountry = new Map<string, Entry>();
   for (const s of series) {
-    const entry = byCountry.get(s.countryIso) ?? { regions: [], matrix: [], monthly: [], headline: [] };
+    const entry = byCountry.get(s.countryIso) ?? { regions: [], matrix: [], monthly: [], monthlyPublishers: new Set<string>(), headline: [] };
     const obs = obsBySeries.get(s.id) ?? [];
     const origin = { member: s.member ?? '', observations: obs };
     if (s.breakdown === null) entry.headline = obs;
-    else if (s.freq === 'M') entry.monthly.push(origin);
+    else if (s.freq === 'M') {
+      entry.monthly.push(origin);
+      entry.monthlyPublishers.add(publisherOf.get(s.tableCode) ?? s.tableCode);
+    }
     else if (s.tableCode === TRIPS_MATRIX_TABLE) entry.matrix.push(origin);
     else if (s.tableCode === REGION_ORIGIN_TABLE) entry.regions.push(origin);
     byCountry.set(s.countryIso, entry);
@@ -106,7 +113,7 @@ async function buildRivalTable(snapshot: Snapshot): Promise<Map<string, CountryR
     country,
     countryMixes: richestMixes(
       { mixes: annualCountryMixes(e.matrix), source: MATRIX_SOURCE },
-      { mixes: calendarYearMixes(e.monthly), source: MONTHLY_SOURCE },
+      { mixes: calendarYearMixes(e.monthly), source: monthlySource([...e.monthlyPublishers].sort()) },
     ),
     regionMixes: regionMixes(e.regions),
     season: e.headline.length ? seasonShape(e.headline) : null,

@@ -1,6 +1,7 @@
 /** The assembled GraphQL schema: importing the type modules registers their fields on the builder. */
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder';
+import { withTimeSlices } from './time-budget';
 import './enums';
 import './scalars';
 import './types/country';
@@ -10,6 +11,7 @@ import './types/measures';
 import './types/series-info';
 import './types/vintages';
 import './types/quality';
+import './types/releases';
 import './types/seasonality';
 import './types/holiday-join';
 import './types/tourism-intensity';
@@ -22,7 +24,8 @@ import './types/rivals';
 import './types/brief';
 import './types/rate-limit';
 
-export const schema = builder.toSchema();
+/** Its resolvers yield the event loop in slices and stop at the execution's time budget. */
+export const schema = withTimeSlices(builder.toSchema());
 
 export function printedSchema(): string {
   return `${printSchema(lexicographicSortSchema(schema))}\n`;

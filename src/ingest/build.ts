@@ -16,10 +16,20 @@ import { loadEurostat } from './connectors/eurostat';
 import { loadEurostatDemand } from './connectors/eurostat-demand';
 import { loadImfWeo } from './connectors/imf-weo';
 import { loadJnto } from './connectors/jnto';
-import { loadUnwto } from './connectors/unwto';
+import { loadJntoNationality } from './connectors/jnto-nationality';
+import { loadAbs } from './connectors/abs';
+import { loadStatcan } from './connectors/statcan';
+import { loadSingstat } from './connectors/singstat';
+import { loadHkImmd } from './connectors/hk-immd';
+import { loadNtto } from './connectors/ntto';
+import { loadStatsNz } from './connectors/statsnz';
+import { loadMalaysia } from './connectors/malaysia';
+import { loadMtur } from './connectors/mtur-brazil';
+import { loadUnTourism } from './connectors/unwto-releases';
 import { loadWorldBank } from './connectors/worldbank';
 import { summariseCountry, type SeriesSummaryRow } from '../domain/country-summary';
 import { chooseHeadlines } from '../domain/headline';
+import { FREQ_WORDS, MEASURE_WORDS } from '../domain/series-search';
 import { aliasOf, seriesIdOf } from './identifiers';
 import type { AppliedDecision, ConnectorOutput, CountryRef } from './records';
 import { UN_TOURISM_REGIONS, unTourismRegion } from './un-tourism-regions';
@@ -76,8 +86,18 @@ type Step = { name: string; run: (dir: string, resolver: CountryResolver) => Con
 const STEPS: Step[] = [
   { name: 'Eurostat', run: (dir, r) => loadEurostat(dir, r) },
   { name: 'Eurostat demand', run: (dir, r) => loadEurostatDemand(dir, r) },
+  // The 1996–2025 export before the 2017 file: its origins reach further and hold JNTO's later revisions.
+  { name: 'JNTO nationality', run: (dir, r) => loadJntoNationality(dir, r) },
   { name: 'JNTO', run: (dir, r) => loadJnto(dir, r) },
-  { name: 'UN Tourism', run: (dir, r) => loadUnwto(dir, r) },
+  { name: 'ABS', run: (dir) => loadAbs(dir) },
+  { name: 'StatCan', run: (dir) => loadStatcan(dir) },
+  { name: 'SingStat', run: (dir, r) => loadSingstat(dir, r) },
+  { name: 'HK ImmD', run: (dir) => loadHkImmd(dir) },
+  { name: 'NTTO', run: (dir, r) => loadNtto(dir, r) },
+  { name: 'Stats NZ', run: (dir, r) => loadStatsNz(dir, r) },
+  { name: 'DOSM', run: (dir, r) => loadMalaysia(dir, r) },
+  { name: 'MTur Brazil', run: (dir, r) => loadMtur(dir, r) },
+  { name: 'UN Tourism', run: (dir, r) => loadUnTourism(dir, r) },
   { name: 'ECB', run: (dir) => loadEcb(dir) },
   { name: 'EIA', run: (dir) => loadEia(dir) },
   { name: 'World Bank', run: (dir, r) => loadWorldBank(dir, r) },
@@ -88,15 +108,6 @@ export function releaseVersion(now: Date): string {
   return versionOf(now.toISOString());
 }
 
-const MEASURE_WORDS: Record<string, string> = {
-  arrivals: 'arrivals visitors tourists',
-  nights: 'nights overnight stays',
-  spend: 'spend expenditure receipts',
-  departures: 'departures outbound',
-  occupancy: 'occupancy',
-  capacity: 'capacity beds rooms establishments',
-};
-const FREQ_WORDS: Record<string, string> = { M: 'monthly', Q: 'quarterly', A: 'annual' };
 
 function toSeriesRows(parsed: ParsedSeries[], countries: Map<string, CountryRef>, rejected: RejectedRow[]): SeriesRow[] {
   const byAlias = new Map<string, SeriesRow>();
@@ -129,6 +140,7 @@ function toSeriesRows(parsed: ParsedSeries[], countries: Map<string, CountryRef>
       derived: p.derived ?? false,
       names: p.names,
       observations: [...p.observations].sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0)),
+      ...(p.sourceRevisions?.length ? { sourceRevisions: p.sourceRevisions } : {}),
       searchText: [country.name, p.country, MEASURE_WORDS[p.measure], FREQ_WORDS[p.freq]].join(' '),
     });
   }
@@ -207,6 +219,10 @@ export function assembleContent(
       wikidataId: r.wikidataId,
       currency: r.currency,
       regionSlug: unTourismRegion(iso, r.m49Region),
+      names: [
+        ...(table.nameVariants.get(iso) ?? [r.name]).map((name) => ({ lang: 'en', name })),
+        ...(table.otherNames.get(iso) ?? []),
+      ],
       ...summariseCountry(seriesSummaries.get(iso) ?? []),
     };
   });
@@ -361,6 +377,7 @@ export function buildRelease(options: BuildOptions): BuildSummary {
   log(
     `Release ${version} served: ${summary.series} series, ${summary.observations} observations, ` +
       `${summary.countries} countries; ${summary.newPoints} new figures, ${summary.revisions} revisions` +
+      `${summary.sourceRevisions ? ` (and ${summary.sourceRevisions} revisions between the publishers' own releases)` : ''}` +
       `${summary.changed ? '' : ' (content unchanged)'}; ${rejected.length} rejected rows, of which ${summary.unresolved} unresolved places; ` +
       `${decisions.length} rows placed by code/name decisions; ${vanished.length} series vanished; ${summary.seconds.toFixed(1)} s`,
   );

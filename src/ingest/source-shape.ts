@@ -3,11 +3,12 @@
  * download is refused with the file, the line and what was expected, instead of failing deep in a
  * parser or, worse, yielding a release with part of a table missing.
  *   - .xlsx: a complete zip (end-of-central-directory record present, every entry inside the file,
- *     inflating to its declared size and checksum);
+ *     inflating to its declared size and checksum), holding the sheets the connector reads;
  *   - old .xls: a compound file whose every sector and stream is present;
- *   - CSV/TSV: the expected header, then every record with the header's number of cells (this
- *     finds a cut last line even in files that end without a newline), and where the publisher
- *     always ends the file with a newline, that newline.
+ *   - CSV/TSV: the expected header (a different one, the publisher's format changing, is named by
+ *     its first differing cell), then every record with the header's number of cells (this finds a
+ *     cut last line even in files that end without a newline), and where the publisher always ends
+ *     the file with a newline, that newline.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,31 +16,93 @@ import { crc32 } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { inflateSync } from 'fflate';
 import { compoundFileProblem } from './workbook/cfb';
+import { readXlsx, xlsxSheetNames } from './workbook/xlsx';
+
+/** utf16-or-latin1: UTF-16 when the bytes say so (a byte-order mark, or every other byte zero), else Latin-1. */
+export type TextEncoding = 'utf8' | 'latin1' | 'utf16-or-latin1';
 
 export type SourceShape =
-  | { kind: 'xlsx' }
+  | {
+      kind: 'xlsx';
+      /** Sheets the connector reads, which the workbook must hold. */
+      sheets?: readonly string[];
+      /** A sheet whose first row must start with these cells (a long-format table's column names). */
+      header?: { sheet: string; cells: readonly string[] };
+    }
   | { kind: 'xls' }
   | {
       kind: 'delimited';
-      delimiter: ',' | '\t';
-      /** What the header record starts with (its cells joined by the delimiter); absent when the file has no header. */
-      header?: string;
+      delimiter: ',' | '\t' | ';';
+      /**
+       * What the header record starts with (its cells joined by the delimiter), or the layouts the
+       * connector reads, any of which will do; absent when the file has no header.
+       */
+      header?: string | readonly string[];
       /** Lines before the header (the World Bank's wide downloads have 4). */
       preambleLines?: number;
       /** The publisher always ends the file with a newline, so a missing one means a cut file. */
       endsWithNewline?: boolean;
-      encoding?: 'utf8' | 'latin1';
+      /**
+       * A line that ends the table: what follows (notes, footnotes, a citation) is free text the
+       * connector does not read, and the file must hold that line, or it was cut inside the table.
+       */
+      tableEndsBefore?: RegExp;
+      /** The publisher never quotes a cell (large daily or long-format files): records are split by line, which is quicker. */
+      unquoted?: boolean;
+      encoding?: TextEncoding;
     };
 
-/** A problem found in one file; `line` where it applies (1-based, counting every line of the file). */
+/** A problem found in one file; `line` where it applies (1-based, counting every line of the file), `cell` where one is named (A1). */
 export interface ShapeProblem {
   file: string;
   line?: number;
+  cell?: string;
   message: string;
 }
 
 export function describeProblem(p: ShapeProblem): string {
-  return `${p.file}${p.line ? ` line ${p.line}` : ''}: ${p.message}`;
+  const where = p.cell ? ` cell ${p.cell}` : p.line ? ` line ${p.line}` : '';
+  return `${p.file}${where}: ${p.message}`;
+}
+
+export function decodeText(data: Buffer, encoding: TextEncoding = 'utf8'): string {
+  if (encoding !== 'utf16-or-latin1') return data.toString(encoding);
+  const utf16 = (data[0] === 0xff && data[1] === 0xfe) || (data.length > 3 && data[0] !== 0 && data[1] === 0 && data[3] === 0);
+  return utf16 ? data.toString('utf16le').replace(/^\uFEFF/, '') : data.toString('latin1');
+}
+
+/** A column's letters: 0 → A, 26 → AA. */
+export function columnLetters(index: number): string {
+  let n = index + 1;
+  let letters = '';
+  while (n > 0) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+/**
+ * Why a header is not the one expected, naming its first differing cell: the expected layout
+ * closest to what was found (the one agreeing on the most leading cells) is the one compared.
+ */
+function headerMismatch(found: string[], expected: readonly string[], delimiter: string, line: number): Omit<ShapeProblem, 'file'> {
+  // "Date,USD," names whole cells; "Visitor Arrivals by Nationality" is how the first cell starts.
+  const layouts = expected.map((e) => ({ cells: e.split(delimiter).slice(0, e.endsWith(delimiter) ? -1 : undefined), prefixLast: !e.endsWith(delimiter) }));
+  const agreeing = ({ cells, prefixLast }: (typeof layouts)[number]) => {
+    let n = 0;
+    while (n < cells.length && (prefixLast && n === cells.length - 1 ? (found[n] ?? '').startsWith(cells[n]) : found[n] === cells[n])) n++;
+    return n;
+  };
+  const closest = layouts.reduce((best, l) => (agreeing(l) > agreeing(best) ? l : best));
+  const at = agreeing(closest);
+  const shown = found[at] === undefined ? 'nothing' : `"${found[at].slice(0, 60)}"`;
+  const layout = expected.length > 1 ? ` (${expected.length} layouts are read; the closest is compared)` : '';
+  return {
+    line,
+    cell: `${columnLetters(at)}${line}`,
+    message: `header cell expected "${closest.cells[at]}", found ${shown}: not the publisher's layout the connector reads${layout}`,
+  };
 }
 
 const EOCD_SIGNATURE = 0x06054b50;
@@ -97,26 +160,32 @@ type DelimitedShape = Extract<SourceShape, { kind: 'delimited' }>;
 
 /**
  * Records of a delimited text with the line each ends on. CSV goes through csv-parse (quoted
- * cells may hold commas and newlines); Eurostat and IMF TSV never quote, so a tab split suffices.
+ * cells may hold commas and newlines); Eurostat and IMF TSV and the unquoted CSVs never quote, so a
+ * line split suffices.
  */
-function recordsOf(text: string, shape: DelimitedShape): { cells: number; line: number; head: string }[] {
+function recordsOf(text: string, shape: DelimitedShape): { cells: number; line: number; head: string[] }[] {
   const from = (shape.preambleLines ?? 0) + 1;
-  if (shape.delimiter === '\t') {
+  if (shape.delimiter === '\t' || shape.unquoted) {
     const lines = text.split('\n');
     if (lines[lines.length - 1] === '') lines.pop();
+    let first = true;
     return lines.slice(from - 1).flatMap((l, i) => {
       const line = l.replace(/\r$/, '');
-      return line === '' ? [] : [{ cells: line.split('\t').length, line: i + from, head: line }];
+      if (line === '') return [];
+      const cells = line.split(shape.delimiter);
+      const head = first ? cells : [];
+      first = false;
+      return [{ cells: cells.length, line: i + from, head }];
     });
   }
-  const records: { cells: number; line: number; head: string }[] = [];
+  const records: { cells: number; line: number; head: string[] }[] = [];
   parse(text, {
     delimiter: shape.delimiter,
     from_line: from,
     relax_column_count: true,
     skip_empty_lines: true,
     on_record: (record: string[], { lines }) => {
-      records.push({ cells: record.length, line: lines, head: records.length === 0 ? record.join(',') : '' });
+      records.push({ cells: record.length, line: lines, head: records.length === 0 ? record : [] });
       return null;
     },
   });
@@ -125,7 +194,13 @@ function recordsOf(text: string, shape: DelimitedShape): { cells: number; line: 
 
 /** Problems of a CSV/TSV text: header, cell counts per record, final newline. */
 export function delimitedProblem(text: string, shape: DelimitedShape): Omit<ShapeProblem, 'file'> | null {
-  const body = text.replace(/^\uFEFF/, '');
+  let body = text.replace(/^\uFEFF/, '');
+  if (shape.tableEndsBefore) {
+    const lines = body.split('\n');
+    const end = lines.findIndex((l) => shape.tableEndsBefore?.test(l.replace(/\r$/, '')));
+    if (end < 0) return { line: lines.length, message: `the line ending the table (${shape.tableEndsBefore.source}) is missing (file truncated?)` };
+    body = lines.slice(0, end).join('\n');
+  }
   let records;
   try {
     records = recordsOf(body, shape);
@@ -136,9 +211,9 @@ export function delimitedProblem(text: string, shape: DelimitedShape): Omit<Shap
   }
   const [header, ...data] = records;
   if (!header) return { message: 'the file is empty' };
-  if (shape.header !== undefined && !header.head.startsWith(shape.header)) {
-    return { line: header.line, message: `header expected to start "${shape.header}", found "${header.head.slice(0, 60)}"` };
-  }
+  const layouts = shape.header === undefined ? [] : typeof shape.header === 'string' ? [shape.header] : shape.header;
+  const joined = header.head.join(shape.delimiter);
+  if (layouts.length > 0 && !layouts.some((h) => joined.startsWith(h))) return headerMismatch(header.head, layouts, shape.delimiter, header.line);
   if (shape.header !== undefined && data.length === 0) return { line: header.line, message: 'no data rows after the header (file truncated?)' };
   for (const [i, r] of data.entries()) {
     if (r.cells !== header.cells) {
@@ -152,6 +227,33 @@ export function delimitedProblem(text: string, shape: DelimitedShape): Omit<Shap
   return null;
 }
 
+/** A sheet the connector reads that the workbook lacks (a renamed or dropped sheet: the publisher's format changed). */
+function sheetsProblem(file: string, data: Buffer, sheets: readonly string[]): ShapeProblem | null {
+  let names: string[];
+  try {
+    names = xlsxSheetNames(data);
+  } catch (err) {
+    return { file, message: (err as Error).message };
+  }
+  const missing = sheets.filter((s) => !names.includes(s));
+  if (missing.length === 0) return null;
+  const held = names.map((n) => `"${n}"`).join(', ');
+  return { file, message: `sheet ${missing.map((s) => `"${s}"`).join(', ')} not found: the workbook holds ${held} (not the publisher's layout the connector reads)` };
+}
+
+/** The first cell of a sheet's first row that is not the column name expected, named as Sheet!A1. */
+export function sheetHeaderProblem(file: string, data: Buffer, header: { sheet: string; cells: readonly string[] }): ShapeProblem | null {
+  const first = readXlsx(data, [header.sheet], { firstRow: true }).get(header.sheet)?.toRows()[0] ?? [];
+  const at = header.cells.findIndex((name, i) => String(first[i] ?? '').trim() !== name);
+  if (at < 0) return null;
+  const found = first[at] === null || first[at] === undefined ? 'nothing' : `"${String(first[at]).slice(0, 60)}"`;
+  return {
+    file,
+    cell: `${header.sheet}!${columnLetters(at)}1`,
+    message: `header cell expected "${header.cells[at]}", found ${found}: not the publisher's layout the connector reads`,
+  };
+}
+
 /** The problem of one file (path relative to sourcesDir), or null when its shape is sound. */
 export function checkSourceFile(sourcesDir: string, file: string, shape: SourceShape): ShapeProblem | null {
   const full = path.join(sourcesDir, file);
@@ -159,12 +261,14 @@ export function checkSourceFile(sourcesDir: string, file: string, shape: SourceS
   const data = fs.readFileSync(full);
   if (shape.kind === 'xlsx') {
     const message = zipProblem(data);
-    return message ? { file, message } : null;
+    if (message) return { file, message };
+    const sheets = shape.sheets ? sheetsProblem(file, data, shape.sheets) : null;
+    return sheets ?? (shape.header ? sheetHeaderProblem(file, data, shape.header) : null);
   }
   if (shape.kind === 'xls') {
     const message = compoundFileProblem(data);
     return message ? { file, message: `not a complete .xls compound file: ${message}` } : null;
   }
-  const problem = delimitedProblem(data.toString(shape.encoding ?? 'utf8'), shape);
+  const problem = delimitedProblem(decodeText(data, shape.encoding), shape);
   return problem ? { file, ...problem } : null;
 }

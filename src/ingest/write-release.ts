@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { migrate } from '../db/migrate';
-import type { ParsedObservation, SourceTableInfo } from '../domain/types';
+import type { ParsedObservation, SourceRevision, SourceTableInfo } from '../domain/types';
 import type { FxRate, IndicatorValue, PricePoint } from './records';
 import { diffSeries, type StoredPoint } from './revisions';
 import { firstLoadPublished } from '../domain/release-dating';
@@ -22,6 +22,8 @@ export interface SeriesRow extends Omit<HeadlineCandidate, 'points' | 'last'> {
   headline: boolean;
   names: Record<string, string>;
   observations: ParsedObservation[];
+  /** Figures the publisher changed between the releases the source holds. */
+  sourceRevisions?: SourceRevision[];
   /** Extra words for full-text search (country names, measure). */
   searchText: string;
 }
@@ -38,6 +40,8 @@ export interface CountryRow {
   first: string | null;
   latest: string | null;
   measures: string[];
+  /** Its names in every language held (English spellings included). */
+  names: { lang: string; name: string }[];
 }
 
 export interface RegionUnitRow {
@@ -69,6 +73,8 @@ export interface WriteStats {
   observations: number;
   newPoints: number;
   revisions: number;
+  /** Changes between the publisher's own releases logged with figures new to this release. */
+  sourceRevisions: number;
   seriesUpdated: number;
 }
 
@@ -107,6 +113,11 @@ export function versionOf(iso: string): string {
   return iso.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 }
 
+/** A publisher's release date (YYYY-MM-DD) written as a release version at the start of that day. */
+export function publisherVersion(date: string): string {
+  return versionOf(`${date}T00:00:00.000Z`);
+}
+
 function readMeta(db: Database.Database): Record<string, string> {
   const rows = db.prepare('SELECT key, value FROM Meta').all() as { key: string; value: string }[];
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
@@ -126,6 +137,7 @@ export function keptReleaseStats(file: string, content: ReleaseContent): WriteSt
     observations: content.series.reduce((n, s) => n + s.observations.length, 0),
     newPoints: 0,
     revisions: 0,
+    sourceRevisions: 0,
     seriesUpdated: 0,
   };
 }
@@ -168,6 +180,7 @@ export function writeRelease(
     observations: 0,
     newPoints: 0,
     revisions: 0,
+    sourceRevisions: 0,
     seriesUpdated: 0,
   };
   if (!stats.changed && prevMeta.data_as_of) stats.dataAsOf = prevMeta.data_as_of;
@@ -179,6 +192,7 @@ export function writeRelease(
       `INSERT INTO Country (iso, iso3, m49, name, wikidataId, currency, regionSlug, monthly, first, latest, measures)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
+    countryName: db.prepare('INSERT INTO CountryName (countryIso, lang, name) VALUES (?, ?, ?)'),
     unit: db.prepare('INSERT INTO RegionUnit (code, countryIso, level, name, nameLatin, labelEn) VALUES (?, ?, ?, ?, ?, ?)'),
     table: db.prepare('INSERT INTO SourceTable (code, publisher, title, url, file) VALUES (?, ?, ?, ?, ?)'),
     series: db.prepare(
@@ -205,24 +219,37 @@ export function writeRelease(
   };
 
   db.transaction(() => {
+    // The revision log of earlier releases is copied before this release's series are written: its
+    // references are checked when the transaction commits, once every series is in place.
+    db.pragma('defer_foreign_keys = ON');
     for (const r of content.regions) insert.region.run(r.slug, r.name);
     for (const c of content.countries) {
       insert.country.run(
         c.iso, c.iso3, c.m49, c.name, c.wikidataId, c.currency, c.regionSlug, c.monthly ? 1 : 0, c.first, c.latest, c.measures.join(','),
       );
+      for (const n of c.names) insert.countryName.run(c.iso, n.lang, n.name);
     }
     for (const u of content.regionUnits) insert.unit.run(u.code, u.country, u.level, u.name, u.nameLatin, u.labelEn);
     for (const t of content.tables) insert.table.run(t.code, t.publisher, t.title, t.url, t.file);
 
     if (prev) {
-      // The logs of earlier releases travel with the data.
+      // The logs of earlier releases travel with the data. The revision log goes first so that ids
+      // keep the order of the changes; its series are written below, so the check of its series
+      // waits for the commit, and the revisions of series no longer held are dropped after them.
+      db.exec('PRAGMA defer_foreign_keys = ON');
       db.exec(`ATTACH DATABASE '${previousFile!.replace(/'/g, "''")}' AS prev`);
       db.exec('INSERT INTO Release SELECT * FROM prev.Release');
       db.exec('INSERT INTO ReleaseEntry SELECT * FROM prev.ReleaseEntry');
+      // Only of series this release still holds (a vanished series, when allowed, takes its log with it).
+      db.exec('CREATE TEMP TABLE held_series (id TEXT PRIMARY KEY)');
+      const held = db.prepare('INSERT INTO held_series (id) VALUES (?)');
+      for (const s of content.series) held.run(s.id);
       db.exec(
         `INSERT INTO Revision (seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease)
-         SELECT seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease FROM prev.Revision`,
+         SELECT seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease FROM prev.Revision
+         WHERE seriesId IN (SELECT id FROM held_series) ORDER BY id`,
       );
+      db.exec('DROP TABLE held_series');
     }
     const entries: unknown[][] = [];
     for (const s of content.series) {
@@ -249,7 +276,7 @@ export function writeRelease(
             ? old.published
             : prev || !source
               ? loadedAt
-              : firstLoadPublished(o.period, s.freq, source, loadedAt);
+              : firstLoadPublished(o.period, s.freq, o.firstReleased ? { ...source, released: o.firstReleased } : source, loadedAt);
         insert.obs.run(s.id, o.period, o.value, o.status, o.flags, published);
       }
       stats.observations += s.observations.length;
@@ -258,6 +285,13 @@ export function writeRelease(
           prevValueRelease.get(`${s.id}|${r.period}`) ?? releaseOf(before?.get(r.period)?.published ?? prevMeta.loaded_at);
         insert.revision.run(s.id, r.period, r.oldValue, r.newValue, r.oldStatus, r.newStatus, oldRelease, version);
       }
+      // The publisher's own revisions between the releases the source holds, dated by those releases,
+      // are logged with a figure new to this release; a figure held before is compared above instead.
+      for (const r of s.sourceRevisions ?? []) {
+        if (before?.get(r.period)?.value != null) continue;
+        insert.revision.run(s.id, r.period, r.oldValue, r.newValue, r.oldStatus, r.newStatus, publisherVersion(r.oldReleased), publisherVersion(r.newReleased));
+        stats.sourceRevisions++;
+      }
       stats.newPoints += diff.newPoints;
       stats.revisions += diff.revisions.length;
       if (touched) {
@@ -265,6 +299,7 @@ export function writeRelease(
         entries.push([version, s.id, s.country, s.measure, lastWithValue?.period ?? '', diff.newPoints, diff.revisions.length]);
       }
     }
+    if (prev) db.exec('DELETE FROM Revision WHERE seriesId NOT IN (SELECT id FROM Series)');
     if (entries.length > 0) {
       insert.release.run(version, loadedAt, stats.series, stats.observations);
       for (const e of entries) insert.entry.run(...e);

@@ -1,5 +1,5 @@
 /**
- * The HTTP service: /v1 (REST), /graphql, /openapi.json and /docs on one node:http server, with
+ * The HTTP service: /v1 (REST), /graphql, /openapi.json, /docs and the /explore pages on one node:http server, with
  * /healthz, /readyz and /metrics for operators, one access-log line per request, CORS for browser
  * notebooks, and a graceful close.
  */
@@ -7,18 +7,19 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { KeysStore, parseSeedKeys, type KeyStore } from '../auth/keys-store';
-import type { Config } from '../config';
+import type { Config } from './config';
 import { DataStore } from '../db/data-store';
 import { execute, parse } from 'graphql';
 import { createContext } from '../graphql/context';
 import { schema } from '../graphql/schema';
-import { ApiError, errorBody } from '../../rest/errors';
-import { createRestHandler } from '../../rest/handler';
+import { ApiError, errorBody } from '../errors';
+import { createRestHandler, type RestExecute } from '../../rest/handler';
+import { isAsyncIterable } from '@envelop/core';
 import { createDocsSite } from '../../rest/docs-site';
-import { parseRates, RateLimiter, type Limiter, type RateDecision } from '../../rest/rate-limit';
+import { parseRates, RateLimiter, type Limiter, type RateDecision } from '../auth/rate-limit';
 import { ROUTES } from '../../rest/routes';
 import { createAccess } from '../auth/access';
-import { answerBudgetBytes } from './answer-cache';
+import { answerBudgetBytes } from '../../rest/answer-cache';
 import { createGraphQLEndpoint } from './graphql-endpoint';
 import { KeptAnswers, keptGraphQLGet } from './graphql-kept';
 import type { Admission } from '../auth/access';
@@ -27,11 +28,14 @@ import { listen } from './listen';
 import { BodyTooLarge, carriesBody, drainBody } from './request-body';
 import { createLogger, flushLogger, logAccess, type Logger } from './logger';
 import { Metrics } from './metrics';
-import { newTag, requestIdFrom, type RequestTag } from './request-tag';
+import { newTag, requestIdFrom, type RequestTag } from '../../rest/request-tag';
 import { bearerMatches } from './metrics';
 import { createCors } from './cors';
 import { answerClientError, answerConnect } from './client-error';
 import { limitMemory } from './heap';
+import { loggedReleases } from '../db/release-log';
+import { WebhookDispatcher } from './webhooks';
+import { serveExplorer } from './explorer';
 
 /** Served besides the /v1 routes, and counted among the live endpoints /v1/status reports. */
 const OTHER_ENDPOINTS = ['/graphql', '/openapi.json', '/docs'];
@@ -44,6 +48,8 @@ export interface App {
   keys: KeyStore;
   url: string;
   metrics: Metrics;
+  /** Sends the webhook events of new releases; null in a process that does not (a cluster worker). */
+  webhooks: WebhookDispatcher | null;
   /** Whether close() has begun: /readyz answers 503 and answers carry Connection: close. */
   readonly closing: boolean;
   /**
@@ -70,6 +76,11 @@ export interface AppOptions {
   cacheBytes?: number;
   /** false skips warming the per-release figures at start (a test that counts statements). */
   warm?: boolean;
+  /**
+   * This process sends the webhook events of releases newer than the last announced when the
+   * served release switches (the single process; in a cluster the primary does, not the workers).
+   */
+  announceReleases?: boolean;
 }
 
 export async function startApp(options: AppOptions): Promise<App> {
@@ -89,6 +100,11 @@ export async function startApp(options: AppOptions): Promise<App> {
     metrics.releaseServed(snapshot, release);
     servedRelease = release;
   });
+  const webhooks = options.announceReleases
+    ? new WebhookDispatcher({ dataDir: config.dataDir, publicBaseUrl: config.publicBaseUrl, settings: config.webhooks, logger })
+    : null;
+  // Whatever built the release (an ingest, a refresh round, a release taken from RELEASE_FROM), its switch is what announces it.
+  store.onSwitch((snapshot) => void webhooks?.released(() => loggedReleases(snapshot)));
   // Figures worked out once per release (rivals, origin-shift carriers) are warmed in the background,
   // so the first caller of a country's detail does not wait for them.
   let warmed: Promise<unknown> = Promise.resolve();
@@ -108,7 +124,8 @@ export async function startApp(options: AppOptions): Promise<App> {
   for (const { plan, key } of parseSeedKeys(config.seedKeys)) await keys.seed(key, plan);
   const limiter = options.shared?.limiter ?? new RateLimiter(parseRates(options.rates ?? config.rates));
   const rest = createRestHandler({
-    schema,
+    // Set once Yoga exists (below): /v1 runs its operations through Yoga's enveloped execute.
+    execute: (args) => restExecute(args),
     store,
     keys,
     limiter,
@@ -131,7 +148,14 @@ export async function startApp(options: AppOptions): Promise<App> {
     kept,
     onCost: (cost) => metrics.graphqlCost(cost),
     log,
+    budgetMs: config.executionBudgetMs,
   });
+  const restExecute: RestExecute = async ({ document, variableValues, contextValue }) => {
+    const enveloped = yoga.getEnveloped();
+    const result = await enveloped.execute({ schema: enveloped.schema, document, variableValues, contextValue });
+    if (isAsyncIterable(result)) throw new Error('a /v1 operation answered with a stream');
+    return result;
+  };
   const graphql = nodeGraphQLHandler((request, context) => yoga.fetch(request, context));
   const keptGet = keptGraphQLGet({ store, admit, kept, now: config.now, publicBaseUrl: config.publicBaseUrl });
   const docs = createDocsSite({
@@ -257,6 +281,14 @@ export async function startApp(options: AppOptions): Promise<App> {
       );
       return;
     }
+    const explorerRoute = serveExplorer(req, res, path, (err) => {
+      log(`explorer: ${String((err as Error)?.stack ?? err)}`);
+      plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
+    });
+    if (explorerRoute) {
+      tag.route = explorerRoute;
+      return;
+    }
     const docsRoute = docs(req, res, path, (err) => {
       log(`docs: ${String((err as Error)?.stack ?? err)}`);
       plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
@@ -273,6 +305,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   try {
     await listen(server, config.host, config.port);
   } catch (err) {
+    webhooks?.close();
     await store.close();
     if (!options.shared) await keys.close();
     throw err;
@@ -285,6 +318,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     keys,
     url: `http://${config.host}:${address.port}`,
     metrics,
+    webhooks,
     get closing() {
       return closing;
     },
@@ -300,6 +334,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       const cut = setTimeout(() => server.closeAllConnections(), timeoutMs);
       await drained;
       clearTimeout(cut);
+      webhooks?.close();
       await store.close();
       if (!options.shared) await keys.close();
       logger.info({ event: 'closed' }, 'requests in flight answered; closed');

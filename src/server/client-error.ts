@@ -6,8 +6,8 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiError, ERROR_MEANING, errorBody, type ErrorCode } from '../../rest/errors';
-import { newRequestId } from './request-tag';
+import { ApiError, ERROR_MEANING, errorBody, type ErrorCode } from '../errors';
+import { newRequestId } from '../../rest/request-tag';
 
 /** node:http's error codes for a refused request, as ours (anything else: malformed_request). */
 const CODE_OF_CLIENT_ERROR: Record<string, ErrorCode> = {

@@ -12,7 +12,7 @@
  * event loop travel in one message.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { RateLimiter, WINDOW_MS, type Grant, type Limiter, type PlanRates, type RateDecision } from '../../rest/rate-limit';
+import { RateLimiter, WINDOW_MS, type Grant, type Limiter, type PlanRates, type RateDecision } from '../auth/rate-limit';
 import type { Plan } from '../domain/types';
 
 /** Below this many requests left in a key's window, every request is counted by the primary. */

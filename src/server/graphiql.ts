@@ -68,7 +68,22 @@ export const GRAPHIQL_OPTIONS: GraphiQLOptions = {
   shouldPersistHeaders: false,
 };
 
-/** The key field: kept in this browser's localStorage and sent as X-API-Key with every request GraphiQL makes. */
+/**
+ * A browser visit for GraphiQL: a GET that accepts HTML. Yoga answers it with the page whatever the
+ * query string holds (GraphiQL writes the query being edited into the address, so a reload carries
+ * one), and the page needs no key: the browser sends none on a visit.
+ */
+export function isGraphiQLVisit(method: string | undefined, accept: string | null | undefined): boolean {
+  return method === 'GET' && (accept ?? '').includes('text/html');
+}
+
+/**
+ * The key field and GraphiQL's fetcher. The key is kept in this browser's localStorage and sent as
+ * X-API-Key with every request GraphiQL makes (unless its headers editor sends one); "Use key" asks
+ * for the schema again, leaving the tabs as they are. A tab with no query (nothing but comments and
+ * white space) is not sent: it is answered with a line saying so, where GraphiQL's parser threw.
+ * A reload opens the tab that was open (given no query, GraphiQL adds an empty one).
+ */
 const KEY_BAR = `
 <style>
   html, body { height: 100%; margin: 0; }
@@ -82,34 +97,84 @@ const KEY_BAR = `
 <script>
   (function () {
     var STORE = 'tourism-api-key';
-    var plainFetch = window.fetch.bind(window);
-    // Every GraphQL request (schema introspection included) carries the key unless a header already does.
-    window.fetch = function (input, init) {
+    var TABS = 'graphiql:tabState';
+    var NO_QUERY = 'This tab holds no query to run: write one, or open one of the example tabs.';
+
+    function isEmptyDocument(text) {
+      return !text || text.replace(/#[^\\n\\r]*/g, '').trim() === '';
+    }
+    function answerOf(response) {
+      return response.text().then(function (text) {
+        try {
+          return JSON.parse(text);
+        } catch (e) {
+          return { errors: [{ message: 'The server answered ' + response.status + ' without JSON.' }] };
+        }
+      });
+    }
+    function fetcher(params, options) {
+      if (isEmptyDocument(params.query)) return Promise.resolve({ errors: [{ message: NO_QUERY }] });
+      var headers = Object.assign({}, options && options.headers);
       var key = localStorage.getItem(STORE);
-      if (!key) return plainFetch(input, init);
-      var headers = new Headers((init && init.headers) || (input instanceof Request ? input.headers : undefined));
-      if (!headers.has('X-API-Key')) headers.set('X-API-Key', key);
-      return plainFetch(input, Object.assign({}, init, { headers: headers }));
+      var sent = Object.keys(headers).some(function (name) { return name.toLowerCase() === 'x-api-key'; });
+      if (key && !sent) headers['X-API-Key'] = key;
+      headers['Content-Type'] = 'application/json';
+      headers.Accept = 'application/json';
+      return fetch(location.pathname, { method: 'POST', headers: headers, body: JSON.stringify(params) }).then(answerOf, function (err) {
+        return { errors: [{ message: 'The server could not be reached (' + err.message + ').' }] };
+      });
+    }
+    function lastTab() {
+      try {
+        var state = JSON.parse(localStorage.getItem(TABS));
+        return state.tabs[state.activeTabIndex] || null;
+      } catch (e) {
+        return null;
+      }
+    }
+    // Called by the page in place of YogaGraphiQL.renderYogaGraphiQL (graphiqlPage below).
+    window.renderTourismGraphiQL = function (yoga, root, options) {
+      var asked = new URL(location.href).searchParams.get('query');
+      var tab = lastTab();
+      var reopen = tab && (!asked || asked === tab.query) ? { query: tab.query || '', variables: tab.variables || '' } : {};
+      yoga.renderYogaGraphiQL(root, Object.assign({}, options, reopen, { fetcher: fetcher }));
     };
+
     window.addEventListener('DOMContentLoaded', function () {
       var bar = document.createElement('form');
       bar.id = 'api-key-bar';
       bar.innerHTML = '<label for="api-key">API key</label>' +
         '<input id="api-key" name="api-key" type="password" autocomplete="off" placeholder="X-API-Key">' +
         '<button type="submit">Use key</button>' +
-        '<span class="hint">Kept in this browser only; the schema reloads with it.</span>';
+        '<span class="hint" role="status">Kept in this browser only; the schema is asked for again with it.</span>';
       var input = bar.querySelector('input');
+      var hint = bar.querySelector('.hint');
       input.value = localStorage.getItem(STORE) || '';
       bar.addEventListener('submit', function (e) {
         e.preventDefault();
-        localStorage.setItem(STORE, input.value.trim());
-        location.reload();
+        var key = input.value.trim();
+        if (key) localStorage.setItem(STORE, key);
+        else localStorage.removeItem(STORE);
+        var refetch = document.querySelector('.graphiql-sidebar button[aria-label^="Re-fetch GraphQL schema"]');
+        if (refetch) refetch.click();
+        hint.textContent = key ? 'Key kept in this browser; the schema was asked for with it.' : 'No key: GraphiQL asks without one.';
       });
       document.body.insertBefore(bar, document.body.firstChild);
     });
   })();
 </script>
 `;
+
+/** The page's call that starts GraphiQL, which goes through renderTourismGraphiQL instead (the key bar's script). */
+const YOGA_RENDER_CALL = 'YogaGraphiQL.renderYogaGraphiQL(';
+
+/** Yoga's page with the key bar in its head and GraphiQL started with our fetcher. */
+function withKeyBar(html: string): string {
+  const at = html.lastIndexOf(YOGA_RENDER_CALL);
+  if (at < 0) throw new Error(`the GraphiQL page of @graphql-yoga/render-graphiql no longer calls ${YOGA_RENDER_CALL}: the key bar cannot start it`);
+  const started = `${html.slice(0, at)}renderTourismGraphiQL(YogaGraphiQL, ${html.slice(at + YOGA_RENDER_CALL.length)}`;
+  return started.replace('</head>', `${KEY_BAR}</head>`);
+}
 
 let page: Promise<string> | undefined;
 
@@ -119,6 +184,6 @@ let page: Promise<string> | undefined;
  * should not carry.
  */
 export function graphiqlPage(options: GraphiQLOptions): Promise<string> {
-  page ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => renderGraphiQL(options).replace('</head>', `${KEY_BAR}</head>`));
+  page ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => withKeyBar(renderGraphiQL(options)));
   return page;
 }

@@ -7,7 +7,7 @@ import type { DataStore } from '../db/data-store';
 import { createContext, type GraphQLContext } from '../graphql/context';
 import { GRAPHIQL_OPTIONS, graphiqlPage } from './graphiql';
 import type { KeptAnswers } from './graphql-kept';
-import { useAnswerCache, useApiAccess, useErrorBody, useExecutionQueue, useMaxTokens, useQueryCost, type GraphQLServerContext } from './graphql-plugins';
+import { useAnswerCache, useApiAccess, useErrorBody, useExecutionQueue, useMaxTokens, useQueryCost, useTimeBudget, type GraphQLServerContext } from './graphql-plugins';
 
 export type { GraphQLServerContext } from './graphql-plugins';
 
@@ -38,6 +38,8 @@ export function createGraphQLEndpoint(deps: {
   onCost?: (cost: number) => void;
   /** Faults and notices for operators, as text (the service's log). */
   log: (line: string) => void;
+  /** How long an execution may take, its wait for the execution queue included (EXECUTION_BUDGET_MS). */
+  budgetMs: number;
 }) {
   return createYoga<GraphQLServerContext, GraphQLContext>({
     schema: deps.schema,
@@ -71,6 +73,8 @@ export function createGraphQLEndpoint(deps: {
       useMaxTokens(),
       useQueryCost(deps.onCost),
       useExecutionQueue(),
+      // After the queue, so that its budget counts the wait for a turn too.
+      useTimeBudget(deps.budgetMs, deps.log),
     ],
   });
 }

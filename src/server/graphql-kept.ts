@@ -9,11 +9,12 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Admission, Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
-import { ApiError, graphqlRefusalBody } from '../../rest/errors';
+import { ApiError, graphqlRefusalBody } from '../errors';
 import { AnswerClock } from '../../rest/handler';
-import { AnswerCache } from './answer-cache';
-import { ANSWER_VARY, codedEtag, encode, etagMatches, negotiate, type Coding, type Compression } from './compression';
-import type { RequestTag } from './request-tag';
+import { AnswerCache } from '../../rest/answer-cache';
+import { ANSWER_VARY, codedEtag, encode, etagMatches, negotiate, type Coding, type Compression } from '../../rest/compression';
+import { isGraphiQLVisit } from './graphiql';
+import type { RequestTag } from '../../rest/request-tag';
 
 export interface KeptAnswer {
   body: Uint8Array<ArrayBuffer>;
@@ -114,11 +115,6 @@ function searchOf(target: string, q: number): string | null {
   }
 }
 
-/** A GraphiQL visit: GET, HTML accepted, no query. */
-function isPage(req: IncomingMessage, search: string): boolean {
-  return (req.headers.accept ?? '').includes('text/html') && !new URLSearchParams(search).has('query');
-}
-
 /**
  * Answers a GET /graphql from the kept answers, or with the error of a refused caller, when it can.
  * Otherwise calls `next` with the caller's admission (undefined: Yoga admits the caller itself).
@@ -135,10 +131,9 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: Kep
     const snapshot = deps.store.current;
     const target = req.url ?? '/';
     const q = target.indexOf('?');
-    if (!snapshot || req.method !== 'GET' || q < 0) return next();
+    if (!snapshot || req.method !== 'GET' || q < 0 || isGraphiQLVisit(req.method, req.headers.accept)) return next();
     const search = searchOf(target, q);
     if (search === null) return next();
-    if (isPage(req, search)) return next();
     let admitted: Admission | Promise<Admission>;
     try {
       admitted = deps.admit(req.headers['x-api-key'], undefined, tag);

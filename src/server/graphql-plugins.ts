@@ -5,7 +5,8 @@
  *   useAnswerCache repeated queries answered from kept bytes; ETag/304 and Cache-Control on GET, as REST;
  *   useQueryCost   the cost of every query in extensions.cost, and a query over the limit refused;
  *   useMaxTokens   graphql-js's own token limit on the parser, so no query text is too big or deep to parse;
- *   useExecutionQueue  executions taken first come, first served, a few at a time.
+ *   useExecutionQueue  executions taken first come, first served, a few at a time;
+ *   useTimeBudget  every execution stopped with a `timeout` error past its time budget, queue wait included.
  */
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import { isAsyncIterable } from '@envelop/core';
@@ -16,11 +17,13 @@ import type { Admission, Admit } from '../auth/access';
 import { rateHeaders } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { QUERY_LIMITS } from '../graphql/builder';
-import { ApiError, ERROR_MEANING, errorObject, graphqlRefusalBody, type ErrorCode } from '../../rest/errors';
+import { withinBudget, type ExecutionBudget } from '../graphql/time-budget';
+import { ApiError, ERROR_MEANING, errorObject, graphqlRefusalBody, type ErrorCode } from '../errors';
 import { AnswerClock } from '../../rest/handler';
-import { ANSWER_VARY, codedEtag, etagMatches, negotiate, type Coding } from './compression';
+import { ANSWER_VARY, codedEtag, etagMatches, negotiate, type Coding } from '../../rest/compression';
+import { isGraphiQLVisit } from './graphiql';
 import { KeptAnswers } from './graphql-kept';
-import type { RequestTag } from './request-tag';
+import type { RequestTag } from '../../rest/request-tag';
 
 /** What the HTTP layer hands Yoga per request; the plugins fill in the rest. */
 export interface GraphQLServerContext {
@@ -38,11 +41,6 @@ export interface GraphQLServerContext {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** A browser visit for GraphiQL: GET, HTML accepted, no query. It needs no key. */
-export function isGraphiQLPage(request: Request, url: URL): boolean {
-  return request.method === 'GET' && (request.headers.get('accept') ?? '').includes('text/html') && !url.searchParams.has('query');
-}
 
 /** Yoga's own refusals, by HTTP status, as the codes of DECISIONS.md (another 4XX: invalid_parameter; a 5XX: internal_error). */
 const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
@@ -191,9 +189,9 @@ export function useErrorBody(publicBaseUrl: string, log: (line: string) => void)
 
 export function useApiAccess(admit: Admit, publicBaseUrl: string): Plugin<{}, GraphQLServerContext> {
   return {
-    async onRequest({ request, url, serverContext, endResponse }) {
+    async onRequest({ request, serverContext, endResponse }) {
       // Admitted already on the way in (graphql-kept.ts): the rate is taken once.
-      if (isGraphiQLPage(request, url) || serverContext.admission) return;
+      if (isGraphiQLVisit(request.method, request.headers.get('accept')) || serverContext.admission) return;
       try {
         serverContext.admission = await admit(request.headers.get('x-api-key') ?? undefined, undefined, serverContext.tag);
       } catch (err) {
@@ -266,7 +264,9 @@ export function useAnswerCache(deps: { store: DataStore; now: () => Date; kept: 
     onExecute() {
       return {
         onExecuteDone({ result, args }) {
-          if (isAsyncIterable(result) || result.errors?.length) (args.contextValue as unknown as GraphQLServerContext).keep.answer = false;
+          // A /v1 route's execution keeps nothing here (REST keeps its own answers): its context has no `keep`.
+          const keep = (args.contextValue as Partial<GraphQLServerContext>).keep;
+          if (keep && (isAsyncIterable(result) || result.errors?.length)) keep.answer = false;
         },
       };
     },
@@ -278,6 +278,8 @@ export function useAnswerCache(deps: { store: DataStore; now: () => Date; kept: 
         const body = new Uint8Array(await response.clone().arrayBuffer());
         const kept = answers.keep(snapshot.dataVersion, serverContext.cacheKey, body, contentType);
         const coding = serverContext.coding ?? 'identity';
+        // Compressing a large answer is work of its own: other callers get a turn between it and the execution's.
+        if (coding !== 'identity' && body.byteLength > 64 * 1024) await new Promise((resolve) => setImmediate(resolve));
         const encoded = answers.coded(snapshot.dataVersion, serverContext.cacheKey, kept, coding);
         if (encoded) {
           const coded = answer(body, contentType, coding, encoded);
@@ -305,9 +307,15 @@ export interface QueryCost {
 }
 
 /** `onCost` is told the cost of each operation that reaches execution (answers from the cache never do). */
+/** A /v1 route's own operation (GraphQLContext.route). */
+function isFixedOperation(context: unknown): boolean {
+  return typeof context === 'object' && context !== null && 'route' in context && typeof context.route === 'string';
+}
+
 export function useQueryCost(onCost?: (cost: number) => void): Plugin {
   return {
     onExecute({ args, setResultAndStopExecution }) {
+      if (isFixedOperation(args.contextValue)) return;
       const { complexity, depth, breadth } = complexityFromQuery(args.document, {
         schema: args.schema,
         ctx: args.contextValue as object,
@@ -380,6 +388,29 @@ export function useExecutionQueue(concurrency = 2): Plugin {
           release();
         }
       });
+    },
+  };
+}
+
+/**
+ * Each execution runs within `budgetMs` (src/graphql/time-budget.ts), counted from when it asks for
+ * its turn in the execution queue (listed after useExecutionQueue, it wraps the queue's wait): a
+ * query still waiting or working past it is answered with a `timeout` error, and one stopped while
+ * queued does nothing when its turn comes (its resolvers throw at once).
+ */
+export function useTimeBudget(budgetMs: number, log: (line: string) => void): Plugin<{ budget?: ExecutionBudget; requestId: string }> {
+  return {
+    onExecute({ args, executeFn, setExecuteFn }) {
+      setExecuteFn((executeArgs) =>
+        withinBudget(
+          budgetMs,
+          async (budget) => {
+            args.contextValue.budget = budget;
+            return executeFn(executeArgs);
+          },
+          () => log(`${args.contextValue.requestId} graphql: stopped at its time budget of ${budgetMs} ms`),
+        ),
+      );
     },
   };
 }

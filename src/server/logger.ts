@@ -6,7 +6,8 @@
  */
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { BuildSummary } from '../ingest/build';
-import type { RequestTag } from './request-tag';
+import type { RefreshSummary } from '../ingest/refresh';
+import type { RequestTag } from '../../rest/request-tag';
 
 export type { Logger };
 
@@ -240,5 +241,22 @@ export function logIngest(logger: Logger, summary: BuildSummary): void {
       seconds: Math.round(summary.seconds * 10) / 10,
     },
     summary.written ? `release ${summary.version} built` : `release ${summary.version} kept: figures unchanged`,
+  );
+}
+
+/** A refresh round's one event line: what it checked, took and kept, and which sources failed why. */
+export function logRefresh(logger: Logger, summary: RefreshSummary): void {
+  // A failed source keeps its last good file, but an operator should hear of it.
+  logger[summary.failed.length > 0 ? 'warn' : 'info'](
+    {
+      event: 'refresh',
+      checked: summary.checked,
+      changed: summary.changed,
+      unchanged: summary.unchanged.length,
+      failed: Object.fromEntries(summary.failed.map((f) => [f.id, f.reason])),
+      release: summary.build?.written ? summary.build.version : null,
+      seconds: Math.round(summary.seconds * 10) / 10,
+    },
+    summary.failed.length > 0 ? `refresh: ${summary.failed.length} sources failed` : 'refresh: every source checked',
   );
 }

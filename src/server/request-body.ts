@@ -5,9 +5,8 @@
  * answer readable. Past DRAIN_LIMIT the connection is cut: nobody is owed a read of endless bytes.
  */
 import type { IncomingMessage } from 'node:http';
+import { MAX_BODY_BYTES } from '../errors';
 
-/** The largest body accepted (a GraphQL query and its variables). */
-export const MAX_BODY_BYTES = 1_000_000;
 /** The most bytes read and discarded to answer an oversized body. */
 const DRAIN_LIMIT = 256 * 1024 * 1024;
 

@@ -7,8 +7,8 @@
  */
 import { KeysStore, type KeyStore } from '../auth/keys-store';
 import { PgKeysStore } from '../auth/pg-keys-store';
-import type { Config } from '../config';
-import { parseRates, RateLimiter, redisRateLimiter, type Limiter } from '../../rest/rate-limit';
+import type { Config } from './config';
+import { parseRates, RateLimiter, redisRateLimiter, type Limiter } from '../auth/rate-limit';
 import { ClusterLimiter } from './cluster-limits';
 import { Bus } from './bus';
 

@@ -2,7 +2,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAcceptEncoding } from '../../src/server/compression';
+import { parseAcceptEncoding } from '../../rest/compression';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;

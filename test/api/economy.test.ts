@@ -117,14 +117,17 @@ describe('/v1/economy/{iso}: every magnitude', () => {
 });
 
 describe('/v1/economy/{iso}/tourism', () => {
-  it('scales UN Tourism US$ millions exactly: Eswatini 2021 receipts 8.2 → 8200000, spending abroad 42.4 → 42400000', async () => {
+  it('scales UN Tourism US$ millions exactly: Eswatini 2021 receipts 7.7789133737 → 7778913.3737, spending abroad 42.4 → 42400000', async () => {
+    // Receipts: the topic workbook of 23/12/2025 (inbound_expenditure row 7993, 7.77891337369999, read to 12
+    // significant digits), which revised the 8.2 of the "all data" workbooks; spending abroad: the workbook of 24/11/2023.
     const { data } = await s.json('/v1/economy/SZ/tourism', 'analyst');
-    expect(data.find((r: any) => r.year === 2021)).toMatchObject({ receipts_usd: 8200000, spending_abroad_usd: 42400000 });
+    expect(data.find((r: any) => r.year === 2021)).toMatchObject({ receipts_usd: 7778913.3737, spending_abroad_usd: 42400000 });
   });
 
   it('gives receipts, spending abroad and arrivals summed over whole years', async () => {
     const body = await s.json('/v1/economy/FR/tourism', 'analyst');
-    expect(body.meta).toMatchObject({ country: 'FR', name: 'France', latest_year: 2021, quarters: [] });
+    // UN Tourism's inbound expenditure of 23/12/2025 reaches 2024
+    expect(body.meta).toMatchObject({ country: 'FR', name: 'France', latest_year: 2024, quarters: [] });
     expect(Object.keys(body.meta)).toEqual(['request_id', 'data_as_of', 'count', 'country', 'name', 'latest_year', 'quarters', 'note']);
     expect(Object.keys(body.data[0])).toEqual(['year', 'receipts_usd', 'spending_abroad_usd', 'arrivals', 'receipts_per_arrival_usd', 'receipts_share_gdp_pct']);
     const y2019 = body.data.find((r: any) => r.year === 2019);
@@ -153,10 +156,31 @@ describe('/v1/economy/{iso}/tourism', () => {
     expect(data.find((r: any) => r.year === 2019).spending_abroad_usd).toBe(series.observations[0].value * 1e6);
   });
 
+  it('gives whole counts of arrivals, the same on REST and GraphQL and in tourism intensity', async () => {
+    // UN Tourism: Japan 2020 4,115.8 thousand; the World Bank's copy reads 4115799.8046875 (single
+    // precision). The United States' arrivals are NTTO's monthly I-94 counts summed over 2018
+    // (79,745,918; its 2010 months carry spreadsheet residue and sum to 60,010,360.46, served whole).
+    expect(wdiWide('API_ST.INT.ARVL_DS2_EN_csv_v2_21669.csv', 'JPN', 2020)).toBe(4115799.8046875);
+    const expected: [string, number, number][] = [['JP', 2020, 4_115_800], ['US', 2018, 79_745_918]];
+    for (const [iso, year, arrivals] of expected) {
+      const rest = (await s.json(`/v1/economy/${iso}/tourism`, 'analyst')).data;
+      const gql = (await s.graphql(`{ country(iso: "${iso}") { tourismEconomy { years { year arrivals } } } }`)).body.data.country.tourismEconomy.years;
+      expect(rest.find((r: any) => r.year === year).arrivals).toBe(arrivals);
+      expect(gql.find((r: any) => r.year === year).arrivals).toBe(arrivals);
+      expect(gql).toEqual(rest.map((r: any) => ({ year: r.year, arrivals: r.arrivals })));
+      for (const r of rest) if (r.arrivals !== null) expect(Number.isInteger(r.arrivals)).toBe(true);
+      // Intensity ranks by UN Tourism's annual totals; the economy sums monthly counts where held (US).
+      if (iso !== 'JP') continue;
+      const intensity = (await s.json(`/v1/stats/tourism-intensity?year=${year}&limit=1000`, 'analyst')).data;
+      expect(intensity.find((r: any) => r.country === iso).arrivals).toBe(arrivals);
+    }
+    expect((await s.json('/v1/economy/US/tourism', 'analyst')).data.find((r: any) => r.year === 2010).arrivals).toBe(60_010_360);
+  });
+
   it('uses the annual published arrivals where no monthly series is held', async () => {
     const { data, meta } = await s.json('/v1/economy/TH/tourism', 'analyst');
     const y2019 = data.find((r: any) => r.year === 2019);
-    expect(y2019.arrivals).toBe(wdiWide('API_ST.INT.ARVL_DS2_EN_csv_v2_21669.csv', 'THA', 2019));
+    expect(y2019.arrivals).toBe(Math.round(wdiWide('API_ST.INT.ARVL_DS2_EN_csv_v2_21669.csv', 'THA', 2019)));
     expect(y2019.receipts_usd).toBe(wdiWide('API_ST.INT.RCPT.CD_DS2_EN_csv_v2_38807.csv', 'THA', 2019));
     expect(meta.note).toContain('no monthly arrivals series is held');
   });
@@ -171,10 +195,12 @@ describe('/v1/economy/{iso}/tourism', () => {
 });
 
 describe('/v1/economy/{iso}/tourism', () => {
-  it("Spain reaches 2021 through UN Tourism's travel item, where its total ends in 1998, and says so", async () => {
+  it("Spain reaches 2024 through UN Tourism's total of 23/12/2025; its travel item stands in where no release gives a total, and says so", async () => {
+    // The total: 1995–1998 from the "all data" workbooks, 2020–2024 from the topic workbook (inbound_expenditure row 7926)
     const { meta, data } = await s.json('/v1/economy/ES/tourism', 'analyst');
-    expect(meta.latest_year).toBe(2021);
-    expect(data[0]).toMatchObject({ year: 2021, receipts_usd: 34183 * 1e6 });
-    expect(meta.note).toContain("for 1999–2021, its travel item, as UN Tourism gives no total for them");
+    expect(meta.latest_year).toBe(2024);
+    expect(data[0].year).toBe(2024);
+    expect(data[0].receipts_usd).toBeCloseTo(106656.535197 * 1e6, 0);
+    expect(meta.note).toContain("for 1999–2019, its travel item, as UN Tourism gives no total for them");
   });
 });

@@ -21,22 +21,26 @@ describe('headline series', () => {
     expect(th.name).toMatch(/overnight visitors/);
   });
 
-  it("Spain's spend: the travel item to 2021, not the total that stops in 1998", async () => {
+  it("Spain's spend: the total, which UN Tourism's release of 23/12/2025 takes to 2024, over the travel item that also reaches 2024", async () => {
+    // The "all data" workbooks gave Spain's total only to 1998; the topic workbook gives it for 2020–2024
+    // (inbound_expenditure row 7926: 2024 = 106,656.5 US$ million). Both reach 2024: the publisher's total wins the tie.
     const body = await s.json('/v1/spend?country=ES', 'developer');
     const [es] = body.data;
-    expect(es.series).toBe(await idOf('es.spend.item-travel.a'));
-    expect(es.observations.at(-1).period).toBe('2021');
-    expect((await s.json('/v1/series/es.spend.item-travel.a/metadata', 'developer')).data.headline).toBe(true);
-    expect((await s.json('/v1/series/es.spend.total.a/metadata', 'developer')).data.headline).toBe(false);
+    expect(es.series).toBe(await idOf('es.spend.total.a'));
+    expect(es.observations.at(-1).period).toBe('2024');
+    expect((await s.json('/v1/series/es.spend.item-travel.a/metadata', 'developer')).data.headline).toBe(false);
+    expect((await s.json('/v1/series/es.spend.total.a/metadata', 'developer')).data.headline).toBe(true);
   });
 
-  it("Japan: the annual arrivals to 2021 over JNTO's monthly series that ends 2017-03; the country record's span says so", async () => {
+  it("Japan: the annual arrivals to 2022 over JNTO's monthly series that ends 2017-03; the country record's span says so", async () => {
+    // The "all data" workbook of 24/11/2023 takes Japan's total to 2022 (3,832 thousand)
     const arrivals = (await s.json('/v1/arrivals?country=JP', 'developer')).data[0];
     expect(arrivals.series).toBe(await idOf('jp.arrivals.total.a'));
-    expect(arrivals.observations.at(-1).period).toBe('2021');
+    expect(arrivals.observations.at(-1)).toMatchObject({ period: '2022', value: 3832 });
     const jp = (await s.json('/v1/countries/JP', 'free')).data;
-    // monthly is the monthly rule's (JNTO published months), not the headline's frequency
-    expect(jp).toMatchObject({ monthly: true, latest: '2021', first: arrivals.observations[0].period });
+    // monthly is the monthly rule's (JNTO published months), not the headline's frequency; the latest period is
+    // that of the headline spend, which UN Tourism's release of 23/12/2025 takes to 2024
+    expect(jp).toMatchObject({ monthly: true, latest: '2024', first: arrivals.observations[0].period });
     // the monthly series is still served when asked for
     const monthly = (await s.json('/v1/arrivals?country=JP&freq=M', 'developer')).data[0];
     expect(monthly.observations.at(-1).period).toBe('2017-03');

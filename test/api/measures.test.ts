@@ -99,7 +99,7 @@ describe('/v1/capacity and /v1/nights/by-region', () => {
     const body = await s.json('/v1/capacity?country=ES&from=2019&to=2019', 'developer');
     expect(body.data[0]).toMatchObject({ unit: 'bed-places', observations: [{ period: '2019', value: 3638875 }] });
   });
-  it('serves establishments and hotel bedrooms after bed places, as Eurostat publishes them', async () => {
+  it('serves establishments and hotel bedrooms after bed places, as Eurostat publishes them, then UN Tourism\'s hotel counts', async () => {
     const file = fs.readFileSync(path.join(SOURCES_DIR, 'eurostat/estat_tour_cap_nat.tsv'), 'utf8').split('\n');
     const col = file[0].split('\t').findIndex((h) => h.trim() === '2019');
     const cell = (key: string) => Number(file.find((l) => l.startsWith(`${key}\t`))!.split('\t')[col].trim());
@@ -107,9 +107,14 @@ describe('/v1/capacity and /v1/nights/by-region', () => {
     expect(body.data.map((b: any) => [b.unit, b.observations[0].value])).toEqual([
       ['bed-places', cell('A,BEDPL,NR,I551-I553,ES')],
       ['establishments', cell('A,ESTBL,NR,I551-I553,ES')],
+      // UN Tourism's accommodation_hotels workbook of 23/12/2025, rows 6518 and 2800 (hotels and similar only);
+      // its rooms (929,510) are Eurostat's hotel bedrooms series, which Eurostat gives first
+      ['bed-places', 1951230],
       ['bedrooms', cell('A,BEDRM,NR,I551,ES')], // 933,500: hotels and similar accommodation only
+      ['establishments', 33583],
     ]);
-    expect(body.data[2].name).toMatch(/bedrooms in hotels and similar accommodation$/);
+    expect(body.data[2].series).toBe((await s.json('/v1/series/es.capacity.unit-hotel-bed-places.a/metadata', 'developer')).data.id);
+    expect(body.data[3].name).toMatch(/bedrooms in hotels and similar accommodation$/);
     const csv = await (await s.get('/v1/capacity?country=ES&from=2019&to=2019&format=csv')).text();
     expect(csv).toContain(',bedrooms,A,2019,933500');
     // A country without capacity gets its one null block, as before.

@@ -32,7 +32,9 @@ describe('monthly countries', () => {
     const byFreq = await Promise.all(['M', 'Q', 'A'].map(async (f) => isos((await s.json(`/v1/countries?freq=${f}`, 'free')).data)));
     expect(byFreq[2]).not.toContain('GB');
     expect(byFreq[2]).not.toContain('JP');
-    expect(byFreq[2]).toContain('US');
+    // The United States is monthly since NTTO's I-94 arrivals are read; China stays annual (UN Tourism only).
+    expect(byFreq[0]).toContain('US');
+    expect(byFreq[2]).toContain('CN');
     const split = byFreq.flat();
     expect(new Set(split).size).toBe(split.length);
     const withSeries = (await s.json('/v1/countries', 'free')).data.filter((c: { latest: string | null }) => c.latest !== null);
@@ -44,10 +46,11 @@ describe('monthly countries', () => {
     expect(jp).toMatchObject({ country: 'JP', measure: 'arrivals', first: '1996-01', latest: '2017-03' });
     expect(jp.series).toBe((await s.json('/v1/series/jp.arrivals.total.m/metadata', 'developer')).data.id);
     // After 2017-03 months are missing up to those not yet due by Japan's release calendar (its
-    // annual figures to 2021 first came with the release of 2026-03: 51 months), pending to 2026-03.
+    // annual figures to 2024, UN Tourism's inbound expenditure of 23/12/2025, first came with the
+    // release of 2026-03: 15 months), pending to 2026-03.
     const calendar = (await s.json('/v1/calendar?country=JP', 'developer')).data[0];
-    expect(calendar.usual_delay_months).toBe(51);
-    expect(jp).toMatchObject({ months_pending: 51, missing: ['2017-04..2021-12'] });
+    expect(calendar).toMatchObject({ latest: '2024', usual_delay_months: 15 });
+    expect(jp).toMatchObject({ months_pending: 15, missing: ['2017-04..2024-12'] });
     const fresh = (await s.json('/v1/freshness?freq=M', 'free')).data.find((r: { iso: string }) => r.iso === 'JP');
     // The pinned today is 2026-04: 2017-03 is followed by 2017-04, 9 years and 0 months before.
     expect(fresh).toEqual({ iso: 'JP', name: 'Japan', latest: '2017-03', months_behind: 108 });
@@ -62,14 +65,15 @@ describe('monthly countries', () => {
     const fresh = (await s.json('/v1/freshness?freq=M', 'free')).data.find((r: { iso: string }) => r.iso === 'GB');
     expect(fresh.latest).toBe('2020-07');
     const record = (await s.json('/v1/countries/GB', 'free')).data;
-    expect(record).toMatchObject({ monthly: true, latest: '2021' });
+    // latest: its annual headline series, which UN Tourism's release of 23/12/2025 takes to 2024
+    expect(record).toMatchObject({ monthly: true, latest: '2024' });
     expect(record.statistics.map((x: { name: string }) => x.name)).toContain('gaps');
     // The brief describes the main series, which is annual: no brief is offered.
     expect(record.statistics.map((x: { name: string }) => x.name)).not.toContain('brief');
   });
 
-  it('leave out a country without monthly figures (the United States) alike', async () => {
-    expect((await s.json('/v1/gaps?country=US', 'free')).data).toEqual([]);
-    expect((await s.json('/v1/countries/US', 'free')).data.monthly).toBe(false);
+  it('leave out a country without monthly figures (China) alike', async () => {
+    expect((await s.json('/v1/gaps?country=CN', 'free')).data).toEqual([]);
+    expect((await s.json('/v1/countries/CN', 'free')).data.monthly).toBe(false);
   });
 });

@@ -56,4 +56,4 @@ it('switches to a new release atomically while serving', async () => {
   } finally {
     await s.close();
   }
-});
+}, 180_000); // a whole ingest (three UN Tourism releases among the files) while serving

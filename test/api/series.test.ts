@@ -32,6 +32,76 @@ describe('/v1/series/search', () => {
   });
 });
 
+describe('/v1/series/search ranking, languages and filters', () => {
+  const aliases = async (query: string) => (await s.json(`/v1/series/search?${query}`, 'developer')).data.map((r: any) => r.alias);
+
+  it("puts the country's headline and total series first", async () => {
+    expect((await aliases('q=spain%20arrivals')).slice(0, 2)).toEqual(['es.arrivals.total.m', 'es.arrivals.total.a']);
+    expect((await aliases('q=nights%20germany'))[0]).toBe('de.nights.total.m');
+    expect((await aliases('q=arrivals%20france&limit=1000')).indexOf('fr.arrivals.total.m')).toBe(0);
+  });
+
+  it("matches country names in the languages held (the country list's Spanish, the NUTS national names)", async () => {
+    const japan = await aliases('q=Jap%C3%B3n&limit=1000');
+    expect(japan.length).toBeGreaterThan(0);
+    expect(japan.every((a: string) => a.startsWith('jp.'))).toBe(true);
+    expect(await aliases('q=japon&limit=1000')).toEqual(japan);
+    expect((await aliases('q=deutschland%20nights'))[0]).toBe('de.nights.total.m');
+  });
+
+  it('filters by measure, freq and headline, and refuses an unknown measure', async () => {
+    const body = await s.json('/v1/series/search?q=spain&measure=nights&freq=M&headline=true', 'developer');
+    expect(body.data.map((r: any) => r.alias)).toEqual(['es.nights.total.m']);
+    const bad = await s.get('/v1/series/search?q=spain&measure=sunshine', { plan: 'developer' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toMatchObject({ code: 'invalid_parameter', plan: 'developer' });
+    expect((await s.get('/v1/series/search?q=spain&freq=W', { plan: 'developer' })).status).toBe(400);
+    expect((await s.get('/v1/series/search?q=spain&headline=yes', { plan: 'developer' })).status).toBe(400);
+  });
+
+  it("finds occupancy: UN Tourism's hotels' occupancy rates, first", async () => {
+    for (const q of ['occupancy', 'hotel%20occupancy']) {
+      const body = await s.json(`/v1/series/search?q=${q}`, 'developer');
+      expect(body.data.length).toBeGreaterThan(0);
+      expect(body.data[0].alias).toMatch(/\.occupancy\./);
+      expect(body.meta.note).toBeUndefined();
+    }
+    expect((await s.json('/v1/series/search?q=spain', 'developer')).meta.note).toBeUndefined();
+  });
+
+  it('gives the same order on GraphQL, with the filters and the note', async () => {
+    const rest = await aliases('q=spain%20arrivals&limit=20');
+    const { body } = await s.graphql('{ seriesSearch(q: "spain arrivals", first: 20) { totalCount note nodes { alias } } }');
+    expect(body.data.seriesSearch.nodes.map((n: any) => n.alias)).toEqual(rest);
+    const filtered = await s.graphql('{ seriesSearch(q: "spain", measure: nights, freq: M, headline: true) { nodes { alias } } }');
+    expect(filtered.body.data.seriesSearch.nodes).toEqual([{ alias: 'es.nights.total.m' }]);
+    const occupancy = await s.graphql('{ seriesSearch(q: "occupancy", measure: occupancy) { totalCount note nodes { alias } } }');
+    expect(occupancy.body.data.seriesSearch.totalCount).toBeGreaterThan(0);
+    expect(occupancy.body.data.seriesSearch.note).toBeNull();
+  });
+});
+
+describe('/v1/series/search reads the per-release index', () => {
+  it('answers a 1000-row page without an SQL statement', async () => {
+    const statements: string[] = [];
+    const counted = await startTestServer({ onQuery: (sql) => statements.push(sql), warm: false });
+    try {
+      await counted.json('/v1/series/search?q=spain', 'developer');
+      statements.length = 0;
+      const body = await counted.json('/v1/series/search?q=arrivals&limit=1000', 'developer');
+      expect(body.data).toHaveLength(1000);
+      expect(statements).toEqual([]);
+      // Fields beyond the index's columns are read for the page in one statement.
+      statements.length = 0;
+      const { body: g } = await counted.graphql('{ seriesSearch(q: "arrivals", first: 1000) { nodes { alias country { name } } } }');
+      expect(g.data.seriesSearch.nodes).toHaveLength(1000);
+      expect(statements.length).toBeLessThanOrEqual(2);
+    } finally {
+      await counted.close();
+    }
+  });
+});
+
 describe('/v1/series/{id}/metadata and /latest', () => {
   it('gives the metadata record by alias or id', async () => {
     const byAlias = await s.json('/v1/series/es.nights.total.m/metadata', 'developer');

@@ -1,12 +1,15 @@
 /**
- * The whole UN Tourism workbook against the real server on the real release: every block with a
- * 2019 figure in a total row is served, under the country its M49 code (or the written decision)
- * names, with exactly the published figure.
+ * The whole of UN Tourism's releases against the real server on the real release: every block with a
+ * 2019 figure in a total row of the "all data" workbooks is served, under the country its M49 code (or
+ * the written decision) names, with exactly the figure of the newest release that gives it: the
+ * workbook of 24/11/2023 over that of 25/01/2023, and for inbound expenditure the topic workbook of
+ * 23/12/2025 over both (read straight off its Data sheet).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_DECISIONS } from '../../src/ingest/connectors/code-decisions';
 import { CountryResolver } from '../../src/ingest/connectors/country-resolver';
-import { readUnwtoSheetRows, type Cell } from '../../src/ingest/connectors/unwto';
+import { readUnwtoSheetRows, UNWTO_FILE, UNWTO_NOVEMBER_2023_FILE, type Cell } from '../../src/ingest/connectors/unwto';
+import { readTopicWorkbook, topicFile } from '../../src/ingest/connectors/unwto-topics';
 import { SOURCES_DIR } from '../helpers/paths';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -17,7 +20,8 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 const resolver = CountryResolver.fromSources(SOURCES_DIR);
-const rowsOf = readUnwtoSheetRows(SOURCES_DIR);
+/** Oldest first: a later workbook's figure replaces an earlier one's. */
+const WORKBOOKS = [UNWTO_FILE, UNWTO_NOVEMBER_2023_FILE].map((file) => readUnwtoSheetRows(SOURCES_DIR, file));
 
 /** ISO code of a block: the written decision for its code and name, else its M49 code. */
 function isoOf(code: string, name: string): string | null {
@@ -25,9 +29,26 @@ function isoOf(code: string, name: string): string | null {
   return decision ? decision.iso : (resolver.byM49(code)?.iso ?? null);
 }
 
-/** Block code, name and the 2019 cell of the row labelled `label`, read straight off the sheet. */
+/** The 2019 cell of the row labelled `label` by country, the newest workbook's where several give one. */
 function figures2019(sheet: string, label: string): Map<string, number> {
-  const rows = rowsOf(sheet)!;
+  return new Map(WORKBOOKS.flatMap((rowsOf) => [...workbookFigures2019(rowsOf(sheet)!, sheet, label)]));
+}
+
+/** The 2019 figures of one indicator, World partner, of a topic workbook, by country. */
+function topicFigures2019(topic: string, indicator: string): Map<string, number> {
+  const rows = readTopicWorkbook(SOURCES_DIR, topicFile(SOURCES_DIR, topic)!).data!;
+  const col = (name: string) => rows[0].indexOf(name);
+  const out = new Map<string, number>();
+  for (const row of rows.slice(1)) {
+    if (row[col('indicator_code')] !== indicator || row[col('year')] !== 2019 || String(row[col('partner_area_code')]) !== '999') continue;
+    const iso = isoOf(String(row[col('reporter_area_code')]), String(row[col('reporter_area_label')]));
+    if (iso) out.set(iso, Number((row[col('value')] as number).toPrecision(12)));
+  }
+  return out;
+}
+
+/** Block code, name and the 2019 cell of the row labelled `label`, read straight off the sheet. */
+function workbookFigures2019(rows: Cell[][], sheet: string, label: string): Map<string, number> {
   const header = rows.findIndex((r) => r[0] === 'C.' && r[1] === 'S.');
   const col2019 = rows[header].findIndex((c) => Number(c) === 2019);
   const out = new Map<string, number>();
@@ -82,12 +103,17 @@ describe('every 2019 figure of the UN Tourism workbook is served exactly', () =>
     expect(expected.size).toBeGreaterThan(120);
     expect(expected.get('RU')).toBe(24419);
     expect(expected.get('VN')).toBe(18009);
+    expect(expected.get('JP')).toBe(31882); // 31881 in the workbook of 25/01/2023, revised on 24/11/2023
     expectServed(expected, await servedByRest('/v1/arrivals?freq=A&from=2019&to=2019'));
   });
 
   it('inbound expenditure: every country with a 2019 total', async () => {
-    const expected = figures2019('Inbound Tourism-Expenditure', 'Tourism expenditure in the country');
+    const expected = new Map([
+      ...figures2019('Inbound Tourism-Expenditure', 'Tourism expenditure in the country'),
+      ...topicFigures2019('inbound_expenditure', 'INBD_EXPD_BPAY_TOTL_VSTR'),
+    ]);
     expect(expected.size).toBeGreaterThan(100);
+    expect(expected.get('JP')).toBe(49209); // inbound_expenditure row 6140
     expectServed(expected, await servedByRest('/v1/spend?freq=A&from=2019&to=2019'));
   });
 

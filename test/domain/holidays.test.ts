@@ -10,15 +10,8 @@ describe('holidaysOf', () => {
     expect(epiphany.regions).toEqual(expect.arrayContaining(['BW', 'BY', 'ST']));
   });
 
-  it("works a country-year out once: the rules are not evaluated again on the event loop", () => {
-    const first = holidaysOf('US', 2018);
-    expect(holidaysOf('US', 2018)).toBe(first);
-    expect(holidaysOf('US', 2017)).not.toBe(first);
-  });
-
-  it('gives the join the same holidays with English names only, kept as well', () => {
+  it('gives the join the same holidays with English names only', () => {
     const days = holidayDaysOf('ES', 2019);
-    expect(holidayDaysOf('ES', 2019)).toBe(days);
     const full = holidaysOf('ES', 2019);
     expect(days.map((h) => [h.date, h.name, h.national, h.regions])).toEqual(full.map((h) => [h.date, h.name, h.national, h.regions]));
     expect(full.find((h) => h.date === '2019-10-12')).toMatchObject({ national: true, local_name: 'Fiesta Nacional de España' });

@@ -22,4 +22,10 @@ describe('chooseSummable', () => {
   it('is null without series', () => {
     expect(chooseSummable([])).toBeNull();
   });
+  it('never sums rates: occupancy in percent is left out, and alone gives nothing to sum', () => {
+    expect(chooseSummable([s('JP', 'A', 'percent'), s('TH', 'A', 'percent')])).toBeNull();
+    const choice = chooseSummable([s('JP', 'A', 'percent'), s('TH', 'A', 'arrivals')])!;
+    expect(choice.chosen.map((x) => x.country)).toEqual(['TH']);
+    expect(choice.left_out).toEqual(['JP']);
+  });
 });

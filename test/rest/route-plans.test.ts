@@ -1,19 +1,37 @@
 /**
- * Every route's minimum plan agrees with the plan scopes of the fields its operation touches, and no
+ * Every route's minimum plan, derived from the plan scopes of the fields its operation touches
+ * (src/graphql/operation-plan.ts), is the plan SPEC.md gives the endpoint; it holds, and no
  * field a route reads can be reached over GraphQL by a plan below the lowest route reading it: a
  * plan is a property of the data, whichever path leads to it.
  */
 import { execute, getNamedType, isObjectType, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLField, type GraphQLNamedType } from 'graphql';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PLANS, planRank, type Plan } from '../../src/domain/types';
 import { createContext } from '../../src/graphql/context';
+import { scopePlan } from '../../src/graphql/operation-plan';
 import { schema } from '../../src/graphql/schema';
 import { exampleValue } from '../../rest/examples';
 import { ROUTES } from '../../rest/routes';
+import { PROJECT_ROOT } from '../helpers/paths';
 import { TEST_NOW } from '../helpers/server';
 import { withTestSnapshot } from '../helpers/snapshot';
 
 const release = withTestSnapshot();
+
+/** The plan SPEC.md gives each endpoint: "**GET /v1/… ** (Developer and up)". */
+function specPlans(): Map<string, Plan> {
+  const spec = fs.readFileSync(path.join(PROJECT_ROOT, '../shared/spec/SPEC.md'), 'utf8');
+  return new Map([...spec.matchAll(/\*\*GET (\/v1\/[^*\s]*)\*\* \((\w+) and up\)/g)].map(([, p, plan]) => [p, plan.toLowerCase() as Plan]));
+}
+
+it('derives for every route the plan SPEC.md gives it', () => {
+  const spec = specPlans();
+  const derived = ROUTES.filter((r) => spec.has(r.path)).map((r) => [r.path, r.plan]);
+  expect(derived).toEqual(ROUTES.filter((r) => spec.has(r.path)).map((r) => [r.path, spec.get(r.path)]));
+  expect(derived.length).toBeGreaterThanOrEqual(25);
+});
 
 async function planErrors(route: (typeof ROUTES)[number], plan: (typeof PLANS)[number]) {
   const params: Record<string, unknown> = {};
@@ -43,13 +61,8 @@ describe.each(ROUTES.map((r) => [r.path, r] as const))('%s', (_path, route) => {
   }
 });
 
-/** The plan a field's or type's own authScopes ask for (free when it has none). */
-function scopeOf(node: GraphQLField<unknown, unknown> | GraphQLNamedType): number {
-  const scopes = (node.extensions as { pothosOptions?: { authScopes?: unknown } }).pothosOptions?.authScopes;
-  if (!scopes || typeof scopes !== 'object') return 0;
-  const plan = PLANS.find((p) => (scopes as Record<string, unknown>)[p] === true);
-  return plan ? planRank(plan) : 0;
-}
+/** The rank of the plan a field's or type's own authScopes ask for (free when it has none). */
+const scopeOf = (node: GraphQLField<unknown, unknown> | GraphQLNamedType): number => planRank(scopePlan(node));
 
 /** The lowest plan at which a value of each type can be read, from Query through every field's and type's scope. */
 function reachByType(): Map<string, number> {

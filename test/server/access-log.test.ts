@@ -5,7 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { expect, it } from 'vitest';
 import { createLogger, flushLogger, logAccess } from '../../src/server/logger';
-import { newTag } from '../../src/server/request-tag';
+import { newTag } from '../../rest/request-tag';
 
 it('writes the fields pino would, in its order, with the path escaped', () => {
   const lines: string[] = [];

@@ -15,9 +15,14 @@ it('opens /graphql, takes a key, runs the example query and shows data', async (
   const page = await env.browser.newPage({ viewport: { width: 1400, height: 900 } });
   const foreign = foreignRequests(page, new URL(env.server.url).origin);
   await page.goto(`${env.server.url}/graphql`);
-  await page.fill('#api-key', KEYS.developer);
-  await Promise.all([page.waitForEvent('load'), page.click('#api-key-bar button[type=submit]')]);
   await page.waitForSelector('.graphiql-execute-button', { timeout: 30_000 });
+  const tabsBefore = await page.locator('.graphiql-tab').count();
+  await page.fill('#api-key', KEYS.developer);
+  // "Use key" asks for the schema again with the key, in place: no reload, no new tab.
+  const introspected = page.waitForRequest((r) => r.method() === 'POST' && (r.postData() ?? '').includes('__schema') && r.headers()['x-api-key'] === KEYS.developer);
+  await page.click('#api-key-bar button[type=submit]');
+  await introspected;
+  expect(await page.locator('.graphiql-tab').count()).toBe(tabsBefore);
   // The explorer plugin is in the sidebar beside the docs.
   expect(await page.locator('.graphiql-sidebar button[aria-label*="Explorer"]').count()).toBeGreaterThanOrEqual(2);
   await page.getByRole('tab', { name: 'HeadlineArrivals' }).click();
@@ -32,5 +37,24 @@ it('opens /graphql, takes a key, runs the example query and shows data', async (
   fs.mkdirSync(TEST_OUTPUT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(TEST_OUTPUT_DIR, 'graphiql.png') });
   expect(foreign).toEqual([]);
+  await page.close();
+});
+
+it('keeps the open tab over a reload, and answers an empty tab with a line, not a stack trace', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`${env.server.url}/graphql`);
+  await page.waitForSelector('.graphiql-execute-button', { timeout: 30_000 });
+  await page.getByRole('tab', { name: 'HeadlineArrivals' }).click();
+  const tabs = await page.locator('.graphiql-tab').count();
+  await page.reload();
+  await page.waitForSelector('.graphiql-execute-button', { timeout: 30_000 });
+  expect(await page.locator('.graphiql-tab').count()).toBe(tabs);
+  await expect.poll(() => page.locator('.graphiql-tab[aria-selected="true"]').innerText()).toContain('HeadlineArrivals');
+  // A new tab holds no query: running it says so.
+  await page.click('.graphiql-tab-add');
+  await page.click('.graphiql-execute-button');
+  const shown = async () => (await page.locator('.graphiql-response').innerText()).replace(/\s+/g, ' ');
+  await expect.poll(shown, { timeout: 15_000 }).toContain('This tab holds no query to run');
+  expect(await page.locator('.graphiql-response').innerText()).not.toMatch(/Syntax Error|at \w+ \(/);
   await page.close();
 });

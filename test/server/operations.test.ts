@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/server/logger';
 import { bearerMatches } from '../../src/server/metrics';
-import { requestIdFrom } from '../../src/server/request-tag';
+import { requestIdFrom } from '../../rest/request-tag';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const lines: Record<string, unknown>[] = [];

@@ -1,15 +1,17 @@
 /**
  * WORKERS=2 on one machine (node:cluster, one port): a key's limit is counted once across the
- * workers, a revoked key is refused by all of them within a second, and a new release is served
- * by all of them together.
+ * workers, a revoked key is refused by all of them within a second, a new release is served
+ * by all of them together, and its webhook event is sent once, by the primary.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishRelease, releasesDir } from '../../src/db/release-store';
-import { copiedDataDir, stampedRelease } from '../helpers/releases';
-import { runCli, startServe, type ServeProcess } from '../helpers/serve-process';
+import { copiedDataDir, logRelease, stampedRelease } from '../helpers/releases';
+import { runCli, startServe, waitUntil, type ServeProcess } from '../helpers/serve-process';
 import { TEST_NOW } from '../helpers/server';
 
 const LIMIT = 20;
@@ -121,6 +123,32 @@ describe('WORKERS=2', () => {
       // Each worker opens the new file and works out its per-release figures: seconds on a busy machine.
       expect(Date.now() - switchedAt).toBeLessThan(30_000);
       await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
+  it('sends the webhook event of a new release once, from the primary', async () => {
+    const bodies: string[] = [];
+    const receiver = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => (bodies.push(body), res.writeHead(204).end()));
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      await runCli(['webhooks', 'add', `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`], { DATA_DIR: dataDir });
+      const file = stampedRelease(releasesDir(dataDir), '2026-04-02T06:00:00.000Z');
+      const version = logRelease(file, '2026-04-02T06:00:00.000Z', ['mt.nights.total.m']);
+      publishRelease(dataDir, file);
+      await waitUntil('the event', async () => bodies.length > 0, 30_000);
+      // Time enough for any worker that would also send it.
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(bodies).toHaveLength(1);
+      expect(JSON.parse(bodies[0])).toMatchObject({ type: 'release.published', release: version, countries: ['MT'] });
+      const lines = app.output().split('\n').filter((l) => l.includes('"webhook_delivery"')).map((l) => JSON.parse(l));
+      expect(lines.map((l) => [l.pid, l.outcome])).toEqual([[app.proc.pid, 'delivered']]);
+    } finally {
+      receiver.closeAllConnections();
+      receiver.close();
     }
   });
 });

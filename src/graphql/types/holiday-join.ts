@@ -61,7 +61,7 @@ builder.prismaObjectField('Series', 'holidays', (t) =>
       const byYear = new Map<number, readonly HolidayDay[]>();
       if (rulesHeld) {
         const years = [...new Set(observations.map((o) => yearOfPeriod(o.period)))];
-        const days = await Promise.all(years.map((year) => holidaysFor(s.countryIso, year, 'english')));
+        const days = await Promise.all(years.map((year) => holidaysFor(s.countryIso, year, 'english', ctx.budget?.signal)));
         years.forEach((year, i) => byYear.set(year, days[i]));
       }
       const periods = observations.map((o) => {

@@ -96,12 +96,21 @@ export async function shiftOf(ctx: GraphQLContext, iso: string): Promise<(Origin
     if (origins.length === 0) continue;
     const members: MemberSeries[] = origins.map((s) => ({ member: s.member!, observations: obsOf(s.id) }));
     const freq = kind === 'monthly' ? 'M' : 'A';
-    const total = series.find((s) => s.breakdown === null && s.freq === freq && s.tableCode === origins[0].tableCode);
+    // The total of the origins' own table; for a monthly breakdown a publisher splits over files
+    // (JNTO's origins and its total), the country's monthly total of any table.
+    const totals = series.filter((s) => s.breakdown === null && s.freq === freq);
+    const total = totals.find((s) => s.tableCode === origins[0].tableCode) ?? (kind === 'monthly' ? totals[0] : undefined);
     const byOrigin = members.map((m) => ({ origin: m.member, observations: m.observations }));
     let shift: OriginShift | null = null;
     if (kind === 'monthly') {
       if (!total) continue;
-      shift = originShift(byOrigin, totalWhereBreakdownComplete(obsOf(total.id), members, 'M'));
+      // Origins first published after the total's last month (JNTO's regions since 2019) cannot be set against it.
+      const totalMonths = new Set(obsOf(total.id).filter((o) => o.value !== null).map((o) => o.period));
+      const comparable = members.filter((m) => m.observations.some((o) => o.value !== null && totalMonths.has(o.period)));
+      shift = originShift(
+        byOrigin.filter((o) => comparable.some((m) => m.member === o.origin)),
+        totalWhereBreakdownComplete(obsOf(total.id), comparable, 'M'),
+      );
       if (shift) shift.method.value += MONTHLY_TOTAL_TEXT;
     } else if (kind === 'matrix') {
       shift = originShiftAnnual(byOrigin, sumOfCommonMembers(members));

@@ -1,5 +1,5 @@
 /** Query.rateLimit: where the caller stands against its plan's rate, as GitHub's and Shopify's APIs tell it. */
-import type { RateDecision } from '../../../rest/rate-limit';
+import type { RateDecision } from '../../auth/rate-limit';
 import { builder } from '../builder';
 
 const RateLimitType = builder.objectRef<RateDecision & { at: number }>('RateLimit').implement({

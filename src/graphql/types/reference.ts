@@ -13,6 +13,8 @@ import { FrequencyEnum, MeasureEnum, UnTourismRegionEnum } from '../enums';
 import { countriesPageCost, seriesPageCost, WORK_COST } from '../cost';
 import type { GraphQLContext } from '../context';
 import { countryFrequencies } from '../country-frequency';
+import { sourcesOfStatus } from '../source-status';
+import type { SourceStatus } from '../../ingest/source-status';
 
 const SeriesFilterInput = builder.inputType('SeriesFilter', {
   description: 'Which series to list; every field given must match.',
@@ -143,6 +145,31 @@ const FxLatestType = builder
     }),
   });
 
+const SourceCheckEnum = builder.enumType('SourceCheck', {
+  description: 'How the last check of a source at its publisher ended.',
+  values: {
+    ok: { value: 'ok', description: 'A new file was taken.' },
+    unchanged: { value: 'unchanged', description: "The publisher's file is the one held." },
+    failed: { value: 'failed', description: 'The check failed (see `reason`); the last good file is kept.' },
+  } as const,
+});
+
+const SourceStatusType = builder.objectRef<SourceStatus>('SourceStatus').implement({
+  description: 'One source: its official address, its last check at the publisher and the period the served release reaches from it.',
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    name: t.exposeString('name'),
+    publisher: t.exposeString('publisher'),
+    address: t.exposeString('address', { description: 'The official address: the file itself, or the page that links the newest file.' }),
+    fetchedFrom: t.exposeString('fetchedFrom', { nullable: true, description: 'The address the held copy came from (the dated file a page linked).' }),
+    lastChecked: t.exposeString('lastChecked', { nullable: true }),
+    lastChanged: t.exposeString('lastChanged', { nullable: true }),
+    state: t.field({ type: SourceCheckEnum, nullable: true, description: 'Null: not checked by this deployment (files given with --sources, or a replica).', resolve: (s) => s.state }),
+    reason: t.exposeString('reason', { nullable: true }),
+    periodReached: t.exposeString('periodReached', { nullable: true, description: "The newest period the served release holds from this source's files." }),
+  }),
+});
+
 const StatusType = builder
   .objectRef<{
     ok: boolean;
@@ -160,6 +187,11 @@ const StatusType = builder
       countries: t.exposeInt('countries'),
       monthlyCountries: t.exposeInt('monthlyCountries', { description: 'Countries that are monthly (see `Country.monthly`).' }),
       monthlyWithin2Months: t.exposeInt('monthlyWithin2Months', { description: 'Monthly countries whose newest month is at most 2 months behind (months_behind ≤ 2).' }),
+      sources: t.field({
+        type: [SourceStatusType],
+        description: 'Every source with its official address, its last check at the publisher (REFRESH_SCHEDULE) and the period it reaches.',
+        resolve: (_status, _args, ctx) => sourcesOfStatus(ctx),
+      }),
     }),
   });
 
@@ -172,7 +204,7 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx) => {
       const year = args.year ?? ctx.now.getUTCFullYear();
       if (year < 1900 || year > 2100) throw invalidParameter('year must be between 1900 and 2100.', 'year');
-      return holidaysFor(isoArg(args.iso), year, 'local');
+      return holidaysFor(isoArg(args.iso), year, 'local', ctx.budget?.signal);
     },
   }),
   fxLatest: t.field({

@@ -1,5 +1,9 @@
 /** Series search, latest figure by plan, method breaks, revisions summary and source tables. */
-import { countSeriesMatches, searchSeriesIds } from '../../db/queries';
+import { isDeepStrictEqual } from 'node:util';
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { ENGLISH_NAME_SELECTION, SERIES_COLUMNS } from '../../db/search-index';
+import { searchNote, searchSeries } from '../../domain/series-search';
+import { FrequencyEnum, MeasureEnum } from '../enums';
 import { versionDate } from '../../domain/releases';
 import { newestVisible, visibleFrom } from '../../domain/visibility';
 import { yoyPct } from '../../domain/yoy';
@@ -16,44 +20,80 @@ builder.queryFields((t) => ({
     type: SeriesType,
     complexity: pageCost,
     description:
-      'Full-text search over series names in every language held: accent- and case-insensitive, words match as prefixes; ranked by match, then freshness. Pages forward (`first`, `after`).',
+      "Free-text search over series names in every language held and their country's names in every language held: " +
+      'accent- and case-insensitive, words match as prefixes, every word must match. Ranked: a word names the series\' country, ' +
+      'a word names its measure, the headline series, the total (no breakdown), then the freshest. Pages forward (`first`, `after`).',
     authScopes: { developer: true },
     args: {
       q: t.arg.string({ required: true }),
       country: t.arg.string(),
+      measure: t.arg({ type: MeasureEnum, description: 'Only series of this measure.' }),
+      freq: t.arg({ type: FrequencyEnum, description: 'Only series of this frequency.' }),
+      headline: t.arg.boolean({ description: "Only headline series (true) or only the others (false)." }),
     },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, args, ctx, info) => {
       if (!args.q.trim()) throw invalidParameter('q must not be empty.', 'q');
       if (args.q.length > 200) throw invalidParameter('q is too long.', 'q');
       const { first, after, last, before } = pageArgs(args);
       if (last != null || before != null) throw invalidParameter('seriesSearch pages forward only: use first and after.', 'last');
       // A cursor is the offset of the row after it, so `after` says where the next page starts.
       const position = after == null ? '0' : decodeCursor(after);
-      // Digits only, and few: an offset like 1e21 or 2^63 is no page of ours (SQLite refuses it).
       if (position === null || !/^\d{1,9}$/.test(position)) throw invalidParameter('cursor is not one this service issued.', 'cursor');
       const offset = Number(position);
-      const country = args.country ? isoArg(args.country) : undefined;
       const limit = first ?? DEFAULT_PAGE_SIZE;
-      const ids = await searchSeriesIds(ctx.prisma, args.q, { country, limit: limit + 1, offset });
-      const rows = await ctx.prisma.series.findMany({ where: { id: { in: ids.slice(0, limit) } } });
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      const edges = ids
-        .slice(0, limit)
-        .map((id, i) => ({ cursor: encodeCursor(String(offset + i + 1)), node: byId.get(id)! }))
-        .filter((e) => e.node);
+      const matches = searchSeries(ctx.snapshot.search, args.q, {
+        country: args.country ? isoArg(args.country) : undefined,
+        measure: args.measure ?? undefined,
+        freq: args.freq ?? undefined,
+        headline: args.headline ?? undefined,
+      });
+      // The selection the page's fields make, which plugin-prisma then knows the rows to hold. The
+      // index holds every column and the English name: a page asking no more is served from it,
+      // one asking more (country, breaks …) is read in one statement.
+      const page = matches.slice(offset, offset + limit);
+      const query = queryFromInfo({ context: ctx, info, typeName: 'Series', paths: [['nodes'], ['edges', 'node']] });
+      const rows = heldInIndex(query.select)
+        ? page
+        : page.length
+          ? await ctx.prisma.series.findMany({ ...query, where: { id: { in: page.map((m) => m.id) } } })
+          : [];
+      const byId = new Map<string, { id: string; alias: string; scale: string | null }>(rows.map((r) => [r.id, r]));
+      const edges = page.flatMap((m, i) => {
+        const node = byId.get(m.id);
+        return node ? [{ cursor: encodeCursor(String(offset + i + 1)), node }] : [];
+      });
       return {
         edges,
         pageInfo: {
-          hasNextPage: ids.length > limit,
+          hasNextPage: matches.length > offset + limit,
           hasPreviousPage: offset > 0,
           startCursor: edges[0]?.cursor ?? null,
           endCursor: edges.at(-1)?.cursor ?? null,
         },
-        totalCount: () => countSeriesMatches(ctx.prisma, args.q, { country }),
+        totalCount: matches.length,
+        note: matches.length === 0 ? searchNote(args.q, args.measure) : null,
       };
     },
-  }, { name: 'SeriesSearchConnection', fields: totalCountField }, { name: 'SeriesSearchEdge' }),
+  }, {
+    name: 'SeriesSearchConnection',
+    fields: (t) => ({
+      ...totalCountField(t),
+      note: t.string({
+        nullable: true,
+        description: 'Why nothing matched, when the query names a measure no source held gives (occupancy).',
+        resolve: (c: { note?: string | null }) => c.note ?? null,
+      }),
+    }),
+  }, { name: 'SeriesSearchEdge' }),
 }));
+
+/** Whether a selection of Series asks only for what the search index holds: columns and the English name. */
+function heldInIndex(select: Record<string, unknown> | undefined): boolean {
+  if (!select) return false;
+  return Object.entries(select).every(([key, wanted]) =>
+    key === 'names' ? isDeepStrictEqual(wanted, ENGLISH_NAME_SELECTION) : wanted === true && SERIES_COLUMNS.has(key),
+  );
+}
 
 const LatestType = builder
   .objectRef<{ period: string; value: number; yearBefore: number | null; yoyPct: number | null }>('LatestFigure')

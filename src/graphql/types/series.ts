@@ -4,6 +4,7 @@ import { HEADLINE_RULE } from '../../domain/headline';
 import { inUnits, scaleFactor, SCALES } from '../../domain/scale';
 import { FREQS, MEASURES, OBS_STATUSES } from '../../domain/types';
 import { periodBounds } from '../args';
+import { ENGLISH_NAME_SELECTION } from '../../db/search-index';
 import { builder } from '../builder';
 import type { ObservationPoint } from '../loaders';
 import { FrequencyEnum, MeasureEnum, ObservationStatusEnum, oneOf, ScaleEnum } from '../enums';
@@ -73,7 +74,7 @@ export const SeriesType = builder.prismaObject('Series', {
     country: t.relation('country'),
     name: t.string({
       description: 'English name.',
-      select: { names: { where: { lang: 'en' }, select: { name: true } } },
+      select: { names: ENGLISH_NAME_SELECTION },
       resolve: (s) => s.names[0]?.name ?? '',
     }),
     names: t.relation('names', { description: 'Names in every language the source gives.' }),

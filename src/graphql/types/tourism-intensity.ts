@@ -1,6 +1,6 @@
 /** Query.tourismIntensity: countries ranked by arrivals and receipts per resident for one year. */
 import { perRelease } from '../../db/data-store';
-import { INTENSITY_SOURCES_NOTE, pickFigure, type SourcedFigure } from '../../domain/intensity-inputs';
+import { bankCount, INTENSITY_SOURCES_NOTE, pickFigure, type SourcedFigure } from '../../domain/intensity-inputs';
 import { tourismIntensity, type IntensityRow } from '../../domain/intensity';
 import { invalidParameter } from '../args';
 import { keyedConnection, totalCountField } from '../connections';
@@ -70,7 +70,7 @@ async function computeRanking(ctx: GraphQLContext, year: number): Promise<Ranked
   const arrivals = new Map<string, SourcedFigure | null>();
   const receipts = new Map<string, SourcedFigure | null>();
   const inputs = countries.map((c) => {
-    arrivals.set(c.iso, pickFigure(series.get(`${c.iso}|arrivals`), indicator.get(`${c.iso}|ST.INT.ARVL`)));
+    arrivals.set(c.iso, pickFigure(series.get(`${c.iso}|arrivals`), bankCount(indicator.get(`${c.iso}|ST.INT.ARVL`))));
     receipts.set(c.iso, pickFigure(series.get(`${c.iso}|spend`), indicator.get(`${c.iso}|ST.INT.RCPT.CD`)));
     return {
       country: c.iso,

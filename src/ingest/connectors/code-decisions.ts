@@ -13,7 +13,7 @@ import type { CountryResolver } from './country-resolver';
 import { normalizeCountryName } from './country-resolver';
 
 const PART_OF_BQ =
-  'one of the three islands of the Caribbean Netherlands (BQ, M49 535) with no code of its own; the workbook has no BQ total and the island figures end in 2010';
+  'one of the three islands of the Caribbean Netherlands (BQ, M49 535) with no code of its own; the workbooks have no BQ total';
 
 export const CODE_DECISIONS: readonly CodeDecision[] = [
   // Wrong codes: the name, footnotes and figures are the named island's.
@@ -29,6 +29,10 @@ export const CODE_DECISIONS: readonly CodeDecision[] = [
   { publisher: 'UN Tourism', code: '891', name: 'SERBIA AND MONTENEGRO', iso: null, why: 'retired code (country dissolved in 2006, figures end in 2001); Serbia (688) and Montenegro (499) have blocks of their own' },
   { publisher: 'UN Tourism', code: '461', name: 'SABA', iso: null, why: `not an M49 code; Saba is ${PART_OF_BQ}` },
   { publisher: 'UN Tourism', code: '658', name: 'SINT EUSTATIUS', iso: null, why: `not an M49 code; Sint Eustatius is ${PART_OF_BQ}` },
+  // The topic workbooks (December 2025 on) number the three islands 5351–5353, under 535 (BQ).
+  { publisher: 'UN Tourism', code: '5351', name: 'Bonaire', iso: null, why: `not an M49 code; Bonaire is ${PART_OF_BQ}` },
+  { publisher: 'UN Tourism', code: '5352', name: 'Saba', iso: null, why: `not an M49 code; Saba is ${PART_OF_BQ}` },
+  { publisher: 'UN Tourism', code: '5353', name: 'St. Eustatius', iso: null, why: `not an M49 code; Sint Eustatius is ${PART_OF_BQ}` },
   // Eurostat's CN is China with Hong Kong (geo.dic: "China including Hong Kong"): the closest ISO country is CN.
   { publisher: 'Eurostat', code: 'CN', name: 'China including Hong Kong', iso: 'CN', why: 'Eurostat counts Hong Kong within CN; served under China (CN)' },
   { publisher: 'World Bank', code: 'CHI', name: 'Channel Islands', iso: null, why: 'World Bank economy for Jersey and Guernsey together; no ISO 3166-1 code' },

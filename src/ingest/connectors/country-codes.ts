@@ -28,6 +28,20 @@ const ENGLISH_NAME_COLUMNS = [
   'ISO4217-currency_country_name',
 ] as const;
 
+/** Columns whose text is a name of the country in another language (official and UNTERM short names). */
+const OTHER_LANGUAGE_NAME_COLUMNS: readonly (readonly [string, string])[] = [
+  ['es', 'official_name_es'],
+  ['es', 'UNTERM Spanish Short'],
+  ['fr', 'official_name_fr'],
+  ['fr', 'UNTERM French Short'],
+  ['ru', 'official_name_ru'],
+  ['ru', 'UNTERM Russian Short'],
+  ['ar', 'official_name_ar'],
+  ['ar', 'UNTERM Arabic Short'],
+  ['zh', 'official_name_cn'],
+  ['zh', 'UNTERM Chinese Short'],
+];
+
 /**
  * Namibia's `wikidata_id` is empty in the file: its alpha-2 code "NA" was read as "missing" upstream.
  * Q1030 comes from outside the file (wikidata.org/wiki/Q1030, "Namibia").
@@ -68,10 +82,17 @@ const CLDR_STANDARD_NAMES: Record<string, string> = {
 
 type CsvRow = Record<string, string>;
 
+export interface CountryName {
+  lang: string;
+  name: string;
+}
+
 export interface CountryTable {
   countries: CountryRef[];
   /** alpha-2 → every English spelling the file gives (CLDR, official, UNTERM short/formal, ISO 4217). */
   nameVariants: Map<string, string[]>;
+  /** alpha-2 → its names in the other languages the file gives (es, fr, ru, ar, zh), each once. */
+  otherNames: Map<string, CountryName[]>;
   rejected: RejectedRow[];
 }
 
@@ -125,6 +146,18 @@ function englishNames(row: CsvRow): string[] {
   return [...new Set(names)];
 }
 
+function otherLanguageNames(row: CsvRow): CountryName[] {
+  const seen = new Set<string>();
+  const names: CountryName[] = [];
+  for (const [lang, column] of OTHER_LANGUAGE_NAME_COLUMNS) {
+    const name = (row[column] ?? '').trim();
+    if (name === '' || seen.has(`${lang}|${name}`)) continue;
+    seen.add(`${lang}|${name}`);
+    names.push({ lang, name });
+  }
+  return names;
+}
+
 function rowLabel(row: CsvRow): string {
   return `${row['ISO3166-1-Alpha-2'] ?? ''} ${row['official_name_en'] ?? ''}`.trim();
 }
@@ -133,6 +166,7 @@ function rowLabel(row: CsvRow): string {
 export function loadCountryTable(sourcesDir: string): CountryTable {
   const countries: CountryRef[] = [];
   const nameVariants = new Map<string, string[]>();
+  const otherNames = new Map<string, CountryName[]>();
   const rejected: RejectedRow[] = [];
   for (const row of readRows(sourcesDir)) {
     const iso = row['ISO3166-1-Alpha-2'] ?? '';
@@ -147,10 +181,12 @@ export function loadCountryTable(sourcesDir: string): CountryTable {
     }
     countries.push(ref);
     nameVariants.set(iso, englishNames(row));
+    otherNames.set(iso, otherLanguageNames(row));
   }
   countries.push(KOSOVO);
   nameVariants.set(KOSOVO.iso, ['Kosovo', 'Republic of Kosovo']);
-  return { countries, nameVariants, rejected };
+  otherNames.set(KOSOVO.iso, []);
+  return { countries, nameVariants, otherNames, rejected };
 }
 
 export function loadCountryCodes(sourcesDir: string): CountryRef[] {

@@ -87,6 +87,22 @@ export const COUNTRY_NAME_ALIASES: Readonly<Record<string, string>> = {
   'Hong Kong': 'HK',
   Macau: 'MO',
   Macao: 'MO',
+  // JNTO's export by nationality (1996–2025).
+  Netherland: 'NL',
+  Swiss: 'CH',
+  // NTTO I-94 countries of residence (older names kept by the office).
+  'Bonaire, St. Eustatius, Saba': 'BQ',
+  'Burma (Myanmar)': 'MM',
+  'East Timor': 'TL',
+  'Holy See/Vatican': 'VA',
+  'Indian Ocean Territory': 'IO',
+  Kampuchea: 'KH',
+  Macedonia: 'MK',
+  'Pitcairn Islands': 'PN',
+  'Saint Maarten': 'SX',
+  Swaziland: 'SZ',
+  'Western Samoa': 'WS',
+  'Zaire ( formerly Congo, Democratic Republic of)': 'CD',
 };
 
 /**
@@ -119,6 +135,11 @@ export const NON_COUNTRY_NAMES: Readonly<Record<string, string>> = {
   'South America Unclassified': 'residual (nationality not classified within the region)',
   'Oceania Unclassified': 'residual (nationality not classified within the region)',
   Stateless: 'residual (stateless persons)',
+  // NTTO I-94 rows that are no country of today.
+  'Indian Ocean Areas (French)': 'group of French territories with no one country code',
+  'West Indies (French)': 'group of French territories with no one country code',
+  'Netherlands Antilles': 'former country (dissolved in 2010)',
+  Yugoslavia: 'former country',
 };
 
 /** Lower case, accents and apostrophes removed, other punctuation as spaces, a leading "the" dropped. */

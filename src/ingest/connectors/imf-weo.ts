@@ -1,23 +1,38 @@
 /**
- * IMF World Economic Outlook, October 2024: a custom-query export named .xls that is really
- * tab-separated Latin-1 text (CRLF) written with a decimal comma; `n/a` and `--` mark missing values.
+ * IMF World Economic Outlook, October 2024, in either of its tab-separated texts named .xls:
+ * - the entire database by countries, as the release download serves it (UTF-16 or Latin-1, an ISO
+ *   column, numbers with a decimal point and commas grouping thousands, "Estimates Start After");
+ *   read when the refresh has fetched it;
+ * - else the custom-query export the sources folder holds (Latin-1, CRLF, a decimal comma, no ISO
+ *   column, so countries are matched by name).
+ * `n/a` and `--` mark missing values.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RejectedRow, SourceTableInfo } from '../../domain/types';
 import type { ConnectorOutput, IndicatorValue } from '../records';
+import { fileToRead } from '../latest-file';
+import { decodeText } from '../source-shape';
 import type { CountryResolver } from './country-resolver';
 
-export const IMF_WEO_FILE = 'imf_weo/WEO_Data_Oct2024_custom_extract.xls';
+/** The release download (entire database by countries), as the refresh fetches it. */
+export const IMF_WEO_FILE = 'imf_weo/WEOOct2024all.xls';
+/** The custom-query export of the sources folder, read when the release download is not there. */
+export const IMF_WEO_EXTRACT_FILE = 'imf_weo/WEO_Data_Oct2024_custom_extract.xls';
 const TABLE = 'imf_weo_2024_10';
 
-export const IMF_WEO_TABLE: SourceTableInfo = {
-  code: TABLE,
-  publisher: 'International Monetary Fund',
-  title: 'World Economic Outlook Database, October 2024 (custom extract, 2021–2026)',
-  url: 'https://www.imf.org/en/Publications/WEO/weo-database/2024/October',
-  file: IMF_WEO_FILE,
-};
+function weoTable(file: string, what: string): SourceTableInfo {
+  return {
+    code: TABLE,
+    publisher: 'International Monetary Fund',
+    title: `World Economic Outlook Database, October 2024 (${what})`,
+    url: 'https://www.imf.org/en/Publications/WEO/weo-database/2024/October',
+    file,
+  };
+}
+
+export const IMF_WEO_TABLE: SourceTableInfo = weoTable(IMF_WEO_EXTRACT_FILE, 'custom extract, 2021–2026');
+const IMF_WEO_FULL_TABLE = weoTable(IMF_WEO_FILE, 'entire database by countries');
 
 /**
  * The export has no "Estimates Start After" column. In the October 2024 WEO the projections start
@@ -53,9 +68,21 @@ export function parseDecimalComma(cell: string): number | null {
   return NaN;
 }
 
+/** A number as the release download writes it: '1,101.445' → 1101.445, '-0.003' → -0.003; missing marks → null; else NaN. */
+export function parseDecimalPoint(cell: string): number | null {
+  const t = cell.trim();
+  if (MISSING_MARKS.has(t.toLowerCase())) return null;
+  if (/^-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/.test(t)) return Number(t.replace(/,/g, ''));
+  return NaN;
+}
+
 interface WeoLayout {
-  /** The full WEO files carry an ISO column; this custom extract does not, so its names are matched. */
+  /** The full WEO files carry an ISO column; the custom extract does not, so its names are matched. */
   isoCol: number;
+  /** The full files' "Estimates Start After": the last year of actual figures, per row. */
+  estimatesCol: number;
+  /** Present in the release download only: its numbers are written with a decimal point. */
+  subjectCodeCol: number;
   countryCol: number;
   subjectCol: number;
   unitsCol: number;
@@ -67,6 +94,8 @@ function findLayout(header: string[]): WeoLayout | null {
   const col = (name: string) => header.findIndex((h) => h.trim() === name);
   const layout = {
     isoCol: col('ISO'),
+    estimatesCol: col('Estimates Start After'),
+    subjectCodeCol: col('WEO Subject Code'),
     countryCol: col('Country'),
     subjectCol: col('Subject Descriptor'),
     unitsCol: col('Units'),
@@ -82,8 +111,14 @@ function isBlankOrFooter(cells: string[]): boolean {
   return cells.slice(1).every((c) => c.trim() === '');
 }
 
+/** The file read: the release download when fetched, else the custom extract. */
+export function imfWeoFile(sourcesDir: string): string {
+  return fileToRead(sourcesDir, IMF_WEO_FILE, IMF_WEO_EXTRACT_FILE);
+}
+
 function readText(sourcesDir: string): string {
-  return fs.readFileSync(path.join(sourcesDir, IMF_WEO_FILE), 'latin1');
+  // The release download comes as UTF-16, the custom export as Latin-1.
+  return decodeText(fs.readFileSync(path.join(sourcesDir, imfWeoFile(sourcesDir))), 'utf16-or-latin1');
 }
 
 function splitLines(text: string): string[][] {
@@ -103,7 +138,7 @@ export function loadImfWeo(sourcesDir: string, resolver: CountryResolver): Conne
   return parseImfWeo(readText(sourcesDir), resolver);
 }
 
-/** The export's text (already decoded from Latin-1) → indicator values. */
+/** The file's text (decoded) → indicator values; its layout tells which of the two files it is. */
 export function parseImfWeo(text: string, resolver: CountryResolver): ConnectorOutput {
   const lines = splitLines(text);
   const indicators: IndicatorValue[] = [];
@@ -114,6 +149,9 @@ export function parseImfWeo(text: string, resolver: CountryResolver): ConnectorO
     rejected.push({ table: TABLE, row: 'header', reason });
     return { tables: [IMF_WEO_TABLE], series: [], rejected, indicators };
   }
+  const full = layout.subjectCodeCol >= 0;
+  const table = full ? IMF_WEO_FULL_TABLE : IMF_WEO_TABLE;
+  const parse = full ? parseDecimalPoint : parseDecimalComma;
   lines.slice(1).forEach((cells, i) => {
     if (isBlankOrFooter(cells)) return;
     const name = cells[layout.countryCol].trim();
@@ -128,16 +166,19 @@ export function parseImfWeo(text: string, resolver: CountryResolver): ConnectorO
       rejected.push({ table: TABLE, row: where, reason: resolved?.reason ?? 'country name not recognised', unresolved: true });
       return;
     }
+    // Years after a row's "Estimates Start After" are staff estimates; projections start with the release year at the earliest.
+    const lastActual = Number((cells[layout.estimatesCol] ?? '').trim());
+    const firstProjection = layout.estimatesCol >= 0 && Number.isInteger(lastActual) ? Math.max(FIRST_PROJECTION_YEAR, lastActual + 1) : FIRST_PROJECTION_YEAR;
     for (const { col, year } of layout.years) {
-      const value = parseDecimalComma(cells[col] ?? '');
+      const value = parse(cells[col] ?? '');
       if (value === null) continue;
       if (Number.isNaN(value)) {
-        rejected.push({ table: TABLE, row: `${where} ${year}: "${cells[col]}"`, reason: 'not a decimal-comma number' });
+        rejected.push({ table: TABLE, row: `${where} ${year}: "${cells[col]}"`, reason: `not a ${full ? 'decimal-point' : 'decimal-comma'} number` });
         continue;
       }
-      const projection = year >= FIRST_PROJECTION_YEAR;
+      const projection = year >= firstProjection;
       indicators.push({ country: country.iso, indicator, year, value, projection, source: TABLE });
     }
   });
-  return { tables: [IMF_WEO_TABLE], series: [], rejected, indicators };
+  return { tables: [table], series: [], rejected, indicators };
 }

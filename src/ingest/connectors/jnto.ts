@@ -1,5 +1,6 @@
 /**
- * JNTO "Visitor Arrivals by Nationality & Purpose of Visit to Japan", English CSV of 2017-04-21.
+ * JNTO "Visitor Arrivals by Nationality & Purpose of Visit to Japan", English CSV of 2017-04-21 (or a
+ * newer file in the same layout, when the refresh finds one on JNTO's page).
  * Monthly 1996-01 → 2017-03. Multi-row header (region / nationality / purpose), full-width month
  * labels with the year on January rows only, status notes with arrows in column A.
  *
@@ -27,20 +28,43 @@ import type {
 } from '../../domain/types';
 import { monthPeriod } from '../../domain/periods';
 import type { ConnectorOutput } from '../records';
+import { addressBeside, fileToRead } from '../latest-file';
 import type { CountryResolver } from './country-resolver';
 
+/** The file of 2017-04-21 the sources folder holds. */
 export const JNTO_FILE = 'jnto/JTM_inbound20170421eng.csv';
+/** The newest arrivals file the refresh found on JNTO's page, read in place of JNTO_FILE when present. */
+export const JNTO_LATEST_FILE = 'jnto/arrivals-latest.csv';
 const TABLE = 'jnto_visitor_arrivals';
 const PUBLISHER = 'Japan National Tourism Organization';
 
-export const JNTO_TABLE: SourceTableInfo = {
-  code: TABLE,
-  publisher: PUBLISHER,
-  title: 'Visitor Arrivals by Nationality & Purpose of Visit to Japan (monthly, file of 2017-04-21)',
-  url: 'https://statistics.jnto.go.jp/en/',
-  file: JNTO_FILE,
-  released: '2017-04-21', // the date in the publisher's file name
-};
+/** The table of a file JNTO dates in its name (JTM_inbound20170421eng.csv): released that day. */
+function jntoTable(file: string, url: string, name: string): SourceTableInfo {
+  const stamp = /(\d{4})(\d{2})(\d{2})/.exec(name);
+  const released = stamp ? `${stamp[1]}-${stamp[2]}-${stamp[3]}` : null;
+  return {
+    code: TABLE,
+    publisher: PUBLISHER,
+    title: `Visitor Arrivals by Nationality & Purpose of Visit to Japan (monthly, file of ${released ?? 'an undated release'})`,
+    url,
+    file,
+    ...(released ? { released } : {}), // the date in the publisher's file name
+  };
+}
+
+export const JNTO_TABLE: SourceTableInfo = jntoTable(JNTO_FILE, 'https://statistics.jnto.go.jp/en/', JNTO_FILE);
+
+/** The file read: the newest fetched, else the pinned one. */
+export function jntoFile(sourcesDir: string): string {
+  return fileToRead(sourcesDir, JNTO_LATEST_FILE, JNTO_FILE);
+}
+
+/** The file read and its table (a fetched file is named by the address beside it). */
+function jntoSource(sourcesDir: string): { file: string; table: SourceTableInfo } {
+  const file = jntoFile(sourcesDir);
+  const url = file === JNTO_FILE ? null : addressBeside(sourcesDir, file);
+  return { file, table: url ? jntoTable(file, url, url.split('/').pop() ?? '') : { ...JNTO_TABLE, file } };
+}
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -119,7 +143,7 @@ function parseRows(text: string): Row[] {
 }
 
 function readText(sourcesDir: string): string {
-  return fs.readFileSync(path.join(sourcesDir, JNTO_FILE), 'utf8');
+  return fs.readFileSync(path.join(sourcesDir, jntoSource(sourcesDir).file), 'utf8');
 }
 
 /** The purpose header row: the first row holding both "Total" and "Tourist" cells. */
@@ -128,13 +152,13 @@ function findPurposeRow(rows: Row[]): number {
 }
 
 /** Grand total, region subtotals and residual columns, or a nationality via the resolver. */
-interface GroupTarget {
+export interface GroupTarget {
   breakdown: Breakdown | null;
   name: string;
 }
 
 /** A column group's target, or why it has none. */
-function groupTarget(header: string, resolver: CountryResolver): GroupTarget | string {
+export function groupTarget(header: string, resolver: CountryResolver): GroupTarget | string {
   const origin = (member: string) => ({ dimension: 'origin', member });
   if (header === 'Grand Total') return { breakdown: null, name: 'all nationalities' };
   if (header === 'Others') return { breakdown: origin('other'), name: 'other nationalities' };
@@ -264,17 +288,17 @@ export function readJntoNationalityHeaders(sourcesDir: string): string[] {
 }
 
 export function loadJnto(sourcesDir: string, resolver: CountryResolver): ConnectorOutput {
-  return parseJnto(readText(sourcesDir), resolver);
+  return parseJnto(readText(sourcesDir), resolver, jntoSource(sourcesDir).table);
 }
 
 /** The whole file's text → monthly series (see loadJnto). */
-export function parseJnto(text: string, resolver: CountryResolver): ConnectorOutput {
+export function parseJnto(text: string, resolver: CountryResolver, table: SourceTableInfo = JNTO_TABLE): ConnectorOutput {
   const rows = parseRows(text);
   const rejected: RejectedRow[] = [];
   const purposeRow = findPurposeRow(rows);
   if (purposeRow < 1) {
-    rejected.push({ table: TABLE, row: JNTO_FILE, reason: 'header rows (nationality / purpose) not found' });
-    return { tables: [JNTO_TABLE], series: [], rejected };
+    rejected.push({ table: TABLE, row: table.file, reason: 'header rows (nationality / purpose) not found' });
+    return { tables: [table], series: [], rejected };
   }
   const targets = columnTargets(rows, purposeRow, resolver, rejected);
   const months = monthRows(rows, purposeRow, rejected);
@@ -295,5 +319,5 @@ export function parseJnto(text: string, resolver: CountryResolver): ConnectorOut
       observations,
     });
   }
-  return { tables: [JNTO_TABLE], series, rejected };
+  return { tables: [table], series, rejected };
 }

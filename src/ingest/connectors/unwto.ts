@@ -1,5 +1,7 @@
 /**
- * UN Tourism (UNWTO) Tourism Statistics Database, "all data download" workbook (data of 25/01/2023).
+ * UN Tourism (UNWTO) Tourism Statistics Database, "all data download" workbooks: those of 25/01/2023
+ * and 24/11/2023 in the sources folder and the newest the refresh found, each read as a release of its
+ * own (unwto-releases.ts puts them together with the topic workbooks).
  * Reads six sheets: inbound arrivals, arrivals by region of origin, by purpose, inbound expenditure,
  * outbound departures and outbound expenditure. Values stay as published (thousands, US$ millions).
  *
@@ -27,13 +29,36 @@ import type {
   SourceTableInfo,
 } from '../../domain/types';
 import type { AppliedDecision, ConnectorOutput, CountryRef } from '../records';
+import { addressBeside, fileToRead } from '../latest-file';
 import { readSheets } from '../workbook';
 import { resolvePlace } from './code-decisions';
 import type { CountryResolver } from './country-resolver';
 
+/** The workbook of 25/01/2023 the sources folder holds. */
 export const UNWTO_FILE = 'unwto/unwto-all-data-download_032023.xlsx';
 const UNWTO_URL =
   'https://webunwto.s3.eu-west-1.amazonaws.com/s3fs-public/2023-03/unwto-all-data-download_032023.xlsx';
+/** The workbook of 24/11/2023 (years to 2022). */
+export const UNWTO_NOVEMBER_2023_FILE = 'unwto/unwto-all-data-download_112023.xlsx';
+const UNWTO_NOVEMBER_2023_URL =
+  'https://webunwto.s3.eu-west-1.amazonaws.com/s3fs-public/2023-11/unwto-all-data-download_112023.xlsx';
+/** The newest "all data" workbook the refresh found on UN Tourism's page, with its address beside it. */
+export const UNWTO_LATEST_FILE = 'unwto/all-data-latest.xlsx';
+
+/** The newest workbook: the one fetched, else the pinned one of 25/01/2023. */
+export function unwtoFile(sourcesDir: string): string {
+  return fileToRead(sourcesDir, UNWTO_LATEST_FILE, UNWTO_FILE);
+}
+
+/** Every "all data" workbook read, with its address: both pinned releases, and the newest fetched when there is one. */
+export function unwtoWorkbooks(sourcesDir: string): WorkbookOrigin[] {
+  const pinned = [
+    { file: UNWTO_FILE, url: UNWTO_URL },
+    { file: UNWTO_NOVEMBER_2023_FILE, url: UNWTO_NOVEMBER_2023_URL },
+  ];
+  if (!fs.existsSync(path.join(sourcesDir, UNWTO_LATEST_FILE))) return pinned;
+  return [...pinned, { file: UNWTO_LATEST_FILE, url: addressBeside(sourcesDir, UNWTO_LATEST_FILE) ?? UNWTO_URL }];
+}
 const PUBLISHER = 'UN Tourism';
 const NOT_AVAILABLE = '..';
 
@@ -500,18 +525,25 @@ class UnwtoReader {
   }
 }
 
-function tableInfo(spec: SheetSpec, released: string | null): SourceTableInfo {
+/** Where the workbook was read from: its file and the address it came from. */
+export interface WorkbookOrigin {
+  file: string;
+  url: string;
+}
+
+function tableInfo(spec: SheetSpec, released: string | null, origin: WorkbookOrigin): SourceTableInfo {
+  const updated = released ? `data updated ${released.split('-').reverse().join('/')}` : 'update date not given';
   return {
     code: spec.table,
     publisher: PUBLISHER,
-    title: `UN Tourism Statistics Database (data updated 25/01/2023), ${spec.title}; sheet "${spec.sheet.trim()}"`,
-    url: UNWTO_URL,
-    file: UNWTO_FILE,
+    title: `UN Tourism Statistics Database (${updated}), ${spec.title}; sheet "${spec.sheet.trim()}"`,
+    url: origin.url,
+    file: origin.file,
     ...(released ? { released } : {}),
   };
 }
 
-/** The update date the sheets' title rows give ("... data updated on 25/01/2023."), as YYYY-MM-DD. */
+/** The update date the title rows give ("... data updated on 25/01/2023."), as YYYY-MM-DD (the workbook of 24/11/2023 gives it on its Index sheet only). */
 export function releasedDate(rows: Cell[][]): string | null {
   for (const row of rows.slice(0, 5)) {
     for (const cell of row ?? []) {
@@ -525,18 +557,33 @@ export function releasedDate(rows: Cell[][]): string | null {
 /** Sheet rows as arrays of cells (row 1 first), undefined when the sheet is absent. */
 export type UnwtoSheetRows = (sheetName: string) => Cell[][] | undefined;
 
+/** The sheet giving the update date in every release. */
+const INDEX_SHEET = 'Index';
+
 /** Only the sheets used are read. */
-function sheetRowsOf(sourcesDir: string): UnwtoSheetRows {
-  const sheets = readSheets(fs.readFileSync(path.join(sourcesDir, UNWTO_FILE)), UNWTO_SHEETS.map((s) => s.sheet));
+function sheetRowsOf(sourcesDir: string, file = unwtoFile(sourcesDir)): UnwtoSheetRows {
+  const sheets = readSheets(fs.readFileSync(path.join(sourcesDir, file)), [INDEX_SHEET, ...UNWTO_SHEETS.map((s) => s.sheet)]);
   return (name) => sheets.get(name);
 }
 
+/** Every "all data" workbook of the sources folder (unwtoWorkbooks), each parsed on its own. */
+export function loadUnwtoWorkbooks(sourcesDir: string, resolver: CountryResolver): ConnectorOutput[] {
+  return unwtoWorkbooks(sourcesDir).map((origin) => parseUnwtoSheets(sheetRowsOf(sourcesDir, origin.file), resolver, origin));
+}
+
+/** The newest workbook alone (the refreshed one, else the pinned one of 25/01/2023). */
 export function loadUnwto(sourcesDir: string, resolver: CountryResolver): ConnectorOutput {
-  return parseUnwtoSheets(sheetRowsOf(sourcesDir), resolver);
+  const file = unwtoFile(sourcesDir);
+  const url = file === UNWTO_FILE ? UNWTO_URL : (addressBeside(sourcesDir, file) ?? UNWTO_URL);
+  return parseUnwtoSheets(sheetRowsOf(sourcesDir, file), resolver, { file, url });
 }
 
 /** The six sheets' rows → series; a row mapping to a (country, measure, breakdown) already taken is rejected. */
-export function parseUnwtoSheets(rowsOf: UnwtoSheetRows, resolver: CountryResolver): ConnectorOutput {
+export function parseUnwtoSheets(
+  rowsOf: UnwtoSheetRows,
+  resolver: CountryResolver,
+  origin: WorkbookOrigin = { file: UNWTO_FILE, url: UNWTO_URL },
+): ConnectorOutput {
   const reader = new UnwtoReader(resolver);
   let released: string | null = null;
   for (const spec of UNWTO_SHEETS) {
@@ -545,7 +592,9 @@ export function parseUnwtoSheets(rowsOf: UnwtoSheetRows, resolver: CountryResolv
     else reader.rejected.push({ table: spec.table, row: spec.sheet, reason: 'sheet not found in workbook' });
     released ??= rows ? releasedDate(rows) : null;
   }
-  return { tables: UNWTO_SHEETS.map((spec) => tableInfo(spec, released)), series: reader.series, rejected: reader.rejected, decisions: reader.decisions };
+  const index = rowsOf(INDEX_SHEET);
+  released ??= index ? releasedDate(index) : null;
+  return { tables: UNWTO_SHEETS.map((spec) => tableInfo(spec, released, origin)), series: reader.series, rejected: reader.rejected, decisions: reader.decisions };
 }
 
 /** Every country block name of the six sheets, for checking that the resolver knows them all. */
@@ -559,7 +608,7 @@ export function readUnwtoCountryNames(sourcesDir: string): string[] {
   return [...new Set(names)];
 }
 
-/** The six sheets' rows as the connector reads them, for checks against the whole workbook. */
-export function readUnwtoSheetRows(sourcesDir: string): UnwtoSheetRows {
-  return sheetRowsOf(sourcesDir);
+/** The six sheets' rows as the connector reads them, for checks against a whole workbook (the newest unless named). */
+export function readUnwtoSheetRows(sourcesDir: string, file?: string): UnwtoSheetRows {
+  return sheetRowsOf(sourcesDir, file);
 }

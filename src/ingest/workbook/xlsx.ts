@@ -192,8 +192,17 @@ function sheetEntries(files: Record<string, Uint8Array>): SheetEntry[] {
   return sheets;
 }
 
-/** The named sheets as cell grids; names the workbook does not have are left out. */
-export function readXlsx(data: Uint8Array, names: readonly string[]): Map<string, SheetGrid> {
+/**
+ * A sheet's XML cut after its first row (the opening tags closed again), so that checking a header
+ * parses one row of a sheet of tens of thousands.
+ */
+function firstRowOnly(xml: string): string {
+  const end = xml.indexOf('</row>');
+  return end < 0 ? xml : `${xml.slice(0, end + '</row>'.length)}</sheetData></worksheet>`;
+}
+
+/** The named sheets as cell grids; names the workbook does not have are left out. With `firstRow`, each sheet's first row only. */
+export function readXlsx(data: Uint8Array, names: readonly string[], options: { firstRow?: boolean } = {}): Map<string, SheetGrid> {
   const index = unzipSync(data, {
     filter: (f) => f.name === 'xl/workbook.xml' || f.name === 'xl/_rels/workbook.xml.rels' || f.name === 'xl/sharedStrings.xml',
   });
@@ -205,7 +214,14 @@ export function readXlsx(data: Uint8Array, names: readonly string[]): Map<string
   const out = new Map<string, SheetGrid>();
   for (const sheet of wanted) {
     const file = sheetFiles[sheet.path];
-    if (file) out.set(sheet.name, worksheetGrid(strFromU8(file), strings, sheet.path));
+    if (file) out.set(sheet.name, worksheetGrid(options.firstRow ? firstRowOnly(strFromU8(file)) : strFromU8(file), strings, sheet.path));
   }
   return out;
+}
+
+/** The workbook's sheet names in order (only its index is unpacked). */
+export function xlsxSheetNames(data: Uint8Array): string[] {
+  const index = unzipSync(data, { filter: (f) => f.name === 'xl/workbook.xml' || f.name === 'xl/_rels/workbook.xml.rels' });
+  if (!index['xl/workbook.xml'] || !index['xl/_rels/workbook.xml.rels']) throw new Error('not an xlsx workbook (no xl/workbook.xml)');
+  return sheetEntries(index).map((s) => s.name);
 }

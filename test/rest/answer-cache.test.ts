@@ -1,6 +1,6 @@
 /** The answer cache: a budget in bytes, least recently used out first, emptied by a new release. */
 import { expect, it } from 'vitest';
-import { AnswerCache, answerBudgetBytes } from '../../src/server/answer-cache';
+import { AnswerCache, answerBudgetBytes } from '../../rest/answer-cache';
 
 const entry = (bytes: number) => ({ bytes });
 

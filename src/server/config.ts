@@ -1,7 +1,10 @@
 /** Settings read from the environment (DECISIONS.md, "Running it"; docs/deployment in README "Scaling out"). */
 import os from 'node:os';
 import path from 'node:path';
-import { parseCorsOrigins } from './server/cors';
+import { DEFAULT_BUDGET_MS } from '../graphql/time-budget';
+import { parseCorsOrigins } from './cors';
+import { parseSchedule, type RefreshSchedule } from './refresh-schedule';
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './webhooks';
 
 export interface Config {
   host: string;
@@ -30,13 +33,29 @@ export interface Config {
   metrics: { token: string | undefined; public: boolean };
   /** Origins whose pages may call the API from a browser (CORS_ORIGINS, comma separated; default '*': any). */
   corsOrigins: '*' | string[];
+  /** How long one GraphQL execution (a /graphql query, a /v1 answer) may run before it is stopped (EXECUTION_BUDGET_MS). */
+  executionBudgetMs: number;
+  /** When `serve` checks the publishers (REFRESH_SCHEDULE: daily by default, or off). */
+  refreshSchedule: RefreshSchedule;
+  /** A base URL every official address is fetched through (TOURISM_PUBLISHER_MIRROR); null: the publishers themselves. */
+  publisherMirror: string | null;
+  /** Webhook deliveries: attempts, first retry wait and per-attempt timeout (WEBHOOK_ATTEMPTS, WEBHOOK_RETRY_MS, WEBHOOK_TIMEOUT_MS). */
+  webhooks: WebhookSettings;
 }
 
-function workersFrom(text: string | undefined): number {
-  if (!text) return os.availableParallelism();
+/** A whole-number setting: `fallback` when unset, refused below `min`; `what` names its unit in the refusal. */
+function wholeFrom(name: string, text: string | undefined, fallback: number, min: number, what = 'whole number'): number {
+  if (!text) return fallback;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`WORKERS must be a whole number of processes, 1 or more: ${text}`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a ${what}, ${min} or more: ${text}`);
   return n;
+}
+
+function mirrorFrom(text: string | undefined): string | null {
+  if (!text) return null;
+  const protocol = URL.canParse(text) ? new URL(text).protocol : null;
+  if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`TOURISM_PUBLISHER_MIRROR must be an http(s) base URL: ${text}`);
+  return text.replace(/\/+$/, '');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -52,12 +71,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     now: pinned ? () => new Date(pinned) : () => new Date(),
     seedKeys: env.TOURISM_API_KEYS,
     rates: env.RATE_LIMITS,
-    workers: workersFrom(env.WORKERS),
+    workers: wholeFrom('WORKERS', env.WORKERS, os.availableParallelism(), 1, 'whole number of processes'),
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'tourism:',
     databaseUrl: env.DATABASE_URL || null,
     releaseFrom: env.RELEASE_FROM || null,
     metrics: { token: env.METRICS_TOKEN || undefined, public: env.METRICS_PUBLIC === '1' },
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    executionBudgetMs: wholeFrom('EXECUTION_BUDGET_MS', env.EXECUTION_BUDGET_MS, DEFAULT_BUDGET_MS, 1, 'whole number of milliseconds'),
+    refreshSchedule: parseSchedule(env.REFRESH_SCHEDULE),
+    publisherMirror: mirrorFrom(env.TOURISM_PUBLISHER_MIRROR),
+    webhooks: {
+      attempts: wholeFrom('WEBHOOK_ATTEMPTS', env.WEBHOOK_ATTEMPTS, DEFAULT_WEBHOOK_SETTINGS.attempts, 1),
+      retryMs: wholeFrom('WEBHOOK_RETRY_MS', env.WEBHOOK_RETRY_MS, DEFAULT_WEBHOOK_SETTINGS.retryMs, 0),
+      timeoutMs: wholeFrom('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, DEFAULT_WEBHOOK_SETTINGS.timeoutMs, 1),
+    },
   };
 }

@@ -1,7 +1,9 @@
 /** The error body and status/code table of DECISIONS.md. */
 import { maxHeaderSize } from 'node:http';
-import type { Plan } from '../src/domain/types';
-import { MAX_BODY_BYTES } from '../src/server/request-body';
+import type { Plan } from './domain/types';
+
+/** The most a request body may hold (POST /graphql): src/server/request-body.ts reads no more. */
+export const MAX_BODY_BYTES = 1_000_000;
 
 export const ERROR_STATUS = {
   invalid_parameter: 400,
@@ -23,6 +25,7 @@ export const ERROR_STATUS = {
   headers_too_large: 431,
   internal_error: 500,
   data_unavailable: 503,
+  timeout: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -47,6 +50,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   headers_too_large: `The request line and headers are over ${maxHeaderSize / 1024} kB together (a very long URL, or a large header); the connection is closed after this answer.`,
   internal_error: 'A fault on our side; it is logged with the request id.',
   data_unavailable: 'No data release is loaded yet.',
+  timeout: 'The answer took longer than its time budget (EXECUTION_BUDGET_MS, 10 s by default) and its work was stopped; ask for less at once, or try again when the service is less busy.',
 };
 
 /** The body of every error answer. */

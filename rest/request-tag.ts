@@ -3,7 +3,7 @@
  * part answers it (the REST adapter, the GraphQL layer, the service's own endpoints).
  */
 import { randomBytes } from 'node:crypto';
-import type { Plan } from '../domain/types';
+import type { Plan } from '../src/domain/types';
 
 export interface RequestTag {
   /** The caller's X-Request-Id when well formed, else one of ours. */

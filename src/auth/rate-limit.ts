@@ -9,7 +9,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
-import { PLANS, type Plan } from '../src/domain/types';
+import { PLANS, type Plan } from '../domain/types';
 
 export type PlanRates = Record<Plan, number>;
 

@@ -1,7 +1,7 @@
 /** The compressed forms of an answer: decoded, they are the answer with each request's own insert. */
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { codedEtag, crc32Combine, encode, MIN_COMPRESSED_BYTES } from '../../src/server/compression';
+import { codedEtag, crc32Combine, encode, MIN_COMPRESSED_BYTES } from '../../rest/compression';
 
 /** A JSON answer around a request id placeholder, with names in several scripts. */
 function answer(rows: number): { head: Buffer; tail: Buffer; body: Buffer } {

@@ -1,0 +1,52 @@
+/** Releases: what each release of the data brought, as an Atom feed for feed readers. */
+import { ReleaseFeedDocument } from '../../src/generated/operations';
+import { defineParam } from '../params';
+import { snakeFields } from '../fields';
+import { defineRoute } from '../route';
+import { ATOM_TYPE, releaseFeed } from '../release-feed';
+import { requireHeld } from './measures';
+
+const countryParam = defineParam({
+  name: 'country',
+  kind: 'iso',
+  description: 'Only the releases that updated a series of this country, each naming only its series.',
+});
+const feedFormatParam = defineParam({
+  name: 'format',
+  kind: 'format',
+  description: 'json: the same releases in the {meta, data} envelope; Atom when absent. CSV is not offered.',
+});
+
+export const releaseRoutes = [
+  defineRoute({
+    path: '/v1/releases/feed',
+    summary: 'An Atom feed of the releases held: one entry per release, naming the countries and series it updated and the periods they reach.',
+    description:
+      'Newest release first. Each entry is dated by its release (`updated`), keeps one id in every fetch (a tag: URI), and links ' +
+      'to the REST answers of the countries and series it names. With `country`, only the releases that updated that country, ' +
+      'each naming only its series. Answered as `application/atom+xml`; `format=json` gives the same releases in the envelope.',
+    pathParams: [],
+    query: [countryParam, feedFormatParam],
+    csv: false,
+    operation: ReleaseFeedDocument,
+    variables: (p) => ({ isos: p.country === undefined ? undefined : [p.country], hasCountry: p.country !== undefined }),
+    shape: (r, p) => {
+      requireHeld(p.country === undefined ? undefined : [p.country], r.countries?.nodes ?? []);
+      return {
+        meta: { country: p.country ?? null },
+        data: r.releases.map(({ countries, ...release }) =>
+          Object.assign(snakeFields(release), {
+            countries: countries.map(({ series, ...c }) =>
+              Object.assign(snakeFields(c), { series: series.map((s) => snakeFields(s)) }),
+            ),
+          }),
+        ),
+      };
+    },
+    document: {
+      type: ATOM_TYPE,
+      description: 'The Atom 1.0 feed (RFC 4287).',
+      write: (r, p, ctx) => releaseFeed(r.releases, p.country, ctx),
+    },
+  }),
+];

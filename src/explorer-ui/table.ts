@@ -1,0 +1,94 @@
+/**
+ * Tables whose column headers are buttons that sort them (keyboard and screen readers included:
+ * aria-sort on the header). Numeric cells carry their exact figure in data-value.
+ */
+import { h } from './dom';
+
+export interface Column<R> {
+  key: string;
+  label: string;
+  /** What the column sorts by (and, for numbers, what data-value holds). */
+  value: (row: R) => string | number | null;
+  /** What the cell shows; the value as text by default. */
+  render?: (row: R) => Node | string;
+  numeric?: boolean;
+}
+
+export type SortDir = 'asc' | 'desc';
+
+export interface TableOptions {
+  caption: string;
+  sort?: { key: string; dir: SortDir };
+  /** Told of each new order, e.g. to keep it in the address. */
+  onSort?: (key: string, dir: SortDir) => void;
+  /** false: no sorting (a timeline read in order). */
+  sortable?: boolean;
+}
+
+function compare(a: string | number | null, b: string | number | null): number {
+  // Cells without a figure go last whichever the direction: see sortRows.
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b));
+}
+
+export function sortRows<R>(rows: readonly R[], value: (row: R) => string | number | null, dir: SortDir): R[] {
+  const sign = dir === 'asc' ? 1 : -1;
+  return [...rows].sort((x, y) => {
+    const a = value(x);
+    const b = value(y);
+    if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+    return sign * compare(a, b);
+  });
+}
+
+export function dataTable<R>(rows: readonly R[], columns: readonly Column<R>[], options: TableOptions): HTMLElement {
+  let sort = options.sort;
+  const tbody = h('tbody');
+  const heads = columns.map((c) => h('th', { scope: 'col', class: c.numeric ? 'num' : undefined, 'data-key': c.key }));
+  const draw = () => {
+    const column = sort && columns.find((c) => c.key === sort!.key);
+    const ordered = column && sort ? sortRows(rows, column.value, sort.dir) : rows;
+    tbody.replaceChildren(
+      ...ordered.map((row) =>
+        h(
+          'tr',
+          {},
+          columns.map((c, i) => {
+            const v = c.value(row);
+            const attrs = { class: c.numeric ? 'num' : undefined, 'data-key': c.key, 'data-value': c.numeric ? (v === null ? '' : String(v)) : undefined };
+            const content = c.render ? c.render(row) : v === null ? '–' : String(v);
+            return i === 0 ? h('th', { ...attrs, scope: 'row' }, content) : h('td', attrs, content);
+          }),
+        ),
+      ),
+    );
+    heads.forEach((th, i) => {
+      const c = columns[i];
+      const dir = sort?.key === c.key ? sort.dir : null;
+      if (options.sortable === false) {
+        th.replaceChildren(c.label);
+        return;
+      }
+      th.setAttribute('aria-sort', dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none');
+      const next: SortDir = dir === 'desc' ? 'asc' : dir === 'asc' ? 'desc' : c.numeric ? 'desc' : 'asc';
+      th.replaceChildren(
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'sort',
+            onclick: () => {
+              sort = { key: c.key, dir: next };
+              options.onSort?.(c.key, next);
+              draw();
+            },
+          },
+          c.label,
+          h('span', { 'aria-hidden': 'true', class: 'sort-mark' }, dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ''),
+        ),
+      );
+    });
+  };
+  draw();
+  return h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': options.caption }, h('table', {}, h('caption', {}, options.caption), h('thead', {}, h('tr', {}, heads)), tbody));
+}

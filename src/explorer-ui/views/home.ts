@@ -1,0 +1,152 @@
+/**
+ * /explore: search over every series and country, and the world view: each place's newest figure
+ * of its primary headline series against the same period of 2019, in a table sortable by any column.
+ * Address: ?q= (search), ?sort=&dir= (the table's order).
+ */
+import { primarySeries } from '../../domain/country-summary';
+import { vsBaseYear } from '../../domain/baseline';
+import { ExplorerCountriesDocument, ExplorerSearchDocument, ExplorerWorldDocument, type ExplorerCountriesQuery, type ExplorerWorldQuery } from '../../generated/explorer-operations';
+import { params, setParams } from '../address';
+import { ask, keyRefused, planRequired } from '../api';
+import { errorNote, fill, h, planNote, section, show } from '../dom';
+import { formatNumber, formatPct, unitLabel } from '../format';
+import { dataTable, type Column, type SortDir } from '../table';
+
+type Place = ExplorerCountriesQuery['countries']['nodes'][number];
+type WorldSeries = ExplorerWorldQuery['countries']['nodes'][number]['series'][number];
+
+export interface WorldRow {
+  iso: string;
+  name: string;
+  region: string | null;
+  series: WorldSeries | null;
+  period: string | null;
+  value: number | null;
+  base: number | null;
+  vs2019: number | null;
+  monthsBehind: number | null;
+}
+
+/** Each place with its primary headline series' newest figure against 2019 (when the plan shows series). */
+export function worldRows(places: readonly Place[], world: ExplorerWorldQuery | null): WorldRow[] {
+  const seriesOf = new Map(world?.countries.nodes.map((c) => [c.iso, c.series]) ?? []);
+  return places.map((p) => {
+    const series = primarySeries(seriesOf.get(p.iso) ?? []) ?? null;
+    const latest = series?.latest ?? null;
+    const vs = latest && series ? vsBaseYear(latest, series.observations) : null;
+    return {
+      iso: p.iso,
+      name: p.name,
+      region: p.regionName,
+      series,
+      period: latest?.period ?? (world ? null : p.latest),
+      value: latest?.value ?? null,
+      base: vs?.base ?? null,
+      vs2019: vs?.pct ?? null,
+      monthsBehind: p.monthsBehind,
+    };
+  });
+}
+
+function searchForm(q: string, onSearch: (q: string) => void): HTMLElement {
+  const input = h('input', { type: 'search', name: 'q', id: 'search-q', value: q, placeholder: 'e.g. Spain, nights hotels, JP', autocomplete: 'off' });
+  return h(
+    'form',
+    { role: 'search', class: 'search', onsubmit: (e: Event) => (e.preventDefault(), onSearch(input.value.trim())) },
+    h('label', { for: 'search-q' }, 'Search every series and country'),
+    h('div', { class: 'row' }, input, h('button', { type: 'submit' }, 'Search')),
+  );
+}
+
+async function showSearch(part: ReturnType<typeof section>, q: string, places: readonly Place[]): Promise<void> {
+  if (!q) {
+    part.root.hidden = true;
+    return;
+  }
+  part.root.hidden = false;
+  const needle = q.toLowerCase();
+  const countries = places.filter((p) => p.iso.toLowerCase() === needle || p.name.toLowerCase().includes(needle));
+  const answer = await ask(ExplorerSearchDocument, { q });
+  const plan = planRequired(answer);
+  const series = answer.data?.seriesSearch;
+  fill(
+    part,
+    'ready',
+    h('h3', {}, `Countries (${countries.length})`),
+    countries.length
+      ? h('ul', { class: 'hits', id: 'country-hits' }, countries.map((c) => h('li', {}, h('a', { href: `/explore/countries/${c.iso}` }, c.name), ` ${c.iso}`)))
+      : h('p', {}, 'No country matches.'),
+    h('h3', {}, series ? `Series (${series.totalCount}${series.totalCount > series.nodes.length ? `, first ${series.nodes.length}` : ''})` : 'Series'),
+    plan
+      ? planNote(plan, 'Searching series')
+      : series
+        ? series.nodes.length
+          ? h(
+              'ul',
+              { class: 'hits', id: 'series-hits' },
+              series.nodes.map((s) => h('li', {}, h('a', { href: `/explore/series/${encodeURIComponent(s.alias)}` }, s.name), ` ${s.alias} · ${s.first}–${s.last}`)),
+            )
+          : h('p', {}, 'No series matches.')
+        : errorNote(answer.errors[0]?.message ?? 'The search failed.'),
+  );
+}
+
+export async function homeView(main: HTMLElement): Promise<void> {
+  document.title = 'Tourism statistics explorer';
+  const search = section('search-results', 'Search results');
+  const world = section('world', 'The world against 2019');
+  show(main, 
+    h('h1', {}, 'Tourism statistics explorer'),
+    searchForm(params().get('q') ?? '', (q) => {
+      setParams({ q }, true);
+      void showSearch(search, q, places);
+    }),
+    search.root,
+    world.root,
+  );
+  const [countries, worldAnswer] = await Promise.all([ask(ExplorerCountriesDocument, {}), ask(ExplorerWorldDocument, {})]);
+  if (keyRefused(countries) || !countries.data) {
+    show(main, errorNote(countries.errors[0]?.message ?? 'The countries could not be read.'));
+    return;
+  }
+  const places = countries.data.countries.nodes;
+  const searched = showSearch(search, params().get('q') ?? '', places);
+  const plan = planRequired(worldAnswer);
+  const rows = worldRows(places, worldAnswer.data);
+  const sortKey = params().get('sort') ?? 'name';
+  const dir: SortDir = params().get('dir') === 'desc' ? 'desc' : 'asc';
+  const columns: Column<WorldRow>[] = [
+    { key: 'name', label: 'Place', value: (r) => r.name, render: (r) => h('a', { href: `/explore/countries/${r.iso}` }, r.name) },
+    { key: 'iso', label: 'ISO', value: (r) => r.iso },
+    { key: 'region', label: 'Region', value: (r) => r.region },
+    { key: 'period', label: 'Latest period', value: (r) => r.period },
+  ];
+  if (!plan) {
+    columns.push(
+      {
+        key: 'series',
+        label: 'Series',
+        value: (r) => r.series?.alias ?? null,
+        render: (r) => (r.series ? h('a', { href: `/explore/series/${encodeURIComponent(r.series.alias)}` }, `${r.series.measure} (${r.series.freq})`) : '–'),
+      },
+      { key: 'value', label: 'Latest', numeric: true, value: (r) => r.value, render: (r) => formatNumber(r.value) },
+      { key: 'base', label: 'Same period of 2019', numeric: true, value: (r) => r.base, render: (r) => formatNumber(r.base) },
+      { key: 'vs2019', label: 'Change vs 2019', numeric: true, value: (r) => r.vs2019, render: (r) => formatPct(r.vs2019) },
+      { key: 'unit', label: 'Unit', value: (r) => (r.series ? unitLabel(r.series.unit, r.series.scale) : null) },
+    );
+  } else {
+    columns.push({ key: 'behind', label: 'Months behind', numeric: true, value: (r) => r.monthsBehind, render: (r) => formatNumber(r.monthsBehind) });
+  }
+  fill(
+    world,
+    plan ? 'plan' : 'ready',
+    h('p', {}, 'Each place’s primary headline series (its freshest; arrivals first on a tie): the newest figure this key’s plan sees, and its change on the same month, quarter or year of 2019.'),
+    plan ? planNote(plan, 'The figures and their change against 2019') : null,
+    dataTable(rows, columns, {
+      caption: `${rows.length} places`,
+      sort: columns.some((c) => c.key === sortKey) ? { key: sortKey, dir } : undefined,
+      onSort: (key, d) => setParams({ sort: key, dir: d }),
+    }),
+  );
+  await searched;
+}

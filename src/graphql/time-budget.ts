@@ -1,0 +1,112 @@
+/**
+ * No execution holds the event loop, and none runs without end.
+ *
+ * - Time slices: every field resolver of the schema is wrapped (withTimeSlices) so that once the
+ *   current turn of the event loop has run resolvers for SLICE_MS, the next resolver waits for the
+ *   loop's next turn: a query over every series is worked out in slices with the loop's other
+ *   callbacks between them, so /healthz and the other callers are answered meanwhile instead of after.
+ * - A time budget per execution (withinBudget, used by /graphql and /v1 alike): past it, the
+ *   execution is answered with one `timeout` error and stopped: its resolvers throw from then on and
+ *   what it waits for (holiday rules in the worker) is told through the budget's signal.
+ */
+import { GraphQLError, isObjectType, type ExecutionResult, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
+
+export interface ExecutionBudget {
+  /** performance.now() past which the execution is stopped. */
+  deadline: number;
+  /** Aborted when the budget is spent: whatever the execution waits for can stop working for it. */
+  signal: AbortSignal;
+  /** The error each resolver throws once the budget is spent. */
+  spent: GraphQLError;
+}
+
+/** Default budget: many times the slowest admitted query alone (about 1 s), short of a caller's patience. */
+export const DEFAULT_BUDGET_MS = 10_000;
+
+/** The longest stretch of one turn of the event loop that resolvers run before yielding it. */
+export const SLICE_MS = 20;
+
+export const TIMEOUT_CODE = 'timeout';
+
+export function timeoutError(budgetMs: number): GraphQLError {
+  return new GraphQLError(
+    `The query ran past its time budget of ${budgetMs / 1000} s and was stopped; ask for less at once (fewer aliases, years or series per request).`,
+    { extensions: { code: TIMEOUT_CODE, budgetMs } },
+  );
+}
+
+/** When the current turn of the event loop began running resolvers (null: none has run in this turn yet). */
+let turnStarted: number | null = null;
+/** Resolved in the event loop's next check phase: what resolvers past the slice wait for. */
+let nextTurn: Promise<void> | null = null;
+
+function msIntoTurn(now: number): number {
+  if (turnStarted !== null) return now - turnStarted;
+  turnStarted = now;
+  // Runs once this turn's callbacks and promise jobs are done, before the continuations of nextTurn.
+  setImmediate(() => (turnStarted = null));
+  return 0;
+}
+
+function afterThisTurn(): Promise<void> {
+  return (nextTurn ??= new Promise((resolve) => setImmediate(() => ((nextTurn = null), resolve()))));
+}
+
+type BudgetedContext = { budget?: ExecutionBudget } | null | undefined;
+
+function sliced(resolve: GraphQLFieldResolver<unknown, BudgetedContext>): GraphQLFieldResolver<unknown, BudgetedContext> {
+  const run: GraphQLFieldResolver<unknown, BudgetedContext> = (source, args, context, info) => {
+    const now = performance.now();
+    const budget = context?.budget;
+    if (budget && now > budget.deadline) throw budget.spent;
+    if (msIntoTurn(now) > SLICE_MS) return afterThisTurn().then(() => run(source, args, context, info));
+    return resolve(source, args, context, info);
+  };
+  return run;
+}
+
+/** Wraps, in place, every field resolver of `schema` (fields without one only read a property). */
+export function withTimeSlices(schema: GraphQLSchema): GraphQLSchema {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    for (const field of Object.values(type.getFields())) if (field.resolve) field.resolve = sliced(field.resolve);
+  }
+  return schema;
+}
+
+/** Whether a result (graphql-js's, or another executor's) carries an error of a spent budget. */
+function ranPastBudget(result: object): boolean {
+  return 'errors' in result && Array.isArray(result.errors) && result.errors.some((e) => e instanceof GraphQLError && e.extensions?.code === TIMEOUT_CODE);
+}
+
+/**
+ * Runs `execute` within `budgetMs`: past it, the answer is `{ data: null, errors: [timeout] }` at
+ * once, even while the execution still waits (for the execution queue, a worker), the budget's
+ * signal is aborted and `onStopped` is told. An execution that ran into the deadline itself is
+ * answered the same.
+ */
+export async function withinBudget<R extends object>(
+  budgetMs: number,
+  execute: (budget: ExecutionBudget) => R | Promise<R>,
+  onStopped?: () => void,
+): Promise<R | ExecutionResult> {
+  const controller = new AbortController();
+  const spent = timeoutError(budgetMs);
+  const budget: ExecutionBudget = { deadline: performance.now() + budgetMs, signal: controller.signal, spent };
+  const stopped: ExecutionResult = { data: null, errors: [spent] };
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<ExecutionResult>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(spent);
+      resolve(stopped);
+    }, budgetMs);
+  });
+  try {
+    const result = await Promise.race([execute(budget), timedOut]);
+    if (result !== stopped && !ranPastBudget(result)) return result;
+    onStopped?.();
+    return stopped;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Turning what a publisher sends into the files the connectors read: gzip (Eurostat), zip members
+ * (ECB, World Bank), and the World Bank's wide indicator download into the long layout its
+ * indicator files have (`Country Name,Country Code,Year,Value`, one row per figure). Every step
+ * stays within a byte bound, so a packed bomb cannot fill the disk.
+ */
+import { gunzipSync } from 'node:zlib';
+import { unzipSync } from 'fflate';
+import { API_PREAMBLE_LINES, parseCsvLines } from '../connectors/worldbank';
+import { zipProblem } from '../source-shape';
+
+export function gunzip(body: Buffer, maxBytes: number): Buffer {
+  try {
+    return gunzipSync(body, { maxOutputLength: maxBytes });
+  } catch (err) {
+    const e = err as Error & { code?: string };
+    if (e.code === 'ERR_BUFFER_TOO_LARGE' || e instanceof RangeError) throw new Error(`the gzip stream unpacks to more than ${maxBytes} bytes`);
+    throw new Error(`not a complete gzip stream: ${e.message} (file truncated?)`);
+  }
+}
+
+/** The zip's members whose names match, by name; a damaged or truncated archive is refused first. */
+export function zipMembers(body: Buffer, members: RegExp, maxBytes: number): Map<string, Buffer> {
+  const problem = zipProblem(body);
+  if (problem) throw new Error(problem);
+  let total = 0;
+  const files = unzipSync(body, {
+    filter: (f) => {
+      if (!members.test(f.name)) return false;
+      total += f.originalSize;
+      if (total > maxBytes) throw new Error(`the zip's members unpack to more than ${maxBytes} bytes`);
+      return true;
+    },
+  });
+  return new Map(Object.entries(files).map(([name, data]) => [name, Buffer.from(data.buffer, data.byteOffset, data.byteLength)]));
+}
+
+/** One member matching `member`; refused when none or several do. */
+export function zipMember(body: Buffer, member: RegExp, maxBytes: number): { name: string; data: Buffer } {
+  const found = [...zipMembers(body, member, maxBytes)];
+  if (found.length !== 1) throw new Error(`the archive holds ${found.length} members named like ${member}, not one`);
+  return { name: found[0][0], data: found[0][1] };
+}
+
+function csvCell(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The Bank's wide download (four preamble lines, then `Country Name,Country Code,Indicator Name,
+ * Indicator Code,1960,…`) as the long file of one indicator: a row per country and year that has a
+ * figure, the figure's text as written. Rows of other indicators are left out; a header without
+ * these columns is refused, naming what was found.
+ */
+export function worldBankLong(wide: string, indicator: string): string {
+  const [header = [], ...rows] = parseCsvLines(wide, API_PREAMBLE_LINES);
+  const col = (name: string) => header.indexOf(name);
+  const [nameCol, codeCol, indicatorCol] = [col('Country Name'), col('Country Code'), col('Indicator Code')];
+  if (nameCol < 0 || codeCol < 0 || indicatorCol < 0) {
+    throw new Error(`line ${API_PREAMBLE_LINES + 1}: header with Country Name, Country Code and Indicator Code expected, found "${header.join(',').slice(0, 80)}"`);
+  }
+  const years = header.flatMap((cell, i) => (/^\d{4}$/.test(cell) ? [{ i, year: cell }] : []));
+  const lines = ['Country Name,Country Code,Year,Value'];
+  for (const row of rows) {
+    if (row[indicatorCol] !== indicator) continue;
+    for (const { i, year } of years) {
+      const value = (row[i] ?? '').trim();
+      if (value !== '') lines.push([csvCell(row[nameCol]), csvCell(row[codeCol]), year, value].join(','));
+    }
+  }
+  if (lines.length === 1) throw new Error(`no figures of ${indicator} in the download`);
+  return `${lines.join('\r\n')}\r\n`;
+}

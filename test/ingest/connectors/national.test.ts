@@ -1,0 +1,269 @@
+/**
+ * The national offices' monthly visitor arrivals, each read from its real file: the check figures
+ * of ../shared/data/SOURCES.md, the flags of partial and preliminary months, and origins resolved
+ * by the publisher's codes (or names, counted when they fail).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SOURCES_DIR } from '../../helpers/paths';
+import type { ParsedSeries } from '../../../src/domain/types';
+import { loadAbs } from '../../../src/ingest/connectors/abs';
+import { CountryResolver } from '../../../src/ingest/connectors/country-resolver';
+import { daysInMonth, loadHkImmd, parseHkImmd } from '../../../src/ingest/connectors/hk-immd';
+import { loadJntoNationality } from '../../../src/ingest/connectors/jnto-nationality';
+import { loadMalaysia, parseMalaysia } from '../../../src/ingest/connectors/malaysia';
+import { loadMtur, mturOrigin } from '../../../src/ingest/connectors/mtur-brazil';
+import { englishMonth, parseGroupedNumber } from '../../../src/ingest/connectors/national-arrivals';
+import { loadNtto, nttoMonth } from '../../../src/ingest/connectors/ntto';
+import { loadSingstat, singstatMonth } from '../../../src/ingest/connectors/singstat';
+import { loadStatcan, statcanMonth, withoutFootnote } from '../../../src/ingest/connectors/statcan';
+import { infoshareMonth, loadStatsNz } from '../../../src/ingest/connectors/statsnz';
+import { checkSourceFile, delimitedProblem } from '../../../src/ingest/source-shape';
+import { SOURCE_FILES } from '../../../src/ingest/source-files';
+
+const resolver = CountryResolver.fromSources(SOURCES_DIR);
+
+const find = (series: ParsedSeries[], member: string | null) => {
+  const s = series.find((x) => (x.breakdown?.member ?? null) === member);
+  if (!s) throw new Error(`no series ${member ?? 'total'}`);
+  return s;
+};
+const at = (s: ParsedSeries, period: string) => s.observations.find((o) => o.period === period);
+const valueAt = (s: ParsedSeries, period: string) => at(s, period)?.value;
+const sum = (s: ParsedSeries, year: string) => s.observations.filter((o) => o.period.startsWith(year)).reduce((n, o) => n + (o.value ?? 0), 0);
+
+describe('shared parsing', () => {
+  it('reads English month names, grouped numbers and the publishers’ month labels', () => {
+    expect([englishMonth('January'), englishMonth('oct'), englishMonth('Marco'), englishMonth('Ma')]).toEqual([1, 10, 0, 0]);
+    expect([parseGroupedNumber('1,567,317'), parseGroupedNumber(' 42 '), parseGroupedNumber(''), parseGroupedNumber('1,56')]).toEqual([1567317, 42, null, NaN]);
+    expect([statcanMonth('October 2025'), singstatMonth('2024Nov'), infoshareMonth('2003M07'), infoshareMonth('2003M13')]).toEqual(['2025-10', '2024-11', '2003-07', null]);
+    expect(withoutFootnote('Americas, n.o.s. 3')).toBe('Americas, n.o.s.');
+    expect(daysInMonth('2024-02')).toBe(29);
+  });
+
+  it('reads NTTO month headers: serial days, text months and their notes', () => {
+    expect(nttoMonth(43678)).toEqual({ period: '2019-08', status: 'published', flags: '' });
+    expect(nttoMonth('2022-1')).toEqual({ period: '2022-01', status: 'published', flags: '' });
+    expect(nttoMonth('2022-12\r\nFinal as Available')).toEqual({ period: '2022-12', status: 'published', flags: 'final as available' });
+    expect(nttoMonth('2023-01\r\nPreliminary')).toEqual({ period: '2023-01', status: 'provisional', flags: 'preliminary' });
+    expect(nttoMonth('Notes:')).toBeNull();
+  });
+});
+
+describe('ABS 3401.0 Table 1 (Australia)', () => {
+  const out = loadAbs(SOURCES_DIR);
+  const total = find(out.series, null);
+
+  it('gives short-term visitors arriving, Original series: the SOURCES.md check figures', () => {
+    expect(out.series).toHaveLength(1);
+    expect(total).toMatchObject({ country: 'AU', freq: 'M', table: 'abs_3401_table1' });
+    expect(valueAt(total, '2019-08')).toBe(789200);
+    expect(valueAt(total, '2026-03')).toBe(818990);
+    expect(total.observations[0].period).toBe('1976-01');
+    expect(total.observations.at(-1)?.period).toBe('2026-03');
+    expect(out.rejected).toEqual([]);
+  });
+});
+
+describe('StatCan 24-10-0050-01 (Canada)', () => {
+  const out = loadStatcan(SOURCES_DIR);
+
+  it('gives all non-resident visitors, the SOURCES.md check figure, with the release date', () => {
+    expect(valueAt(find(out.series, null), '2025-10')).toBe(2363398);
+    expect(find(out.series, null).observations[0].period).toBe('2020-01');
+    expect(out.tables[0].released).toBe('2025-12-22');
+  });
+
+  it('gives United States residents as origin us and the groups as regions and n.o.s. residuals', () => {
+    const us = valueAt(find(out.series, 'us'), '2025-10') ?? 0;
+    const rest = valueAt(find(out.series, 'region-other-than-united-states'), '2025-10') ?? 0;
+    expect(us + rest).toBe(2363398);
+    expect(valueAt(find(out.series, 'region-europe'), '2025-10')).toBe(254266);
+    expect(find(out.series, 'other-americas')).toBeDefined();
+    expect(out.series).toHaveLength(38);
+    expect(out.rejected).toEqual([]);
+  });
+});
+
+describe('SingStat M550001 (Singapore)', () => {
+  const out = loadSingstat(SOURCES_DIR, resolver);
+
+  it('gives the total, the SOURCES.md check figure, and markets resolved by name', () => {
+    expect(valueAt(find(out.series, null), '2024-11')).toBe(1340888);
+    expect(find(out.series, null).observations[0].period).toBe('1978-01');
+    expect(valueAt(find(out.series, 'hk'), '2024-11')).toBe(29421); // "Hong Kong SAR"
+    expect(valueAt(find(out.series, 'us'), '2024-11')).toBe(60653); // "USA"
+    expect(valueAt(find(out.series, 'region-southeast-asia'), '2024-11')).toBe(471019);
+    expect(out.rejected).toEqual([]);
+  });
+});
+
+describe('Hong Kong Immigration Department daily passenger traffic', () => {
+  const out = loadHkImmd(SOURCES_DIR);
+
+  it('sums Mainland and other visitors of the arrival rows: the SOURCES.md check figures', () => {
+    const total = find(out.series, null);
+    expect(valueAt(total, '2024-08')).toBe(4454169);
+    expect(valueAt(total, '2026-02')).toBe(5142035);
+    expect(total.derived).toBe(true);
+    expect((valueAt(find(out.series, 'cn'), '2024-08') ?? 0) + (valueAt(find(out.series, 'other'), '2024-08') ?? 0)).toBe(4454169);
+  });
+
+  it('leaves out March 2026, whose days are not all in the file, and counts it', () => {
+    expect(find(out.series, null).observations.at(-1)?.period).toBe('2026-02');
+    expect(out.rejected).toEqual([{ table: 'hk_immd_daily_passenger_traffic', row: '2026-03', reason: 'month incomplete: 8 of 31 days in the file, not served' }]);
+  });
+
+  it('counts residents and departures out (hand-worked fixture)', () => {
+    const lines = ['\uFEFFDate,Control Point,Arrival / Departure,Hong Kong Residents,Mainland Visitors,Other Visitors,Total,'];
+    for (let d = 1; d <= 28; d++) {
+      const day = `${String(d).padStart(2, '0')}-02-2023`;
+      lines.push(`${day},Airport,Arrival,100,2,3,105,`, `${day},Airport,Departure,100,50,50,200,`, `${day},Lo Wu,Arrival,7,1,0,8,`);
+    }
+    lines.push('01-03-2023,Airport,Arrival,1,1,1,3,');
+    const fixture = parseHkImmd(lines.join('\n'));
+    expect(find(fixture.series, null).observations).toEqual([{ period: '2023-02', value: 28 * 6, status: 'published', flags: '' }]);
+    expect(find(fixture.series, 'cn').observations[0].value).toBe(28 * 3);
+  });
+});
+
+describe('NTTO I-94 monthly arrivals (United States)', () => {
+  const out = loadNtto(SOURCES_DIR, resolver);
+  const total = find(out.series, null);
+
+  it('gives TOTAL ALL COUNTRIES and countries of residence: the SOURCES.md check figures', () => {
+    expect(valueAt(total, '2019-08')).toBe(8114715);
+    expect(valueAt(find(out.series, 'ca'), '2019-08')).toBe(2435091);
+    expect(valueAt(find(out.series, 'mx'), '2019-08')).toBe(1617176);
+    expect(valueAt(find(out.series, 'jp'), '2019-08')).toBe(401562);
+    expect(at(total, '2019-08')?.status).toBe('published');
+  });
+
+  it('ends the total at 2022-11: the partial months 2022-12 and 2023-01 leave it empty', () => {
+    expect(total.observations.at(-1)?.period).toBe('2022-11');
+    expect(at(total, '2022-11')).toMatchObject({ status: 'provisional', flags: 'subject to revision' });
+  });
+
+  it('flags the overseas rows of the partial months: final as available, then preliminary', () => {
+    const jp = find(out.series, 'jp');
+    expect(at(jp, '2022-12')).toMatchObject({ status: 'published', flags: 'final as available' });
+    expect(at(jp, '2023-01')).toMatchObject({ status: 'provisional', flags: 'preliminary' });
+    expect(at(jp, '2022-11')).toMatchObject({ status: 'published', flags: '' });
+  });
+
+  it('resolves every country row; air-only rows and places that are no country are counted', () => {
+    expect(out.rejected.filter((r) => r.reason === 'country of residence not recognised')).toEqual([]);
+    expect(out.rejected.map((r) => r.row)).toEqual([
+      'row 17: Overseas (air only)',
+      'row 18: Canada (air only)',
+      'row 19: Mexico (air only)',
+      'row 116: Indian Ocean Areas (French)',
+      'row 169: Netherlands Antilles',
+      'row 248: West Indies (French)',
+      'row 252: Yugoslavia',
+    ]);
+    expect(valueAt(find(out.series, 'cd'), '2019-08')).toBeGreaterThan(0); // "Zaire ( formerly Congo, Democratic Republic of)"
+  });
+});
+
+describe('Stats NZ Infoshare visitor arrivals by citizenship (New Zealand)', () => {
+  const out = loadStatsNz(SOURCES_DIR, resolver);
+
+  it('gives TOTAL ALL CITIZENSHIPS from 2003-07 to 2024-06 and each citizenship’s total', () => {
+    const total = find(out.series, null);
+    expect(total.observations[0]).toEqual({ period: '2003-07', value: 145566, status: 'published', flags: '' });
+    expect(total.observations.at(-1)).toEqual({ period: '2024-06', value: 185294, status: 'published', flags: '' });
+    expect(valueAt(find(out.series, 'au'), '2024-06')).toBe(64945);
+    expect(valueAt(find(out.series, 'cn'), '2003-07')).toBe(3600); // "China, People's Republic of"
+    expect(out.series).toHaveLength(10);
+    expect(out.tables[0].released).toBe('2024-08-13');
+    expect(out.rejected).toEqual([]);
+  });
+});
+
+describe('data.gov.my arrivals_soe (Malaysia)', () => {
+  const out = loadMalaysia(SOURCES_DIR, resolver);
+
+  it('sums every nationality and state of entry into the national total, 2020-01 to 2024-10', () => {
+    const total = find(out.series, null);
+    expect(total.observations[0].period).toBe('2020-01');
+    expect(total.observations.at(-1)).toEqual({ period: '2024-10', value: 3099807, status: 'published', flags: '' });
+    expect(sum(total, '2023')).toBe(30515304);
+    expect(valueAt(find(out.series, 'sg'), '2024-10')).toBe(1560379);
+  });
+
+  it('resolves nationalities by ISO3; codes of no country stay in the total and are counted', () => {
+    expect(out.rejected.map((r) => r.row).sort()).toEqual(['nationality ANT (49 rows)', 'nationality XXX (597 rows)', 'nationality ZAR (58 rows)']);
+    const fixture = parseMalaysia('date,country,soe,arrivals,arrivals_male,arrivals_female\n2024-01-01,SGP,Johor,10,5,5\n2024-01-01,SGP,Sabah,2,1,1\n2024-01-01,XXX,Johor,1,1,0\n', resolver);
+    expect(find(fixture.series, null).observations[0].value).toBe(13);
+    expect(find(fixture.series, 'sg').observations[0].value).toBe(12);
+  });
+});
+
+describe('JNTO visitor arrivals by nationality 1996–2025 (Japan)', () => {
+  const out = loadJntoNationality(SOURCES_DIR, resolver);
+
+  it('gives each nationality from 1996 (JNTO’s totals, e.g. the United States in 2019-08) and no grand total', () => {
+    expect(out.series.some((s) => s.breakdown === null)).toBe(false);
+    expect(valueAt(find(out.series, 'us'), '2019-08')).toBe(117828);
+    expect(valueAt(find(out.series, 'kr'), '1996-01')).toBe(89392);
+    expect(valueAt(find(out.series, 'nl'), '2019-08')).toBeGreaterThan(0); // "Netherland"
+    expect(find(out.series, 'region-gcc')).toBeDefined();
+    expect(out.rejected).toEqual([]);
+  });
+
+  it('marks the months with rounded totals and no purposes (2025-03, 2025-04) provisional', () => {
+    const kr = find(out.series, 'kr');
+    expect(at(kr, '2025-02')).toEqual({ period: '2025-02', value: 847358, status: 'published', flags: '' });
+    expect(at(kr, '2025-04')).toEqual({ period: '2025-04', value: 721600, status: 'provisional', flags: 'provisional' });
+  });
+});
+
+describe('MTur chegadas (Brazil)', () => {
+  const out = loadMtur(SOURCES_DIR, resolver);
+
+  it('sums 2023 to the SOURCES.md total and resolves countries by the ministry’s cod pais', () => {
+    expect(sum(find(out.series, null), '2023')).toBe(5908341);
+    expect(find(out.series, null).observations).toHaveLength(12);
+    expect(out.rejected).toEqual([]);
+    expect(find(out.series, 'ar')).toMatchObject({ derived: true, country: 'BR' });
+    expect(find(out.series, 'other-europe')).toBeDefined();
+    expect(find(out.series, 'not-specified')).toBeDefined();
+  });
+
+  it('refuses a code whose name is not the one the ministry gives it', () => {
+    expect(mturOrigin('26', 'Argentina', '4', resolver)).toMatchObject({ breakdown: { dimension: 'origin', member: 'ar' } });
+    expect(mturOrigin('26', 'Chile', '4', resolver)).toBe('country code 26 is Argentina but the row names Chile');
+    expect(mturOrigin('999', 'Atlântida', '4', resolver)).toBe("country code 999 (Atlântida) not in the ministry's code list");
+  });
+});
+
+describe('shape checks of the national files', () => {
+  it('find every national file whole and in its layout', () => {
+    const national = SOURCE_FILES.flatMap((rule) => rule.files(SOURCES_DIR).map((file) => ({ file, shape: rule.shape }))).filter(({ file }) =>
+      /^(abs|statcan|singstat|hk_immd|ntto|statsnz|malaysia|mtur_brazil)\/|Visitors_by_nationality/.test(file),
+    );
+    expect(national.map((n) => n.file).sort()).toEqual([
+      'abs/340101.xlsx',
+      'hk_immd/statistics_on_daily_passenger_traffic.csv',
+      'jnto/Visitors_by_nationality.csv',
+      'malaysia/arrivals_soe.csv',
+      'mtur_brazil/chegadas_2023.csv',
+      'ntto/us_Monthly-Arrivals-2000-Present.xlsx',
+      'singstat/international_visitor_arrivals.csv',
+      'statcan/2410005001cad-eng.csv',
+      'statsnz/ITM524901_20240902_114033_41.csv',
+    ]);
+    for (const { file, shape } of national) expect(checkSourceFile(SOURCES_DIR, file, shape)).toBeNull();
+  });
+
+  it('refuse a StatCan table cut before its footnotes', () => {
+    const text = fs.readFileSync(path.join(SOURCES_DIR, 'statcan/2410005001cad-eng.csv'), 'utf8');
+    const shape = SOURCE_FILES.flatMap((rule) => rule.files(SOURCES_DIR).map((file) => ({ file, shape: rule.shape }))).find((r) => r.file.startsWith('statcan/'))!.shape;
+    if (shape.kind !== 'delimited') throw new Error('StatCan is read as delimited text');
+    expect(delimitedProblem(text, shape)).toBeNull();
+    const cut = text.slice(0, text.indexOf('"Africa,'));
+    expect(delimitedProblem(cut, shape)?.message).toMatch(/line ending the table .* is missing \(file truncated\?\)/);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * The refresh against a stand-in publisher (test/helpers/publisher.ts): node:http serving a copy of
+ * the sources laid out by official address, reached as TOURISM_PUBLISHER_MIRROR would reach it.
+ * Rounds run in order on one data folder, as a deployed service's would (the files no publisher serves
+ * at an address of their own come from the sources folder, as TOURISM_SOURCES), through the real fetchers,
+ * the real shape checks and the real ingest.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_HTTP, type HttpOptions } from '../../src/ingest/fetch/http';
+import { readStates } from '../../src/ingest/fetch/state';
+import { SOURCES, UN_TOURISM_PAGE } from '../../src/ingest/publishers';
+import { refreshSources, type RefreshSummary } from '../../src/ingest/refresh';
+import { pageLinking, startStandInPublisher, type StandInPublisher } from '../helpers/publisher';
+import { SOURCES_DIR } from '../helpers/paths';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+let publisher: StandInPublisher;
+let dataDir: string;
+let http: HttpOptions;
+
+beforeAll(async () => {
+  publisher = await startStandInPublisher();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-refresh-'));
+  // Short limits, so a hanging publisher costs the test seconds, not minutes.
+  http = { ...DEFAULT_HTTP, mirror: publisher.url, timeoutMs: 30_000, idleMs: 3_000, attempts: 2, backoffMs: 50 };
+});
+afterAll(async () => {
+  await publisher?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const round = (day: string, log?: (line: string) => void): Promise<RefreshSummary> =>
+  refreshSources({ dataDir, seedDir: SOURCES_DIR, http, now: new Date(`${day}T06:00:00Z`), log });
+
+const NIGHTS = 'https://ec.europa.eu/eurostat/api/dissemination/sdmx/2.1/data/tour_occ_nim?format=TSV&compressed=true';
+const ECB = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip';
+const OIL = 'https://raw.githubusercontent.com/datasets/oil-prices/main/data/brent-daily.csv';
+
+/** Spain's total nights of 2019-08 in Eurostat's tour_occ_nim, raised by `by` in the publisher's file. */
+function reviseSpainNights(by: number): { before: number; after: number } {
+  const text = gunzipSync(publisher.read(NIGHTS)).toString('utf8');
+  const lines = text.split('\n');
+  const header = lines[0].split('\t');
+  const col = header.findIndex((h) => h.trim() === '2019-08');
+  const row = lines.findIndex((l) => l.startsWith('M,TOTAL,NR,I551-I553,ES\t'));
+  const cells = lines[row].split('\t');
+  const before = Number(cells[col].trim().split(' ')[0]);
+  cells[col] = `${before + by} `;
+  lines[row] = cells.join('\t');
+  publisher.put(NIGHTS, gzipSync(Buffer.from(lines.join('\n'))));
+  return { before, after: before + by };
+}
+
+describe('refresh rounds against the stand-in publisher', () => {
+  let first: RefreshSummary;
+
+  it('first load: every source fetched through the mirror, one release built', async () => {
+    first = await round('2026-04-20');
+    expect(first.failed).toEqual([]);
+    expect(first.changed).toHaveLength(SOURCES.length);
+    expect(first.build?.written).toBe(true);
+    const states = readStates(dataDir);
+    expect(Object.keys(states.sources)).toHaveLength(SOURCES.length);
+    expect(states.sources['ecb/eurofxref-hist']).toMatchObject({ state: 'ok', url: ECB, lastChanged: '2026-04-20T06:00:00.000Z' });
+    expect(publisher.requests.every((r) => r.status === 200)).toBe(true);
+  }, 120_000);
+
+  it('an unchanged round: conditional GETs answered 304, nothing parsed, no release', async () => {
+    publisher.requests.length = 0;
+    const sent = performance.now();
+    const again = await round('2026-04-21');
+    const seconds = (performance.now() - sent) / 1000;
+    expect(again.changed).toEqual([]);
+    expect(again.failed).toEqual([]);
+    expect(again.build).toBeNull();
+    // Pages that link dated files are read each round (they are small); the files themselves are asked conditionally.
+    const pages = new Set(SOURCES.filter((x) => x.linked).map((x) => x.address));
+    const files = publisher.requests.filter((r) => !pages.has(r.address));
+    expect(files.filter((r) => !(r.conditional && r.status === 304))).toEqual([]);
+    expect(readStates(dataDir).sources['ecb/eurofxref-hist']).toMatchObject({ state: 'unchanged', lastChanged: '2026-04-20T06:00:00.000Z', lastChecked: '2026-04-21T06:00:00.000Z' });
+    console.log(`unchanged round: ${SOURCES.length} sources in ${seconds.toFixed(2)} s`);
+  });
+
+  it('a changed file: only that source is taken, a new release is built and the revision recorded', async () => {
+    const { before, after } = reviseSpainNights(1_000);
+    const changed = await round('2026-04-22');
+    expect(changed.changed).toEqual(['eurostat/tour_occ_nim']);
+    expect(changed.build?.written).toBe(true);
+    expect(changed.build?.revisions).toBeGreaterThanOrEqual(1);
+    const s: TestServer = await startTestServer({ dataDir });
+    try {
+      const obs = await s.json('/v1/series/es.nights.total.m/observations?from=2019-08&to=2019-08');
+      expect(obs.data[0].value).toBe(after);
+      const asBefore = await s.json('/v1/series/es.nights.total.m/observations?from=2019-08&to=2019-08&as_of=2026-04-21');
+      expect(asBefore.data[0].value).toBe(before);
+      const vintages = await s.json('/v1/series/es.nights.total.m/vintages');
+      expect(JSON.stringify(vintages.data)).toContain('2026-04-22');
+      const latest = await s.json('/v1/releases/latest');
+      expect(latest.data.find((r: { country: string }) => r.country === 'ES').date).toBe('2026-04-22');
+    } finally {
+      await s.close();
+    }
+  }, 120_000);
+
+  it('a publisher answering 500, one that hangs and one that cuts its file: those sources fail, their copies and the release stay', async () => {
+    const held = readStates(dataDir);
+    reviseSpainNights(1_000);
+    publisher.misbehave(NIGHTS, { kind: 'status', status: 500 });
+    publisher.misbehave(ECB, { kind: 'hang' });
+    publisher.put(OIL, `${publisher.read(OIL).toString('utf8')}2026-04-21,70.1\n`);
+    publisher.misbehave(OIL, { kind: 'cut', declareLength: true });
+    const failing = await round('2026-04-23').finally(() => [NIGHTS, ECB, OIL].forEach((url) => publisher.misbehave(url, null)));
+    const reasons = Object.fromEntries(failing.failed.map((f) => [f.id, f.reason]));
+    expect(Object.keys(reasons).sort()).toEqual(['ecb/eurofxref-hist', 'eia/brent-daily', 'eurostat/tour_occ_nim']);
+    expect(reasons['eurostat/tour_occ_nim']).toMatch(/500/);
+    expect(reasons['ecb/eurofxref-hist']).toMatch(/no data for 3000 ms/);
+    expect(failing.build).toBeNull();
+    const states = readStates(dataDir);
+    expect(states.sources['eurostat/tour_occ_nim']).toMatchObject({ state: 'failed', checksum: held.sources['eurostat/tour_occ_nim'].checksum });
+    const s = await startTestServer({ dataDir });
+    try {
+      const { data } = await s.json('/v1/status', 'free');
+      const failed = data.sources.filter((x: { state: string }) => x.state === 'failed');
+      expect(failed.map((x: { id: string }) => x.id).sort()).toEqual(Object.keys(reasons).sort());
+      expect(failed.find((x: { id: string }) => x.id === 'eurostat/tour_occ_nim').reason).toMatch(/answered 500/);
+    } finally {
+      await s.close();
+    }
+  }, 60_000);
+
+  it('a renamed UN Tourism workbook is found from the page, not from a pinned name', async () => {
+    const old = publisher.fileAddress('unwto/all-data');
+    const renamed = 'https://webunwto.s3.eu-west-1.amazonaws.com/s3fs-public/2026-05/unwto-all-data-download_052026.xlsx';
+    publisher.put(renamed, publisher.read(old));
+    const page = fs.readFileSync(path.join(publisher.root, new URL(UN_TOURISM_PAGE).host, new URL(UN_TOURISM_PAGE).pathname)).toString('utf8');
+    const links = [...page.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&')).filter((a) => a !== old);
+    publisher.put(UN_TOURISM_PAGE, pageLinking([...links, renamed]));
+    const found = await round('2026-04-24');
+    expect(found.failed).toEqual([]);
+    expect(readStates(dataDir).sources['unwto/all-data'].url).toBe(renamed);
+    expect(found.changed).toContain('unwto/all-data');
+  }, 120_000);
+});
+
+describe('/v1/status after the rounds', () => {
+  it('lists every source with its official address, last check, state and the period it reaches', async () => {
+    const s = await startTestServer({ dataDir });
+    try {
+      const { data } = await s.json('/v1/status', 'free');
+      expect(data.sources).toHaveLength(SOURCES.length);
+      const nights = data.sources.find((x: { id: string }) => x.id === 'eurostat/tour_occ_nim');
+      expect(nights).toMatchObject({ address: NIGHTS, state: 'ok', last_checked: '2026-04-24T06:00:00.000Z', reason: null });
+      expect(nights.period_reached).toMatch(/^20\d\d-\d\d$/);
+      const un = data.sources.find((x: { id: string }) => x.id === 'unwto/all-data');
+      expect(un).toMatchObject({ address: UN_TOURISM_PAGE, fetched_from: expect.stringContaining('052026'), state: 'ok' });
+      for (const source of data.sources) expect(source.address).toMatch(/^https:\/\//);
+    } finally {
+      await s.close();
+    }
+  });
+});

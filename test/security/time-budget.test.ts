@@ -1,0 +1,65 @@
+/**
+ * Every execution has a time budget (EXECUTION_BUDGET_MS): past it, the caller gets one `timeout`
+ * error in the error body, on /graphql and /v1 alike, and the work stops (resolvers throw, holiday
+ * rules nobody waits for are dropped). Meanwhile resolvers yield the event loop every 20 ms, so
+ * /healthz answers during a query over every series. Real server, real release, a budget of 2 s.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { KEYS, startTestServer, type TestServer } from '../helpers/server';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ env: { EXECUTION_BUDGET_MS: '2000' }, warm: false });
+});
+afterAll(async () => s?.close());
+
+/** Holiday rules of years nobody asked for: ~0.2 s each for Malaysia's sixteen states. */
+const slowHolidays = (from: number, n: number) => `{ ${Array.from({ length: n }, (_, i) => `y${i}: holidays(iso: "MY", year: ${from + i}) { date }`).join(' ')} }`;
+
+it('stops a GraphQL query at its budget with one timeout error', async () => {
+  const sent = performance.now();
+  const { status, body } = await s.graphql(slowHolidays(2050, 19), {}, 'free');
+  const took = performance.now() - sent;
+  // As the cost refusal: a GraphQL answer whose one error says why there is no data.
+  expect(status).toBe(200);
+  expect(body.data).toBeNull();
+  expect(body.errors).toHaveLength(1);
+  expect(body.errors[0].extensions).toMatchObject({ code: 'timeout', budgetMs: 2000 });
+  expect(body.errors[0].message).toMatch(/time budget of 2 s/);
+  // Answered at the budget, not when the 30 years would have been done (~4.5 s).
+  expect(took).toBeLessThan(3_500);
+});
+
+it('stops a /v1 answer at its budget with the timeout error body', async () => {
+  const res = await fetch(`${s.url}/v1/joins/holidays?id=my.arrivals.total.a`, { headers: { 'X-API-Key': KEYS.analyst } });
+  // Malaysia's annual arrivals span decades of unasked years: past 2 s, or answered when quick enough.
+  if (res.status === 200) return;
+  expect(res.status).toBe(503);
+  const body = await res.json();
+  expect(body.error.code).toBe('timeout');
+  expect(body.error.message).toMatch(/time budget/);
+});
+
+it('answers /healthz while a query over 500 series runs, in slices of the event loop', async () => {
+  const query = '{ series(first: 500) { nodes { id observations { period value } } } }';
+  await fetch(`${s.url}/healthz`);
+  const latencies: number[] = [];
+  let running = true;
+  const probe = (async () => {
+    while (running) {
+      const sent = performance.now();
+      await fetch(`${s.url}/healthz`);
+      latencies.push(performance.now() - sent);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  const sent = performance.now();
+  const { body } = await s.graphql(query, {}, 'developer');
+  const took = performance.now() - sent;
+  running = false;
+  await probe;
+  expect(body.data.series.nodes).toHaveLength(500);
+  // Answered between the slices, not after the whole query (this test's own client shares the loop).
+  expect(latencies.length).toBeGreaterThanOrEqual(3);
+  expect(Math.max(...latencies)).toBeLessThan(took * 0.75);
+});

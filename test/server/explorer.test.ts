@@ -1,0 +1,357 @@
+/**
+ * The explorer (/explore) in a real browser (Debian's chromium through playwright-core) on the real
+ * test release: each view with a real key, the figures drawn (tables and text alternatives) against
+ * the API's own answers, the downloads against /v1, no request beyond this server, and each page's
+ * script weight and load time. Screenshots go to test-output/explore-*.png.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { indexToBaseYear } from '../../src/domain/baseline';
+import { primarySeries } from '../../src/domain/country-summary';
+import { vsBaselinePct } from '../../src/domain/yoy';
+import { foreignRequests, withServerAndBrowser } from '../helpers/browser';
+import { TEST_OUTPUT_DIR } from '../helpers/paths';
+import { KEYS } from '../helpers/server';
+
+const env = withServerAndBrowser();
+
+/** The budget of a page: script bytes on the wire, and the load event after navigation start. */
+const SCRIPT_BUDGET_BYTES = 200_000;
+const LOAD_BUDGET_MS = 1_000;
+
+interface Weight {
+  view: string;
+  scriptTransferred: number;
+  scriptDecoded: number;
+  loadMs: number;
+  readyMs: number;
+  reloadMs: number;
+  reloadReadyMs: number;
+}
+const weights: Weight[] = [];
+
+afterAll(() => {
+  if (!weights.length) return;
+  console.log('explorer page weight and load time (script bytes on the wire / decoded; load event and all parts drawn, first visit and again):');
+  for (const w of weights) {
+    console.log(`  ${w.view.padEnd(44)} ${w.scriptTransferred} B / ${w.scriptDecoded} B; load ${w.loadMs.toFixed(0)} / ${w.reloadMs.toFixed(0)} ms; drawn ${w.readyMs.toFixed(0)} / ${w.reloadReadyMs.toFixed(0)} ms`);
+  }
+});
+
+interface Opened {
+  page: Page;
+  foreign: string[];
+}
+
+/** Opens a view with `key` in the browser's storage (none: null), waits until every part is drawn, and records its weight. */
+async function open(view: string, key: string | null = KEYS.intel, viewport = { width: 1280, height: 900 }): Promise<Opened> {
+  const page = await env.browser.newPage({ viewport, acceptDownloads: true });
+  if (key) await page.addInitScript((k) => localStorage.setItem('tourism-api-key', k), key);
+  const foreign = foreignRequests(page, new URL(env.server.url).origin);
+  const scripts: Promise<{ transferred: number; decoded: number }>[] = [];
+  let firstVisit = true;
+  page.on('response', (response) => {
+    if (!firstVisit || response.request().resourceType() !== 'script') return;
+    scripts.push(Promise.all([response.request().sizes(), response.body()]).then(([sizes, body]) => ({ transferred: sizes.responseBodySize + sizes.responseHeadersSize, decoded: body.length })));
+  });
+  const loaded = async () => {
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    const timing: { loadMs: number; readyMs: number } = await page.evaluate(
+      `(() => ({ loadMs: performance.getEntriesByType('navigation')[0].loadEventEnd, readyMs: performance.getEntriesByName('explorer-ready')[0].startTime }))()`,
+    );
+    return timing;
+  };
+  await page.goto(`${env.server.url}${view}`);
+  const first = await loaded();
+  const sizes = await Promise.all(scripts);
+  firstVisit = false;
+  // Again, as a visitor coming back (the bundle revalidated by its ETag): the first visit also pays
+  // for a new renderer process on a machine other test runs share.
+  await page.reload();
+  const again = await loaded();
+  const weight = {
+    view: `${view}${key ? '' : ' (no key)'}`,
+    scriptTransferred: sizes.reduce((a, s) => a + s.transferred, 0),
+    scriptDecoded: sizes.reduce((a, s) => a + s.decoded, 0),
+    loadMs: first.loadMs,
+    readyMs: first.readyMs,
+    reloadMs: again.loadMs,
+    reloadReadyMs: again.readyMs,
+  };
+  weights.push(weight);
+  expect(weight.scriptTransferred).toBeGreaterThan(0);
+  expect(weight.scriptTransferred).toBeLessThan(SCRIPT_BUDGET_BYTES);
+  expect(weight.scriptDecoded).toBeLessThan(SCRIPT_BUDGET_BYTES);
+  expect(Math.min(weight.loadMs, weight.reloadMs)).toBeLessThan(LOAD_BUDGET_MS);
+  return { page, foreign };
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(TEST_OUTPUT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(TEST_OUTPUT_DIR, name), fullPage: true });
+}
+
+interface Cell {
+  key: string;
+  value: string | null;
+  text: string;
+}
+
+/** The body rows of the tables under `selector`, cell by cell: data-key, data-value (numbers) and text. */
+async function tableRows(page: Page, selector: string): Promise<Cell[][]> {
+  return page.evaluate(
+    `[...document.querySelectorAll(${JSON.stringify(`${selector} tbody tr`)})].map((tr) => [...tr.children].map((c) => ({ key: c.dataset.key, value: c.hasAttribute('data-value') ? c.dataset.value : null, text: c.textContent })))`,
+  );
+}
+
+const cellOf = (row: Cell[], key: string) => row.find((c) => c.key === key);
+const numberIn = (cell: Cell | undefined) => (cell?.value === '' || cell?.value == null ? null : Number(cell.value));
+
+async function api(query: string, variables: Record<string, unknown> = {}): Promise<any> {
+  const { status, body } = await env.server.graphql(query, variables, 'intel');
+  expect(status).toBe(200);
+  expect(body.errors).toBeUndefined();
+  return body.data;
+}
+
+async function downloaded(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+  const file = await download.path();
+  return { name: download.suggestedFilename(), bytes: fs.readFileSync(file) };
+}
+
+describe('/explore', () => {
+  it('without a key says how to get one and shows no figures; a key pasted once is kept', async () => {
+    const { page, foreign } = await open('/explore', null);
+    expect(await page.locator('#no-key').innerText()).toContain('Getting a key');
+    expect(await page.locator('#no-key a[href="/docs/guides/keys"]').count()).toBe(1);
+    expect(await page.locator('#world').count()).toBe(0);
+    expect(await page.locator('table').count()).toBe(0);
+    await screenshot(page, 'explore-no-key.png');
+    await page.fill('#api-key', KEYS.developer);
+    await page.click('#key-form button[type=submit]');
+    await page.waitForSelector('#world[data-state="ready"]', { timeout: 30_000 });
+    expect(await page.evaluate(`localStorage.getItem('tourism-api-key')`)).toBe(KEYS.developer);
+    // The key stays for the next page, as GraphiQL's does.
+    await page.goto(`${env.server.url}/explore/countries/ES`);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    expect(await page.locator('#headline').getAttribute('data-state')).toBe('ready');
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+
+  it('draws every place’s newest figure and its change on the same period of 2019, as the API gives them; sorts by any column', async () => {
+    const data = await api(`{ countries(first: 1000) { nodes { iso name series(headline: true) {
+      alias measure freq headline last latest { period value } observations(from: "2019", to: "2019") { period value } } } } }`);
+    const expected = new Map<string, { alias: string; period: string; value: number; base: number | null; pct: number | null } | null>();
+    for (const c of data.countries.nodes) {
+      const s = primarySeries<{ alias: string; measure: string; freq: string; headline: boolean; last: string; latest: { period: string; value: number } | null; observations: { period: string; value: number | null }[] }>(c.series);
+      if (!s?.latest) {
+        expected.set(c.iso, null);
+        continue;
+      }
+      const basePeriod = `2019${s.latest.period.slice(4)}`;
+      const base = s.observations.find((o) => o.period === basePeriod)?.value ?? null;
+      expected.set(c.iso, { alias: s.alias, period: s.latest.period, value: s.latest.value, base, pct: vsBaselinePct(s.latest.value, base) });
+    }
+    const { page, foreign } = await open('/explore');
+    const rows = await tableRows(page, '#world');
+    expect(rows.length).toBe(data.countries.nodes.length);
+    let compared = 0;
+    for (const row of rows) {
+      const iso = cellOf(row, 'iso')!.text;
+      const want = expected.get(iso);
+      expect(want, iso).not.toBeUndefined();
+      if (!want) {
+        expect(numberIn(cellOf(row, 'value')), iso).toBeNull();
+        continue;
+      }
+      expect(cellOf(row, 'period')!.text, iso).toBe(want.period);
+      expect(cellOf(row, 'series')!.value ?? cellOf(row, 'series')!.text, iso).toContain(want.alias.split('.')[1]);
+      expect(numberIn(cellOf(row, 'value')), iso).toBe(want.value);
+      expect(numberIn(cellOf(row, 'base')), iso).toBe(want.base);
+      expect(numberIn(cellOf(row, 'vs2019')), iso).toBe(want.pct);
+      if (want.pct !== null) compared++;
+    }
+    expect(compared).toBeGreaterThan(100);
+    // Spain's row as written: its change with a sign and one decimal.
+    const es = expected.get('ES')!;
+    const esRow = rows.find((r) => cellOf(r, 'iso')!.text === 'ES')!;
+    expect(cellOf(esRow, 'vs2019')!.text).toBe(`${es.pct! > 0 ? '+' : es.pct! < 0 ? '−' : ''}${Math.abs(es.pct!).toFixed(1)}%`);
+    // Sorting is a button in the header, kept in the address.
+    await page.getByRole('button', { name: 'Change vs 2019' }).click();
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('vs2019');
+    expect(new URL(page.url()).searchParams.get('dir')).toBe('desc');
+    const sorted = (await tableRows(page, '#world')).map((r) => numberIn(cellOf(r, 'vs2019'))).filter((v): v is number => v !== null);
+    expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
+    expect(await page.locator('#world th[aria-sort="descending"]').count()).toBe(1);
+    await screenshot(page, 'explore-world.png');
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+
+  it('searches series and countries from the address', async () => {
+    const data = await api(`query ($q: String!) { seriesSearch(q: $q, first: 25) { totalCount nodes { alias name } } }`, { q: 'spain nights' });
+    const { page, foreign } = await open('/explore?q=spain%20nights');
+    const hits = page.locator('#series-hits li');
+    expect(await hits.count()).toBe(data.seriesSearch.nodes.length);
+    expect(await hits.first().locator('a').getAttribute('href')).toBe(`/explore/series/${encodeURIComponent(data.seriesSearch.nodes[0].alias)}`);
+    // A country found by its name.
+    await page.fill('#search-q', 'spain');
+    await page.click('form[role=search] button');
+    await page.waitForSelector('#country-hits');
+    expect(await page.locator('#country-hits').innerText()).toContain('Spain');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('spain');
+    await screenshot(page, 'explore-search.png');
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('/explore/countries/{iso}', () => {
+  it('shows Spain’s headline series against 2019, seasonality, origins, rivals, gaps and the brief with the API’s figures', async () => {
+    const data = await api(`{ country(iso: "ES") { series(headline: true) { alias measure freq headline last observations(scaled: true) { period value } }
+      rivals { country score } originShift(limit: 20) { rows { origin sharePct changePoints } }
+      brief { headline outlook { month value low high } } } }`);
+    const headline = primarySeries<{ alias: string; measure: string; freq: string; headline: boolean; last: string; observations: { period: string; value: number | null }[] }>(data.country.series)!;
+    const { page, foreign } = await open('/explore/countries/ES');
+    for (const part of ['headline', 'seasonality', 'origins', 'rivals', 'gaps', 'brief']) expect(await page.locator(`#${part}`).getAttribute('data-state'), part).toBe('ready');
+    // The chart's table holds every figure of the series as the API gives it in plain units.
+    const rows = await tableRows(page, '#headline-chart .chart-table');
+    expect(rows.map((r) => cellOf(r, 'period')!.text)).toEqual(headline.observations.map((o) => o.period));
+    expect(rows.map((r) => numberIn(cellOf(r, 'line0')))).toEqual(headline.observations.map((o) => o.value));
+    // Its text alternative names the newest figure; the 2019 reference line is there.
+    const last = headline.observations.filter((o) => o.value !== null).at(-1)!;
+    const described = await page.locator('#headline-chart-desc').innerText();
+    expect(described).toContain(`latest ${last.period} ${last.value!.toLocaleString('en')}`);
+    expect(described).toContain('Reference line: 2019');
+    expect(await page.locator('#headline-chart .plot').getAttribute('role')).toBe('img');
+    // Monthly: this year beside last year.
+    expect(await page.locator('#year-chart').count()).toBe(1);
+    // Rivals and origin markets as the API ranks them.
+    const rivals = await tableRows(page, '#rivals');
+    expect(rivals.map((r) => numberIn(cellOf(r, 'score')))).toEqual(data.country.rivals.map((r: { score: number }) => r.score));
+    const origins = await tableRows(page, '#origins');
+    expect(origins.map((r) => numberIn(cellOf(r, 'share')))).toEqual(data.country.originShift.rows.map((r: { sharePct: number }) => r.sharePct));
+    // The brief's text and its outlook band.
+    expect(await page.locator('#brief .brief-headline').innerText()).toBe(data.country.brief.headline);
+    const outlook = (await tableRows(page, '#brief-chart .chart-table')).filter((r) => numberIn(cellOf(r, 'high')) !== null);
+    expect(outlook.map((r) => [numberIn(cellOf(r, 'line1')), numberIn(cellOf(r, 'low')), numberIn(cellOf(r, 'high'))])).toEqual(
+      data.country.brief.outlook.map((o: { value: number; low: number; high: number }) => [o.value, o.low, o.high]),
+    );
+    await screenshot(page, 'explore-country-ES.png');
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+
+  it('says which plan opens each part a free key cannot see', async () => {
+    const { page, foreign } = await open('/explore/countries/ES', KEYS.free);
+    const plans = { headline: 'developer', seasonality: 'developer', rivals: 'developer', origins: 'intel', brief: 'analyst' };
+    for (const [part, plan] of Object.entries(plans)) {
+      expect(await page.locator(`#${part}`).getAttribute('data-state'), part).toBe('plan');
+      expect(await page.locator(`#${part} .plan-note`).getAttribute('data-plan'), part).toBe(plan);
+    }
+    expect(await page.locator('#gaps').getAttribute('data-state')).toBe('ready');
+    expect(await page.locator('canvas').count()).toBe(0);
+    await screenshot(page, 'explore-country-ES-free.png');
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+
+  it('reads on a phone', async () => {
+    const { page, foreign } = await open('/explore/countries/ES', KEYS.intel, { width: 390, height: 844 });
+    // Nothing wider than the screen but the tables' own scrolling boxes.
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await screenshot(page, 'explore-country-ES-phone.png');
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('/explore/series/{id}', () => {
+  const ALIAS = 'dk.arrivals.total.m'; // estimated figures and a break in 2015
+
+  it('draws the series with its marks and table, downloads CSV equal to /v1 and PNG/SVG, and picks a vintage', async () => {
+    const query = `query ($id: String!, $asOf: Date) { seriesById(id: $id) { vintages { date } timeline(asOf: $asOf) { period value status flags } } }`;
+    const now = (await api(query, { id: ALIAS })).seriesById;
+    const { page, foreign } = await open(`/explore/series/${ALIAS}`);
+    const rows = await tableRows(page, 'main > .table-scroll');
+    const shown = rows.map((r) => ({ period: cellOf(r, 'period')!.text, value: numberIn(cellOf(r, 'value')), status: cellOf(r, 'status')!.text }));
+    expect(shown).toEqual([...now.timeline].reverse().map((p: { period: string; value: number | null; status: string | null }) => ({ period: p.period, value: p.value, status: p.status ?? '' })));
+    // The publisher's marks are drawn and named.
+    const marks: string[] = await page.evaluate(`[...document.querySelectorAll('.mark-key li')].map((li) => li.dataset.mark)`);
+    expect(marks).toEqual(expect.arrayContaining(['estimated', 'break']));
+    const estimated = now.timeline.filter((p: { status: string }) => p.status === 'estimated').length;
+    expect(await page.locator('#series-chart-desc').innerText()).toContain(`${estimated} estimated`);
+    // The REST address, the GraphQL query and the Python cell name the same series.
+    expect(await page.locator('#rest-url').innerText()).toContain(`/v1/series/${ALIAS}/observations?format=csv`);
+    expect(await page.locator('#graphql-query').innerText()).toContain(`seriesById(id: "${ALIAS}")`);
+    expect(await page.locator('#python-snippet').innerText()).toContain(`/v1/series/${ALIAS}/observations`);
+    // Downloads: the CSV is the REST CSV byte for byte; the pictures are real files.
+    const rest = await (await env.server.get(`/v1/series/${ALIAS}/observations?format=csv`, { plan: 'developer' })).text();
+    const csv = await downloaded(page, '#download-csv');
+    expect(csv.name).toBe(`${ALIAS}.csv`);
+    expect(csv.bytes.toString('utf8')).toBe(rest);
+    const png = await downloaded(page, '#download-png');
+    expect(png.bytes.length).toBeGreaterThan(5_000);
+    expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const svg = await downloaded(page, '#download-svg');
+    const svgText = svg.bytes.toString('utf8');
+    expect(svgText.startsWith('<svg')).toBe(true);
+    expect(svgText).toContain('stroke-dasharray="3 3"'); // the break
+    expect((svgText.match(/<circle /g) ?? []).length).toBeGreaterThanOrEqual(estimated);
+    await screenshot(page, 'explore-series.png');
+    // A vintage: the address takes it, and the table is the series as it stood then.
+    expect(await page.locator('#as-of option').count()).toBe(now.vintages.length + 1);
+    const date = now.vintages[0].date;
+    await page.selectOption('#as-of', date);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    expect(new URL(page.url()).searchParams.get('as_of')).toBe(date);
+    const then = (await api(query, { id: ALIAS, asOf: date })).seriesById.timeline;
+    const thenRows = await tableRows(page, 'main > .table-scroll');
+    expect(thenRows.map((r) => [cellOf(r, 'period')!.text, numberIn(cellOf(r, 'value'))])).toEqual([...then].reverse().map((p: { period: string; value: number | null }) => [p.period, p.value]));
+    expect(await page.locator('#rest-url').innerText()).toContain(`as_of=${date}`);
+    const restThen = await (await env.server.get(`/v1/series/${ALIAS}/observations?as_of=${date}&format=csv`, { plan: 'developer' })).text();
+    expect((await downloaded(page, '#download-csv')).bytes.toString('utf8')).toBe(restThen);
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('/explore/compare', () => {
+  it('draws up to six series or countries indexed on 2019 or as levels, from a shareable address', async () => {
+    const items = ['ES', 'fr.arrivals.total.m', 'dk.nights.total.m'];
+    const data = await api(`{ es: country(iso: "ES") { series(headline: true) { alias measure freq headline last observations(scaled: true) { period value } } }
+      fr: seriesById(id: "fr.arrivals.total.m") { observations(scaled: true) { period value } }
+      dk: seriesById(id: "dk.nights.total.m") { observations(scaled: true) { period value } } }`);
+    const es = primarySeries<{ alias: string; measure: string; freq: string; headline: boolean; last: string; observations: { period: string; value: number | null }[] }>(data.es.series)!;
+    const observations = [es.observations, data.fr.observations, data.dk.observations];
+    const url = `/explore/compare?series=${items.join(',')}`;
+    const { page, foreign } = await open(url);
+    expect(await page.locator('#share-link').inputValue()).toBe(page.url());
+    const check = async (levels: boolean) => {
+      const rows = await tableRows(page, '#compare-chart .chart-table');
+      const byPeriod = new Map(rows.map((r) => [cellOf(r, 'period')!.text, r]));
+      observations.forEach((obs, n) => {
+        const want = levels ? obs.map((o: { value: number | null }) => o.value) : indexToBaseYear(obs).index;
+        expect(want.some((v: number | null) => v !== null)).toBe(true);
+        obs.forEach((o: { period: string }, i: number) => expect(numberIn(cellOf(byPeriod.get(o.period)!, `line${n}`)), `${items[n]} ${o.period}`).toBe(want[i]));
+      });
+    };
+    await check(false);
+    expect(await page.locator('#compare-chart-desc').innerText()).toContain('2019 = 100');
+    await screenshot(page, 'explore-compare.png');
+    await page.getByLabel('Levels').check();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    expect(new URL(page.url()).searchParams.get('mode')).toBe('levels');
+    await check(true);
+    // The address alone brings the same view back.
+    const again = await open(`${url}&mode=levels`);
+    expect((await tableRows(again.page, '#compare-chart .chart-table')).length).toBe((await tableRows(page, '#compare-chart .chart-table')).length);
+    expect([...foreign, ...again.foreign]).toEqual([]);
+    await again.page.close();
+    await page.close();
+  });
+});
