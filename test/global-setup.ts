@@ -15,6 +15,8 @@ import { TEST_RELEASE_DATE } from './helpers/dates';
 declare module 'vitest' {
   export interface ProvidedContext {
     dataDir: string;
+    /** The run's parse cache (TOURISM_PARSE_CACHE): ingests in tests parse only the files they changed. */
+    parseCacheDir: string;
     /** The ingest's progress lines, as its log's `msg`s. */
     ingestLog: string[];
   }
@@ -22,6 +24,7 @@ declare module 'vitest' {
 
 interface TestRelease {
   dataDir: string;
+  parseCacheDir: string;
   ingestLog: string[];
   users: number;
 }
@@ -32,6 +35,10 @@ const shared = globalThis as { tourismTestRelease?: TestRelease };
 function buildTestRelease(): TestRelease {
   execFileSync(process.execPath, ['src/build.mjs'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-test-'));
+  // Every ingest of the run (the CLI's through the environment, which test processes inherit) keeps
+  // and reuses the steps' outputs here: an ingest whose files are those of the test release parses nothing.
+  const parseCacheDir = path.join(dataDir, 'parsed');
+  process.env.TOURISM_PARSE_CACHE = parseCacheDir;
   const output = execFileSync(process.execPath, ['dist/cli.js', 'ingest', '--sources', SOURCES_DIR], {
     cwd: PROJECT_ROOT,
     // debug: the build test reads the code/name decisions, which the ingest logs at that level.
@@ -44,13 +51,14 @@ function buildTestRelease(): TestRelease {
     .filter((line) => line.startsWith('{'))
     .map((line) => (JSON.parse(line) as { msg?: string }).msg ?? '')
     .filter((msg) => msg !== '');
-  return { dataDir, ingestLog, users: 0 };
+  return { dataDir, parseCacheDir, ingestLog, users: 0 };
 }
 
 export default function setup(project: TestProject): () => void {
   const release = (shared.tourismTestRelease ??= buildTestRelease());
   release.users++;
   project.provide('dataDir', release.dataDir);
+  project.provide('parseCacheDir', release.parseCacheDir);
   project.provide('ingestLog', release.ingestLog);
   return () => {
     if (--release.users === 0) fs.rmSync(release.dataDir, { recursive: true, force: true });

@@ -34,7 +34,9 @@ import { aliasOf, seriesIdOf } from './identifiers';
 import type { AppliedDecision, ConnectorOutput, CountryRef } from './records';
 import { UN_TOURISM_REGIONS, unTourismRegion } from './un-tourism-regions';
 import { describeVanished, holdingsOf, readPreviousRelease, tableDrops, vanishedSeries, type PreviousRelease } from './previous-release';
+import { cachedStep } from './parse-cache';
 import { checkSources } from './source-files';
+import { recordLooks } from './source-reads';
 import { describeProblem } from './source-shape';
 import { validateRelease } from './validate';
 import { contentDigest, keptReleaseStats, versionOf, writeRelease, type CountryRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
@@ -50,6 +52,8 @@ export interface BuildOptions {
   allowVanished?: boolean;
   /** Release files kept after a switch, the served one included (older ones are deleted). */
   keepReleases?: number;
+  /** Where steps' outputs are kept for the next ingest (src/ingest/parse-cache.ts); null or absent: parse everything. */
+  parseCacheDir?: string | null;
 }
 
 /** An ingest stopped before anything was written: the served release stays. Each problem names its file. */
@@ -158,15 +162,17 @@ function toSeriesRows(parsed: ParsedSeries[], countries: Map<string, CountryRef>
 export function assembleContent(
   sourcesDir: string,
   log: (line: string) => void,
+  parseCacheDir: string | null = null,
 ): { content: ReleaseContent; rejected: RejectedRow[]; decisions: AppliedDecision[] } {
-  const table = loadCountryTable(sourcesDir);
+  // Every step resolves places with the country table: what it was read from is a look of each step's.
+  const { value: table, looks: tableLooks } = recordLooks(() => loadCountryTable(sourcesDir));
   const refs = table.countries;
   const resolver = new CountryResolver(refs, table.nameVariants);
   const refByIso = new Map(refs.map((r) => [r.iso, r]));
   const outputs: ConnectorOutput[] = [];
   for (const step of STEPS) {
     const t0 = performance.now();
-    const out = step.run(sourcesDir, resolver);
+    const { output: out, fromCache } = cachedStep(parseCacheDir, step.name, sourcesDir, tableLooks, () => step.run(sourcesDir, resolver));
     const records = out.series.length + (out.fx?.length ?? 0) + (out.prices?.length ?? 0) + (out.indicators?.length ?? 0);
     if (records === 0) {
       const why = out.rejected.slice(0, 3).map((r) => `${r.row}: ${r.reason}`).join('; ');
@@ -181,7 +187,8 @@ export function assembleContent(
     ].filter(Boolean);
     log(
       `  ${step.name.padEnd(11)} ${out.series.length} series, ${obs} observations${extra.length ? ', ' + extra.join(', ') : ''}, ` +
-        `${out.rejected.length} rejected${out.decisions?.length ? `, ${out.decisions.length} placed by code/name decisions` : ''} (${Math.round(performance.now() - t0)} ms)`,
+        `${out.rejected.length} rejected${out.decisions?.length ? `, ${out.decisions.length} placed by code/name decisions` : ''} ` +
+        `(${Math.round(performance.now() - t0)} ms${fromCache ? ', files unchanged since kept' : ''})`,
     );
   }
   const rejected = outputs.flatMap((o) => o.rejected);
@@ -285,9 +292,9 @@ function summariseRejected(rejected: RejectedRow[], log: (line: string) => void)
 }
 
 /** Stops the ingest when a file is damaged: before any parsing, so it fails fast. */
-function checkSourceShapes(sourcesDir: string, log: (line: string) => void): void {
+function checkSourceShapes(sourcesDir: string, cacheDir: string | null, log: (line: string) => void): void {
   const t0 = performance.now();
-  const { checked, problems } = checkSources(sourcesDir);
+  const { checked, problems } = checkSources(sourcesDir, cacheDir);
   if (problems.length > 0) throw new IngestRefused('damaged source files, no release built', problems.map(describeProblem));
   log(`  ${checked} files whole and in their publishers' layout (${Math.round(performance.now() - t0)} ms)`);
 }
@@ -322,9 +329,9 @@ export function buildRelease(options: BuildOptions): BuildSummary {
   const started = performance.now();
   if (!fs.existsSync(options.sourcesDir)) throw new Error(`sources directory not found: ${options.sourcesDir}`);
   log(`Checking the source files in ${options.sourcesDir}`);
-  checkSourceShapes(options.sourcesDir, log);
+  checkSourceShapes(options.sourcesDir, options.parseCacheDir ?? null, log);
   log(`Reading sources from ${options.sourcesDir}`);
-  const { content, rejected, decisions } = assembleContent(options.sourcesDir, log);
+  const { content, rejected, decisions } = assembleContent(options.sourcesDir, log, options.parseCacheDir ?? null);
   const previousFile = currentReleaseFile(options.dataDir);
   const previous = previousFile ? readPreviousRelease(previousFile) : null;
   let vanished: string[] = [];

@@ -4,17 +4,17 @@
  * the UN Tourism topic workbooks). A connector reads that file when it is there, else the pinned
  * vintage of the sources folder.
  */
-import fs from 'node:fs';
-import path from 'node:path';
+import { readSourceText, sourceExists } from './source-reads';
 
 export function fileToRead(sourcesDir: string, latest: string, pinned: string): string {
-  return fs.existsSync(path.join(sourcesDir, latest)) ? latest : pinned;
+  return sourceExists(sourcesDir, latest) ? latest : pinned;
 }
 
 /** The address written beside a file, or null when none is. */
 export function addressBeside(sourcesDir: string, file: string): string | null {
   try {
-    const text = fs.readFileSync(path.join(sourcesDir, `${file}.url`), 'utf8').trim();
+    if (!sourceExists(sourcesDir, `${file}.url`)) return null;
+    const text = readSourceText(sourcesDir, `${file}.url`).trim();
     return /^https?:\/\/\S+$/.test(text) ? text : null;
   } catch {
     return null;

@@ -21,6 +21,8 @@ import { describeProblem } from './source-shape';
 
 export interface RefreshOptions {
   dataDir: string;
+  /** See BuildOptions.parseCacheDir. */
+  parseCacheDir?: string | null;
   /** Where files no fetch has brought yet come from; null: none (a source never fetched is then missing). */
   seedDir: string | null;
   http?: HttpOptions;
@@ -216,6 +218,7 @@ export async function refreshSources(options: RefreshOptions): Promise<RefreshSu
           build = buildRelease({
             sourcesDir: candidate,
             dataDir: options.dataDir,
+            parseCacheDir: options.parseCacheDir,
             now,
             log,
             detail: options.detail,

@@ -97,13 +97,13 @@ export const SOURCE_FILES: readonly FileRule[] = [
 ];
 
 /** Checks every file the ingest reads; returns how many were checked and the problems found. */
-export function checkSources(sourcesDir: string): { checked: number; problems: ShapeProblem[] } {
+export function checkSources(sourcesDir: string, cacheDir: string | null = null): { checked: number; problems: ShapeProblem[] } {
   const problems: ShapeProblem[] = [];
   let checked = 0;
   for (const rule of SOURCE_FILES) {
     for (const file of rule.files(sourcesDir)) {
       checked++;
-      const problem = checkSourceFile(sourcesDir, file, rule.shape);
+      const problem = checkSourceFile(sourcesDir, file, rule.shape, cacheDir);
       if (problem) problems.push(problem);
     }
   }

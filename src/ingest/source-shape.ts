@@ -17,6 +17,7 @@ import { parse } from 'csv-parse/sync';
 import { inflateSync } from 'fflate';
 import { compoundFileProblem } from './workbook/cfb';
 import { readXlsx, xlsxSheetNames } from './workbook/xlsx';
+import { checkedOnce } from './parse-cache';
 
 /** utf16-or-latin1: UTF-16 when the bytes say so (a byte-order mark, or every other byte zero), else Latin-1. */
 export type TextEncoding = 'utf8' | 'latin1' | 'utf16-or-latin1';
@@ -255,10 +256,14 @@ export function sheetHeaderProblem(file: string, data: Buffer, header: { sheet: 
 }
 
 /** The problem of one file (path relative to sourcesDir), or null when its shape is sound. */
-export function checkSourceFile(sourcesDir: string, file: string, shape: SourceShape): ShapeProblem | null {
+export function checkSourceFile(sourcesDir: string, file: string, shape: SourceShape, cacheDir: string | null = null): ShapeProblem | null {
   const full = path.join(sourcesDir, file);
   if (!fs.existsSync(full)) return { file, message: 'file missing' };
   const data = fs.readFileSync(full);
+  return checkedOnce(cacheDir, JSON.stringify(shape, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v)), data, () => shapeProblem(file, data, shape));
+}
+
+function shapeProblem(file: string, data: Buffer, shape: SourceShape): ShapeProblem | null {
   if (shape.kind === 'xlsx') {
     const message = zipProblem(data);
     if (message) return { file, message };

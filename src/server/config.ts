@@ -39,6 +39,8 @@ export interface Config {
   refreshSchedule: RefreshSchedule;
   /** A base URL every official address is fetched through (TOURISM_PUBLISHER_MIRROR); null: the publishers themselves. */
   publisherMirror: string | null;
+  /** Where the ingest keeps each step's parsed output for the next build (TOURISM_PARSE_CACHE, default DATA_DIR/parsed; off: none). */
+  parseCacheDir: string | null;
   /** Webhook deliveries: attempts, first retry wait and per-attempt timeout (WEBHOOK_ATTEMPTS, WEBHOOK_RETRY_MS, WEBHOOK_TIMEOUT_MS). */
   webhooks: WebhookSettings;
 }
@@ -63,10 +65,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT || 8080);
   const pinned = env.TOURISM_NOW ? new Date(env.TOURISM_NOW) : null;
   if (pinned && Number.isNaN(pinned.getTime())) throw new Error(`TOURISM_NOW is not an ISO date: ${env.TOURISM_NOW}`);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
     host,
     port,
-    dataDir: path.resolve(env.DATA_DIR || './data'),
+    dataDir,
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://${host}:${port}`).replace(/\/$/, ''),
     now: pinned ? () => new Date(pinned) : () => new Date(),
     seedKeys: env.TOURISM_API_KEYS,
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     executionBudgetMs: wholeFrom('EXECUTION_BUDGET_MS', env.EXECUTION_BUDGET_MS, DEFAULT_BUDGET_MS, 1, 'whole number of milliseconds'),
     refreshSchedule: parseSchedule(env.REFRESH_SCHEDULE),
     publisherMirror: mirrorFrom(env.TOURISM_PUBLISHER_MIRROR),
+    parseCacheDir: env.TOURISM_PARSE_CACHE === 'off' ? null : path.resolve(env.TOURISM_PARSE_CACHE || path.join(dataDir, 'parsed')),
     webhooks: {
       attempts: wholeFrom('WEBHOOK_ATTEMPTS', env.WEBHOOK_ATTEMPTS, DEFAULT_WEBHOOK_SETTINGS.attempts, 1),
       retryMs: wholeFrom('WEBHOOK_RETRY_MS', env.WEBHOOK_RETRY_MS, DEFAULT_WEBHOOK_SETTINGS.retryMs, 0),

@@ -167,6 +167,10 @@ export class WebhookDispatcher {
       const started = performance.now();
       let status: number | null = null;
       let error: string | null = null;
+      // A timer of our own: Node 20 may collect an AbortSignal.timeout() held only by AbortSignal.any()
+      // before it fires (nodejs/node#57736), and the attempt then waits as long as the receiver does.
+      const cut = new AbortController();
+      const timer = setTimeout(() => cut.abort(new DOMException(`no answer within ${settings.timeoutMs} ms`, 'TimeoutError')), settings.timeoutMs);
       try {
         const res = await fetch(subscription.url, {
           method: 'POST',
@@ -181,12 +185,14 @@ export class WebhookDispatcher {
           body,
           // A redirect is not followed: the signed body goes to the address subscribed, or nowhere.
           redirect: 'manual',
-          signal: AbortSignal.any([AbortSignal.timeout(settings.timeoutMs), this.stop.signal]),
+          signal: AbortSignal.any([cut.signal, this.stop.signal]),
         });
         status = res.status;
         await res.body?.cancel();
       } catch (err) {
         error = describe(err, settings.timeoutMs);
+      } finally {
+        clearTimeout(timer);
       }
       const delivered = status !== null && status >= 200 && status < 300;
       const again = !delivered && attempt < settings.attempts && (status === null || retryable(status));

@@ -68,7 +68,7 @@ describe('re-running and revising', () => {
     const dataDir = tempCopy(inject('dataDir'), 'tourism-rerun-');
     const before = currentReleaseFile(dataDir)!;
     const log: string[] = [];
-    const again = buildRelease({ sourcesDir: SOURCES_DIR, dataDir, now: new Date('2026-04-01T06:00:00Z'), log: (l) => log.push(l) });
+    const again = buildRelease({ sourcesDir: SOURCES_DIR, dataDir, parseCacheDir: inject('parseCacheDir'), now: new Date('2026-04-01T06:00:00Z'), log: (l) => log.push(l) });
     expect(again.written).toBe(false);
     expect(again.file).toBe(before);
     expect(currentReleaseFile(dataDir)).toBe(before);
@@ -97,7 +97,7 @@ describe('re-running and revising', () => {
     cells[col] = `${old + 1000} `;
     lines[row] = cells.join('\t');
     fs.writeFileSync(tsv, lines.join('\n'));
-    const revised = buildRelease({ sourcesDir: sources, dataDir, now: new Date('2026-04-02T06:00:00Z') });
+    const revised = buildRelease({ sourcesDir: sources, dataDir, parseCacheDir: inject('parseCacheDir'), now: new Date('2026-04-02T06:00:00Z') });
     expect(revised.changed).toBe(true);
     expect(revised.revisions).toBe(1);
     const rows = query<any>(revised.file, "SELECT r.* FROM Revision r JOIN Series s ON s.id = r.seriesId WHERE s.alias = 'mt.nights.total.m'");
@@ -118,7 +118,7 @@ describe('failures leave the served release untouched', () => {
     const before = currentReleaseFile(dataDir);
     const sources = tempCopy(SOURCES_DIR, 'tourism-broken-');
     fs.writeFileSync(path.join(sources, 'unwto/unwto-all-data-download_032023.xlsx'), 'not a workbook');
-    expect(() => buildRelease({ sourcesDir: sources, dataDir, now: new Date('2026-04-03T06:00:00Z') })).toThrow();
+    expect(() => buildRelease({ sourcesDir: sources, dataDir, parseCacheDir: inject('parseCacheDir'), now: new Date('2026-04-03T06:00:00Z') })).toThrow();
     expect(currentReleaseFile(dataDir)).toBe(before);
     expect(fs.readdirSync(path.join(dataDir, 'releases')).filter((f) => f.includes('20260403'))).toEqual([]);
   });

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_HTTP, type HttpOptions } from '../../src/ingest/fetch/http';
 import { readStates } from '../../src/ingest/fetch/state';
 import { SOURCES, UN_TOURISM_PAGE } from '../../src/ingest/publishers';
@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 const round = (day: string, log?: (line: string) => void): Promise<RefreshSummary> =>
-  refreshSources({ dataDir, seedDir: SOURCES_DIR, http, now: new Date(`${day}T06:00:00Z`), log });
+  refreshSources({ dataDir, parseCacheDir: inject('parseCacheDir'), seedDir: SOURCES_DIR, http, now: new Date(`${day}T06:00:00Z`), log });
 
 const NIGHTS = 'https://ec.europa.eu/eurostat/api/dissemination/sdmx/2.1/data/tour_occ_nim?format=TSV&compressed=true';
 const ECB = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip';
@@ -87,8 +87,12 @@ describe('refresh rounds against the stand-in publisher', () => {
 
   it('a changed file: only that source is taken, a new release is built and the revision recorded', async () => {
     const { before, after } = reviseSpainNights(1_000);
-    const changed = await round('2026-04-22');
+    const log: string[] = [];
+    const changed = await round('2026-04-22', (l) => log.push(l));
     expect(changed.changed).toEqual(['eurostat/tour_occ_nim']);
+    // Only the step reading the changed file parses; every other step's files are as they were kept.
+    const steps = log.filter((l) => / \d+ series, /.test(l));
+    expect(steps.filter((l) => !l.includes('files unchanged since kept')).map((l) => l.trim().split(/\s{2,}| \d+ series/)[0])).toEqual(['Eurostat']);
     expect(changed.build?.written).toBe(true);
     expect(changed.build?.revisions).toBeGreaterThanOrEqual(1);
     const s: TestServer = await startTestServer({ dataDir });

@@ -45,7 +45,7 @@ function servedState(dataDir: string) {
 
 function refusal(dataDir: string, options: { allowVanished?: boolean } = {}): IngestRefused {
   try {
-    buildRelease({ sourcesDir: sources, dataDir, now: new Date('2026-04-05T06:00:00Z'), ...options });
+    buildRelease({ sourcesDir: sources, dataDir, parseCacheDir: inject('parseCacheDir'), now: new Date('2026-04-05T06:00:00Z'), ...options });
   } catch (err) {
     if (err instanceof IngestRefused) return err;
     throw err;
@@ -202,6 +202,7 @@ describe('series vanished from the files', () => {
     const summary = buildRelease({
       sourcesDir: sources,
       dataDir,
+      parseCacheDir: inject('parseCacheDir'),
       now: new Date('2026-04-05T06:00:00Z'),
       allowVanished: true,
       keepReleases: 2,

@@ -9,13 +9,12 @@
  * visitors; the adjusted and trend series are not the publisher's counts (and are suspended since
  * 2020).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { ParsedObservation, RejectedRow, SourceTableInfo } from '../../domain/types';
 import type { ConnectorOutput } from '../records';
 import { readSheet, type SheetRows } from '../workbook';
 import { excelSerialToIsoDate } from './eia';
 import { arrivalsSeries } from './national-arrivals';
+import { readSource } from '../source-reads';
 
 export const ABS_FILE = 'abs/340101.xlsx';
 export const ABS_SHEET = 'Data1';
@@ -72,7 +71,7 @@ export function parseAbs(rows: SheetRows): ConnectorOutput {
 }
 
 export function loadAbs(sourcesDir: string): ConnectorOutput {
-  const rows = readSheet(fs.readFileSync(path.join(sourcesDir, ABS_FILE)), ABS_SHEET);
+  const rows = readSheet(readSource(sourcesDir, ABS_FILE), ABS_SHEET);
   if (!rows) return { tables: [ABS_TABLE], series: [], rejected: [{ table: TABLE, row: ABS_FILE, reason: `sheet ${ABS_SHEET} not found` }] };
   return parseAbs(rows);
 }

@@ -2,11 +2,10 @@
  * ISO 3166 country list from the datahub "country-codes" package (country_codes/country-codes.csv),
  * plus Kosovo, which the file lacks but Eurostat, the IMF and the World Bank publish.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { RejectedRow, SourceTableInfo } from '../../domain/types';
 import type { ConnectorOutput, CountryRef } from '../records';
+import { readSourceText } from '../source-reads';
 
 export const COUNTRY_CODES_FILE = 'country_codes/country-codes.csv';
 const TABLE = 'country_codes';
@@ -98,7 +97,7 @@ export interface CountryTable {
 
 /** Reads the CSV with every cell as text: csv-parse has no NA-to-missing rule, so Namibia's "NA" stays. */
 function readRows(sourcesDir: string): CsvRow[] {
-  const text = fs.readFileSync(path.join(sourcesDir, COUNTRY_CODES_FILE), 'utf8');
+  const text = readSourceText(sourcesDir, COUNTRY_CODES_FILE);
   return parse(text, { columns: true, bom: true, skip_empty_lines: true, trim: true }) as CsvRow[];
 }
 

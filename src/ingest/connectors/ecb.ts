@@ -2,10 +2,9 @@
  * ECB euro foreign exchange reference rates, full daily history (eurofxref-hist.csv from
  * eurofxref-hist.zip): units of currency per 1 EUR, one column per currency, newest day first.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { RejectedRow, SourceTableInfo } from '../../domain/types';
 import type { ConnectorOutput, FxRate } from '../records';
+import { readSourceText } from '../source-reads';
 
 export const ECB_FILE = 'ecb/eurofxref-hist.csv';
 const TABLE = 'ecb_eurofxref';
@@ -52,6 +51,6 @@ export function parseEurofxref(text: string): { fx: FxRate[]; rejected: Rejected
 }
 
 export function loadEcb(sourcesDir: string): ConnectorOutput {
-  const { fx, rejected } = parseEurofxref(fs.readFileSync(path.join(sourcesDir, ECB_FILE), 'utf8'));
+  const { fx, rejected } = parseEurofxref(readSourceText(sourcesDir, ECB_FILE));
   return { tables: [ECB_TABLE], series: [], rejected, fx };
 }

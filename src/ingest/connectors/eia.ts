@@ -3,12 +3,11 @@
  * RBRTE/RWTC) and U.S. Gulf Coast kerosene-type jet fuel (USD per gallon): FRED's monthly copy to
  * 2023-11, then months derived from EIA's weekly workbook.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { RejectedRow, SourceTableInfo } from '../../domain/types';
 import { monthPeriod } from '../../domain/periods';
 import type { ConnectorOutput, PricePoint } from '../records';
 import { readSheet } from '../workbook';
+import { readSource, readSourceText } from '../source-reads';
 
 export const BRENT_FILE = 'eia_oil/brent-monthly.csv';
 export const WTI_FILE = 'eia_oil/wti-monthly.csv';
@@ -80,7 +79,7 @@ export function parseMonthlyCsv(text: string, code: string, table: string, rejec
 
 export function readWeeklyJetFuel(sourcesDir: string, rejected: RejectedRow[]): WeeklyPrice[] {
   const table = 'eia_jet_fuel_weekly';
-  const rows = readSheet(fs.readFileSync(path.join(sourcesDir, JET_WEEKLY_FILE)), JET_WEEKLY_SHEET);
+  const rows = readSheet(readSource(sourcesDir, JET_WEEKLY_FILE), JET_WEEKLY_SHEET);
   if (!rows) {
     rejected.push({ table, row: JET_WEEKLY_FILE, reason: `sheet "${JET_WEEKLY_SHEET}" not found` });
     return [];
@@ -135,7 +134,7 @@ export function weeklyToMonthly(weeks: WeeklyPrice[]): Array<{ period: string; v
 }
 
 function readCsv(sourcesDir: string, file: string): string {
-  return fs.readFileSync(path.join(sourcesDir, file), 'utf8');
+  return readSourceText(sourcesDir, file);
 }
 
 /** Jet fuel: the published monthly series, then derived months after its last month. */

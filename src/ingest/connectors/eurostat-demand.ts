@@ -12,14 +12,13 @@
  * the occupancy tables carry residents' nights). Flags travel with every figure: `u` (low
  * reliability) is frequent here and `: u` cells are kept as not published.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Measure, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
 import { TRIPS_MATRIX_TABLE } from '../../domain/origin-breakdown';
 import type { AppliedDecision, ConnectorOutput } from '../records';
 import { countryOfGeo, fromFirstFigure, geoChecker, parseEurostatTsv, type GeoCheck } from './eurostat-tsv';
 import type { CountryResolver } from './country-resolver';
 import { loadGeoDic } from './geo-dic';
+import { readSourceText } from '../source-reads';
 
 const PUBLISHER = 'Eurostat';
 const SDMX_DATA_URL = 'https://ec.europa.eu/eurostat/api/dissemination/sdmx/2.1/data';
@@ -76,7 +75,7 @@ function wanted(dims: Record<string, string>): boolean {
 }
 
 function loadTable(sourcesDir: string, table: DemandTable, geoLabels: Record<string, string>, unconfirmed: GeoCheck) {
-  const text = fs.readFileSync(path.join(sourcesDir, table.file), 'utf8');
+  const text = readSourceText(sourcesDir, table.file);
   const tsv = parseEurostatTsv(text, { table: table.code, keepRow: wanted });
   const series: ParsedSeries[] = [];
   const rejected: RejectedRow[] = [...tsv.rejected];

@@ -7,8 +7,6 @@
  * UK → GB, else the ISO code) must be confirmed by its geo.dic label; a row whose country is not is
  * an unresolved row (an ingest error), not served.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Breakdown, Freq, Measure, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
 import type { AppliedDecision, ConnectorOutput, RegionUnitRef } from '../records';
 import type { CountryResolver } from './country-resolver';
@@ -16,6 +14,7 @@ import type { GeoCheck } from './eurostat-tsv';
 import { countryOfGeo, fromFirstFigure, geoChecker, isoCountry, parseEurostatTsv, regionLevel } from './eurostat-tsv';
 import { loadGeoDic } from './geo-dic';
 import { loadNuts } from './nuts';
+import { readSourceText, sourceExists } from '../source-reads';
 
 const PUBLISHER = 'Eurostat';
 const SDMX_DATA_URL = 'https://ec.europa.eu/eurostat/api/dissemination/sdmx/2.1/data';
@@ -296,7 +295,7 @@ export const EUROSTAT_TABLES: readonly TableSpec[] = [
 
 /** The file of a table that is there: its own, else its fallback. */
 export function fileOf(sourcesDir: string, spec: TableSpec): string {
-  return spec.fallback && !fs.existsSync(path.join(sourcesDir, spec.file)) ? spec.fallback : spec.file;
+  return spec.fallback && !sourceExists(sourcesDir, spec.file) ? spec.fallback : spec.file;
 }
 
 function tableInfo(spec: TableSpec, file: string): SourceTableInfo {
@@ -349,7 +348,7 @@ function seriesKey(selection: Selection): string {
 }
 
 function loadTable(sourcesDir: string, spec: TableSpec, ctx: LabelContext): { series: ParsedSeries[]; rejected: RejectedRow[] } {
-  const text = fs.readFileSync(path.join(sourcesDir, fileOf(sourcesDir, spec)), 'utf8');
+  const text = readSourceText(sourcesDir, fileOf(sourcesDir, spec));
   const tsv = parseEurostatTsv(text, { table: spec.code, keepRow: (dims) => spec.select(dims) !== null });
   const rejected = [...tsv.rejected];
   const series: ParsedSeries[] = [];

@@ -1,6 +1,5 @@
 /** Eurostat `geo.dic`: the English labels of the GEO code list (no header, `CODE<TAB>label`). */
-import fs from 'node:fs';
-import path from 'node:path';
+import { readSourceText } from '../source-reads';
 
 export const GEO_DIC_FILE = 'eurostat/geo.dic';
 
@@ -16,5 +15,5 @@ export function parseGeoDic(text: string): Record<string, string> {
 }
 
 export function loadGeoDic(sourcesDir: string): Record<string, string> {
-  return parseGeoDic(fs.readFileSync(path.join(sourcesDir, GEO_DIC_FILE), 'utf8'));
+  return parseGeoDic(readSourceText(sourcesDir, GEO_DIC_FILE));
 }

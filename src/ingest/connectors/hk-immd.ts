@@ -9,12 +9,11 @@
  * published is not shown as if complete. The same sums by Mainland / other visitors are the two
  * origins the department distinguishes (origin-cn, origin-other).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { RejectedRow, SourceTableInfo } from '../../domain/types';
 import type { ConnectorOutput } from '../records';
 import { arrivalsSeries, MonthlySums, origin } from './national-arrivals';
+import { readSourceText } from '../source-reads';
 
 export const HK_IMMD_FILE = 'hk_immd/statistics_on_daily_passenger_traffic.csv';
 export const HK_IMMD_HEADER = 'Date,Control Point,Arrival / Departure,Hong Kong Residents,Mainland Visitors,Other Visitors,Total';
@@ -81,5 +80,5 @@ export function parseHkImmd(text: string): ConnectorOutput {
 }
 
 export function loadHkImmd(sourcesDir: string): ConnectorOutput {
-  return parseHkImmd(fs.readFileSync(path.join(sourcesDir, HK_IMMD_FILE), 'utf8'));
+  return parseHkImmd(readSourceText(sourcesDir, HK_IMMD_FILE));
 }

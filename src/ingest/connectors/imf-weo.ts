@@ -7,13 +7,12 @@
  *   column, so countries are matched by name).
  * `n/a` and `--` mark missing values.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { RejectedRow, SourceTableInfo } from '../../domain/types';
 import type { ConnectorOutput, IndicatorValue } from '../records';
 import { fileToRead } from '../latest-file';
 import { decodeText } from '../source-shape';
 import type { CountryResolver } from './country-resolver';
+import { readSource } from '../source-reads';
 
 /** The release download (entire database by countries), as the refresh fetches it. */
 export const IMF_WEO_FILE = 'imf_weo/WEOOct2024all.xls';
@@ -118,7 +117,7 @@ export function imfWeoFile(sourcesDir: string): string {
 
 function readText(sourcesDir: string): string {
   // The release download comes as UTF-16, the custom export as Latin-1.
-  return decodeText(fs.readFileSync(path.join(sourcesDir, imfWeoFile(sourcesDir))), 'utf16-or-latin1');
+  return decodeText(readSource(sourcesDir, imfWeoFile(sourcesDir)), 'utf16-or-latin1');
 }
 
 function splitLines(text: string): string[][] {

@@ -11,8 +11,6 @@
  *   totals only) are JNTO's provisional estimates, served as provisional.
  * - The file names no source address: it is read as a JNTO export, with that caution in its title.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { monthPeriod } from '../../domain/periods';
 import type { ObsStatus, ParsedObservation, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
@@ -20,6 +18,7 @@ import type { ConnectorOutput } from '../records';
 import type { CountryResolver } from './country-resolver';
 import { groupTarget, parseJntoNumber, type GroupTarget } from './jnto';
 import { arrivalsSeries, englishMonth, originRegion } from './national-arrivals';
+import { readSourceText } from '../source-reads';
 
 export const JNTO_NATIONALITY_FILE = 'jnto/Visitors_by_nationality.csv';
 export const JNTO_NATIONALITY_HEADER = ',Country,';
@@ -78,5 +77,5 @@ export function parseJntoNationality(text: string, resolver: CountryResolver): C
 }
 
 export function loadJntoNationality(sourcesDir: string, resolver: CountryResolver): ConnectorOutput {
-  return parseJntoNationality(fs.readFileSync(path.join(sourcesDir, JNTO_NATIONALITY_FILE), 'utf8'), resolver);
+  return parseJntoNationality(readSourceText(sourcesDir, JNTO_NATIONALITY_FILE), resolver);
 }

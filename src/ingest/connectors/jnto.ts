@@ -15,8 +15,6 @@
  * - The annual block at the end ("Year TOTAL") is not read: it repeats the monthly figures.
  * - This vintage has no Asia or Europe columns: the grand total includes them, the regions do not.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type {
   Breakdown,
@@ -30,6 +28,7 @@ import { monthPeriod } from '../../domain/periods';
 import type { ConnectorOutput } from '../records';
 import { addressBeside, fileToRead } from '../latest-file';
 import type { CountryResolver } from './country-resolver';
+import { readSourceText } from '../source-reads';
 
 /** The file of 2017-04-21 the sources folder holds. */
 export const JNTO_FILE = 'jnto/JTM_inbound20170421eng.csv';
@@ -143,7 +142,7 @@ function parseRows(text: string): Row[] {
 }
 
 function readText(sourcesDir: string): string {
-  return fs.readFileSync(path.join(sourcesDir, jntoSource(sourcesDir).file), 'utf8');
+  return readSourceText(sourcesDir, jntoSource(sourcesDir).file);
 }
 
 /** The purpose header row: the first row holding both "Total" and "Tourist" cells. */

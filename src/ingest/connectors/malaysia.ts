@@ -8,13 +8,12 @@
  * nationality is resolved by its alpha-3 code; a code that is no country held (XXX, retired codes)
  * stays in the national total and is one rejected row per code, with its rows counted.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
 import type { ConnectorOutput } from '../records';
 import type { CountryResolver } from './country-resolver';
 import { arrivalsSeries, MonthlySums, origin } from './national-arrivals';
+import { readSourceText } from '../source-reads';
 
 export const MALAYSIA_FILE = 'malaysia/arrivals_soe.csv';
 export const MALAYSIA_HEADER = 'date,country,soe,arrivals';
@@ -60,5 +59,5 @@ export function parseMalaysia(text: string, resolver: CountryResolver): Connecto
 }
 
 export function loadMalaysia(sourcesDir: string, resolver: CountryResolver): ConnectorOutput {
-  return parseMalaysia(fs.readFileSync(path.join(sourcesDir, MALAYSIA_FILE), 'utf8'), resolver);
+  return parseMalaysia(readSourceText(sourcesDir, MALAYSIA_FILE), resolver);
 }

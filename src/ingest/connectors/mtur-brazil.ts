@@ -10,8 +10,6 @@
  * code (a changed code list is a rejected row, not a guess). "Outros países" of a continent is
  * origin-other-<continent>; "Países não especificados" origin-not-specified.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { monthPeriod } from '../../domain/periods';
 import type { Breakdown, RejectedRow, SourceTableInfo } from '../../domain/types';
@@ -19,6 +17,7 @@ import type { ConnectorOutput } from '../records';
 import type { CountryResolver } from './country-resolver';
 import { normalizeCountryName } from './country-resolver';
 import { arrivalsSeries, MonthlySums, origin, originOther } from './national-arrivals';
+import { listSource, readSourceText } from '../source-reads';
 
 export const MTUR_DIR = 'mtur_brazil';
 /** The ministry publishes one file per year. */
@@ -57,8 +56,7 @@ const NOT_SPECIFIED = 'paises nao especificados';
 
 /** The yearly files in the folder, oldest first. */
 export function mturFiles(sourcesDir: string): string[] {
-  const dir = path.join(sourcesDir, MTUR_DIR);
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => MTUR_FILE_RE.test(f)).sort().map((f) => `${MTUR_DIR}/${f}`) : [];
+  return listSource(sourcesDir, MTUR_DIR).flatMap((e) => (MTUR_FILE_RE.test(e.name) ? [`${MTUR_DIR}/${e.name}`] : []));
 }
 
 function mturTable(file: string): SourceTableInfo {
@@ -125,6 +123,6 @@ export function parseMtur(texts: readonly string[], resolver: CountryResolver, f
 export function loadMtur(sourcesDir: string, resolver: CountryResolver): ConnectorOutput {
   const files = mturFiles(sourcesDir);
   if (files.length === 0) return { tables: [], series: [], rejected: [{ table: TABLE, row: MTUR_DIR, reason: 'no chegadas_<year>.csv in the folder' }] };
-  const texts = files.map((f) => fs.readFileSync(path.join(sourcesDir, f), 'latin1'));
+  const texts = files.map((f) => readSourceText(sourcesDir, f, 'latin1'));
   return parseMtur(texts, resolver, files[files.length - 1]);
 }

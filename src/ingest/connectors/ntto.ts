@@ -14,8 +14,6 @@
  * - NTTO's notes: Canada and Mexico volumes and the totals that include them are subject to
  *   revision from January 2020 on, so those figures are provisional ('subject to revision').
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { monthPeriod } from '../../domain/periods';
 import type { Breakdown, ObsStatus, ParsedObservation, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
 import type { ConnectorOutput } from '../records';
@@ -23,6 +21,7 @@ import { readSheet, type Cell, type SheetRows } from '../workbook';
 import type { CountryResolver } from './country-resolver';
 import { excelSerialToIsoDate } from './eia';
 import { arrivalsSeries, origin, originRegion } from './national-arrivals';
+import { readSource } from '../source-reads';
 
 export const NTTO_FILE = 'ntto/us_Monthly-Arrivals-2000-Present.xlsx';
 export const NTTO_SHEET = 'Monthly';
@@ -119,7 +118,7 @@ export function parseNtto(rows: SheetRows, resolver: CountryResolver): Connector
 }
 
 export function loadNtto(sourcesDir: string, resolver: CountryResolver): ConnectorOutput {
-  const rows = readSheet(fs.readFileSync(path.join(sourcesDir, NTTO_FILE)), NTTO_SHEET);
+  const rows = readSheet(readSource(sourcesDir, NTTO_FILE), NTTO_SHEET);
   if (!rows) return { tables: [NTTO_TABLE], series: [], rejected: [{ table: TABLE, row: NTTO_FILE, reason: `sheet ${NTTO_SHEET} not found` }] };
   return parseNtto(rows, resolver);
 }

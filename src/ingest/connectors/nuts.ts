@@ -2,11 +2,10 @@
  * NUTS 2021 classification (Eurostat `NUTS2021.xlsx`, sheet `NUTS & SR 2021`): every NUTS code
  * with its national-language name and, for non-latin scripts, the latin transliteration.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { RegionUnitRef } from '../records';
 import { readSheet } from '../workbook';
 import { isoCountry } from './eurostat-tsv';
+import { readSource } from '../source-reads';
 
 export const NUTS_FILE = 'nuts/NUTS2021.xlsx';
 export const NUTS_SHEET = 'NUTS & SR 2021';
@@ -81,5 +80,5 @@ export function parseNutsWorkbook(data: Buffer): RegionUnitRef[] {
 }
 
 export function loadNuts(sourcesDir: string): RegionUnitRef[] {
-  return parseNutsWorkbook(fs.readFileSync(path.join(sourcesDir, NUTS_FILE)));
+  return parseNutsWorkbook(readSource(sourcesDir, NUTS_FILE));
 }

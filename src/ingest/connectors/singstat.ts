@@ -7,14 +7,13 @@
  * the markets, resolved by name (SingStat gives no codes). A market no name resolves is a rejected
  * row, counted.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { monthPeriod } from '../../domain/periods';
 import type { Breakdown, ParsedObservation, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
 import type { ConnectorOutput } from '../records';
 import type { CountryResolver } from './country-resolver';
 import { arrivalsSeries, englishMonth, origin, originRegion, parseGroupedNumber } from './national-arrivals';
+import { readSourceText } from '../source-reads';
 
 export const SINGSTAT_FILE = 'singstat/international_visitor_arrivals.csv';
 export const SINGSTAT_HEADER = 'DataSeries,';
@@ -80,5 +79,5 @@ export function parseSingstat(text: string, resolver: CountryResolver): Connecto
 }
 
 export function loadSingstat(sourcesDir: string, resolver: CountryResolver): ConnectorOutput {
-  return parseSingstat(fs.readFileSync(path.join(sourcesDir, SINGSTAT_FILE), 'utf8'), resolver);
+  return parseSingstat(readSourceText(sourcesDir, SINGSTAT_FILE), resolver);
 }

@@ -8,13 +8,12 @@
  * and the publisher's groups: continents and sub-regions as `origin-region-…`, the residents it
  * places in a continent but in no country ("n.o.s.") as `origin-other-…`.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { monthPeriod } from '../../domain/periods';
 import type { Breakdown, ParsedObservation, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
 import type { ConnectorOutput } from '../records';
 import { arrivalsSeries, englishMonth, origin, originOther, originRegion, parseGroupedNumber } from './national-arrivals';
+import { readSourceText } from '../source-reads';
 
 export const STATCAN_FILE = 'statcan/2410005001cad-eng.csv';
 const TABLE = 'statcan_24100050';
@@ -100,5 +99,5 @@ export function parseStatcan(text: string): ConnectorOutput {
 }
 
 export function loadStatcan(sourcesDir: string): ConnectorOutput {
-  return parseStatcan(fs.readFileSync(path.join(sourcesDir, STATCAN_FILE), 'utf8'));
+  return parseStatcan(readSourceText(sourcesDir, STATCAN_FILE));
 }

@@ -9,14 +9,13 @@
  * (Infoshare gives no codes). Citizenship × visa type is not kept (a series has one breakdown).
  * Infoshare does not show status flags in this export, so every figure is as published.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { monthPeriod } from '../../domain/periods';
 import type { Breakdown, ParsedObservation, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
 import type { ConnectorOutput } from '../records';
 import type { CountryResolver } from './country-resolver';
 import { arrivalsSeries, origin, parseGroupedNumber } from './national-arrivals';
+import { listSource, readSourceText } from '../source-reads';
 
 export const STATSNZ_DIR = 'statsnz';
 /** Infoshare names its exports by table, date and time of the export. */
@@ -29,8 +28,7 @@ const ALL = 'TOTAL ALL CITIZENSHIPS';
 
 /** The newest Infoshare export in the folder (names sort by export date), or null. */
 export function statsNzFile(sourcesDir: string): string | null {
-  const dir = path.join(sourcesDir, STATSNZ_DIR);
-  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => STATSNZ_CSV_RE.test(f)).sort() : [];
+  const names = listSource(sourcesDir, STATSNZ_DIR).flatMap((e) => (STATSNZ_CSV_RE.test(e.name) ? [e.name] : []));
   return names.length > 0 ? `${STATSNZ_DIR}/${names[names.length - 1]}` : null;
 }
 
@@ -113,5 +111,5 @@ export function parseStatsNz(text: string, resolver: CountryResolver, file: stri
 export function loadStatsNz(sourcesDir: string, resolver: CountryResolver): ConnectorOutput {
   const file = statsNzFile(sourcesDir);
   if (!file) return { tables: [], series: [], rejected: [{ table: TABLE, row: STATSNZ_DIR, reason: 'no Infoshare export (ITM…csv) in the folder' }] };
-  return parseStatsNz(fs.readFileSync(path.join(sourcesDir, file), 'utf8'), resolver, file);
+  return parseStatsNz(readSourceText(sourcesDir, file), resolver, file);
 }

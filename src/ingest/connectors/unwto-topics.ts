@@ -16,7 +16,6 @@
  *   purpose and transport totals repeat the arrivals by region total and are rejected naming it.
  * - Flags: B break, E estimated, P provisional set the status; every flag is kept raw.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Breakdown, Measure, ObsStatus, ParsedObservation, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
 import { aliasOf } from '../identifiers';
@@ -25,6 +24,7 @@ import { addressBeside } from '../latest-file';
 import { readSheets, type Cell } from '../workbook';
 import { resolvePlace } from './code-decisions';
 import type { CountryResolver } from './country-resolver';
+import { listSource, readSource } from '../source-reads';
 
 const PUBLISHER = 'UN Tourism';
 export const TOPICS_DIR = 'unwto';
@@ -176,13 +176,10 @@ const TOPIC_FILE_RE = /^UN_Tourism_([a-z_]+)_(\d{2})_(\d{4})\.xlsx$/;
 
 /** The newest workbook of a topic under unwto/<folder>/ (by the month and year in its name), or null. */
 export function topicFile(sourcesDir: string, topic: string): string | null {
-  const root = path.join(sourcesDir, TOPICS_DIR);
-  if (!fs.existsSync(root)) return null;
-  const found = fs
-    .readdirSync(root, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
+  const found = listSource(sourcesDir, TOPICS_DIR)
+    .filter((d) => d.isDirectory)
     .flatMap((d) =>
-      fs.readdirSync(path.join(root, d.name)).flatMap((name) => {
+      listSource(sourcesDir, `${TOPICS_DIR}/${d.name}`).flatMap(({ name }) => {
         const m = TOPIC_FILE_RE.exec(name);
         return m && m[1] === topic ? [{ file: `${TOPICS_DIR}/${d.name}/${name}`, stamp: `${m[3]}-${m[2]}` }] : [];
       }),
@@ -466,7 +463,7 @@ export function parseTopicWorkbooks(
 
 /** Reads one workbook's Overview and Data sheets. */
 export function readTopicWorkbook(sourcesDir: string, file: string): TopicWorkbook {
-  const sheets = readSheets(fs.readFileSync(path.join(sourcesDir, file)), [OVERVIEW_SHEET, DATA_SHEET]);
+  const sheets = readSheets(readSource(sourcesDir, file), [OVERVIEW_SHEET, DATA_SHEET]);
   // Without its address beside it, the address UN Tourism's release folders follow.
   const url = addressBeside(sourcesDir, file) ?? `${TOPICS_BUCKET}/${path.basename(path.dirname(file))}/${path.basename(file)}`;
   return { file, url, overview: sheets.get(OVERVIEW_SHEET), data: sheets.get(DATA_SHEET) };

@@ -18,8 +18,6 @@
  *   confirm; where they disagree or the code is retired, code-decisions.ts says what is followed
  *   (counted as decisions). A block with figures whose place stays unresolved is an ingest error.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type {
   Breakdown,
   Measure,
@@ -33,6 +31,7 @@ import { addressBeside, fileToRead } from '../latest-file';
 import { readSheets } from '../workbook';
 import { resolvePlace } from './code-decisions';
 import type { CountryResolver } from './country-resolver';
+import { readSource, sourceExists } from '../source-reads';
 
 /** The workbook of 25/01/2023 the sources folder holds. */
 export const UNWTO_FILE = 'unwto/unwto-all-data-download_032023.xlsx';
@@ -56,7 +55,7 @@ export function unwtoWorkbooks(sourcesDir: string): WorkbookOrigin[] {
     { file: UNWTO_FILE, url: UNWTO_URL },
     { file: UNWTO_NOVEMBER_2023_FILE, url: UNWTO_NOVEMBER_2023_URL },
   ];
-  if (!fs.existsSync(path.join(sourcesDir, UNWTO_LATEST_FILE))) return pinned;
+  if (!sourceExists(sourcesDir, UNWTO_LATEST_FILE)) return pinned;
   return [...pinned, { file: UNWTO_LATEST_FILE, url: addressBeside(sourcesDir, UNWTO_LATEST_FILE) ?? UNWTO_URL }];
 }
 const PUBLISHER = 'UN Tourism';
@@ -562,7 +561,7 @@ const INDEX_SHEET = 'Index';
 
 /** Only the sheets used are read. */
 function sheetRowsOf(sourcesDir: string, file = unwtoFile(sourcesDir)): UnwtoSheetRows {
-  const sheets = readSheets(fs.readFileSync(path.join(sourcesDir, file)), [INDEX_SHEET, ...UNWTO_SHEETS.map((s) => s.sheet)]);
+  const sheets = readSheets(readSource(sourcesDir, file), [INDEX_SHEET, ...UNWTO_SHEETS.map((s) => s.sheet)]);
   return (name) => sheets.get(name);
 }
 

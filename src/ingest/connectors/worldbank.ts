@@ -4,12 +4,11 @@
  * Aggregates (WLD, EUU, HIC ...) are skipped. The third-party `derived_world_tourism_economy_*` file
  * in the same folder is deliberately not read.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { RejectedRow, SourceTableInfo } from '../../domain/types';
 import type { AppliedDecision, ConnectorOutput, CountryRef, IndicatorValue } from '../records';
 import { resolvePlace } from './code-decisions';
 import type { CountryResolver } from './country-resolver';
+import { listSource, readSourceText } from '../source-reads';
 
 export const WORLDBANK_DIR = 'worldbank_wdi';
 export const API_DIR = `${WORLDBANK_DIR}/api_csv`;
@@ -60,10 +59,9 @@ function tableInfo(indicator: string, file: string, wide: boolean, title: string
  * aggregates. Used to tell a skipped aggregate from a real economy the resolver lacks (e.g. CHI).
  */
 function readEconomyCodes(sourcesDir: string): Set<string> {
-  const dir = path.join(sourcesDir, API_DIR);
-  const file = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => COUNTRY_METADATA_RE.test(f)) : undefined;
+  const file = listSource(sourcesDir, API_DIR).find((e) => COUNTRY_METADATA_RE.test(e.name))?.name;
   if (!file) return new Set();
-  const [header = [], ...rows] = parseCsvLines(fs.readFileSync(path.join(dir, file), 'utf8'));
+  const [header = [], ...rows] = parseCsvLines(readSourceText(sourcesDir, `${API_DIR}/${file}`));
   const [codeCol, regionCol] = [header.indexOf('Country Code'), header.indexOf('Region')];
   return new Set(rows.filter((r) => (r[regionCol] ?? '').trim() !== '').map((r) => r[codeCol]));
 }
@@ -157,7 +155,7 @@ function readLongFile(sourcesDir: string, fileName: string, reader: WdiReader): 
   const indicator = fileName.replace(/\.csv$/, '');
   const file = `${WORLDBANK_DIR}/${fileName}`;
   const table = tableCode(indicator, false);
-  const [header = [], ...rows] = parseCsvLines(fs.readFileSync(path.join(sourcesDir, file), 'utf8'));
+  const [header = [], ...rows] = parseCsvLines(readSourceText(sourcesDir, file));
   const [nameCol, codeCol, yearCol, valueCol] = ['Country Name', 'Country Code', 'Year', 'Value'].map((h) =>
     header.indexOf(h),
   );
@@ -172,7 +170,7 @@ function readLongFile(sourcesDir: string, fileName: string, reader: WdiReader): 
 /** Wide layout: 4 preamble lines, then `Country Name,Country Code,Indicator Name,Indicator Code,1960,...,`. */
 function readApiFile(sourcesDir: string, fileName: string, reader: WdiReader): SourceTableInfo[] {
   const file = `${API_DIR}/${fileName}`;
-  const text = fs.readFileSync(path.join(sourcesDir, file), 'utf8');
+  const text = readSourceText(sourcesDir, file);
   const [header = [], ...data] = parseCsvLines(text, API_PREAMBLE_LINES);
   const years = header.flatMap((cell, col) => (/^\d{4}$/.test(cell) ? [{ col, year: cell }] : []));
   const [nameCol, codeCol, indicatorNameCol, indicatorCol] = [
@@ -200,8 +198,7 @@ function readApiFile(sourcesDir: string, fileName: string, reader: WdiReader): S
 }
 
 function listFiles(sourcesDir: string, dir: string, pattern: RegExp): string[] {
-  const full = path.join(sourcesDir, dir);
-  return fs.existsSync(full) ? fs.readdirSync(full).filter((f) => pattern.test(f)).sort() : [];
+  return listSource(sourcesDir, dir).flatMap((e) => (pattern.test(e.name) ? [e.name] : []));
 }
 
 export function loadWorldBank(sourcesDir: string, resolver: CountryResolver): ConnectorOutput {
