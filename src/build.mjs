@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceDigest } from './source-digest.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'dist');
@@ -48,3 +49,6 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+
+// Names the source this build was made from (src/ingest/parse-cache.ts keys kept outputs by it).
+fs.writeFileSync(path.join(outdir, 'source-digest.txt'), `${sourceDigest(root)}\n`);

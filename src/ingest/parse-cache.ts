@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { writeFileAtomically } from '../db/atomic-file';
 import { PROJECT_ROOT } from '../project-root';
+import { sourceDigest } from '../source-digest.mjs';
 import { looksStillHold, recordLooks, type SourceLooks } from './source-reads';
 
 /** Files found sound that are remembered (empty marker files, the oldest dropped). */
@@ -29,25 +30,16 @@ interface EntryHead {
 let codeDigestMemo: string | null = null;
 
 /**
- * The build that parses: every file of the compiled service (or of src/ when run from source), the
- * lockfile (the parsers' packages) and Node's version. Another build never reuses an entry.
+ * The build that parses, with Node's version: the source digest the compiled service was built
+ * from (dist/source-digest.txt), or that of src/ when run from source, so both share entries. Another
+ * build never reuses an entry.
  */
 function codeDigest(): string {
   if (codeDigestMemo) return codeDigestMemo;
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const root = path.basename(here) === 'ingest' ? path.dirname(here) : here;
-  const hash = createHash('sha1').update(process.version);
-  const walk = (dir: string): void => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/\.(js|ts|mjs)$/.test(entry.name)) hash.update(entry.name).update(fs.readFileSync(full));
-    }
-  };
-  walk(root);
-  const lock = path.join(PROJECT_ROOT, 'package-lock.json');
-  if (fs.existsSync(lock)) hash.update(fs.readFileSync(lock));
-  codeDigestMemo = hash.digest('hex');
+  const built = path.join(here, 'source-digest.txt');
+  const source = path.basename(here) === 'dist' && fs.existsSync(built) ? fs.readFileSync(built, 'utf8').trim() : sourceDigest(PROJECT_ROOT);
+  codeDigestMemo = `${process.version} ${source}`;
   return codeDigestMemo;
 }
 

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { cachedStep, checkedOnce } from '../../src/ingest/parse-cache';
+import { sourceDigest } from '../../src/source-digest.mjs';
+import { PROJECT_ROOT } from '../helpers/paths';
 import { listSource, readSourceText, recordLooks, sourceExists } from '../../src/ingest/source-reads';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-parse-cache-'));
@@ -77,4 +79,9 @@ it('remembers a sound file, never a damaged one', () => {
   expect(checkedOnce(cache, 'rule', bad, check(bad))).toBe('damaged');
   expect(checkedOnce(cache, 'rule', bad, check(bad))).toBe('damaged');
   expect(checks).toBe(4);
+});
+
+it('the compiled service names the source it was built from as the source run directly does', () => {
+  // The test run compiled dist/ from this source: both share kept outputs.
+  expect(fs.readFileSync(path.join(PROJECT_ROOT, 'dist/source-digest.txt'), 'utf8').trim()).toBe(sourceDigest(PROJECT_ROOT));
 });

@@ -91,7 +91,7 @@ describe('refresh rounds against the stand-in publisher', () => {
     const changed = await round('2026-04-22', (l) => log.push(l));
     expect(changed.changed).toEqual(['eurostat/tour_occ_nim']);
     // Only the step reading the changed file parses; every other step's files are as they were kept.
-    const steps = log.filter((l) => / \d+ series, /.test(l));
+    const steps = log.filter((l) => /^ {2}\S.* \d+ series, /.test(l));
     expect(steps.filter((l) => !l.includes('files unchanged since kept')).map((l) => l.trim().split(/\s{2,}| \d+ series/)[0])).toEqual(['Eurostat']);
     expect(changed.build?.written).toBe(true);
     expect(changed.build?.revisions).toBeGreaterThanOrEqual(1);

@@ -1,0 +1,1 @@
+export function sourceDigest(projectRoot: string): string;
