@@ -2,6 +2,7 @@
  * The served release. Holds one Prisma client per release file and follows DATA_DIR/CURRENT,
  * so a finished ingest is picked up without a restart and an unfinished one is never seen.
  */
+import fs from 'node:fs';
 import { openPrisma, type OpenOptions, type Prisma } from './client';
 import { currentReleaseFile } from './release-store';
 import { readSearchIndex, type SeriesSearchIndex } from './search-index';
@@ -61,6 +62,39 @@ export function perRelease<T>(snapshot: Snapshot, key: string, compute: () => Pr
   return hit;
 }
 
+/** What a snapshot works out from its release once: shared by every snapshot of that release file in the process. */
+type WorkedOut = Pick<Snapshot, 'memo' | 'observations' | 'search' | 'sizes'>;
+
+/**
+ * Releases are never written once published, so what one snapshot worked out from a release (the
+ * search index, the memo, observations read) holds for every other snapshot of the same file in
+ * this process: a service restarted in-process, or several stores over one release, work it out
+ * once. Keyed by the file's real path and data version; the two most recently opened are kept.
+ */
+const workedOut = new Map<string, Promise<WorkedOut>>();
+const WORKED_OUT_KEPT = 2;
+
+function releaseKey(file: string, dataVersion: string): string {
+  let real = file;
+  try {
+    real = fs.realpathSync(file);
+  } catch {
+    // A file removed since: its own path still names it.
+  }
+  return `${real}\0${dataVersion}`;
+}
+
+function workedOutOnce(file: string, dataVersion: string, prisma: Prisma): Promise<WorkedOut> {
+  const key = releaseKey(file, dataVersion);
+  let kept = workedOut.get(key);
+  if (kept) workedOut.delete(key);
+  kept ??= Promise.all([sizesOf(prisma), readSearchIndex(prisma)]).then(([sizes, search]) => ({ memo: new Map(), observations: new Map(), search, sizes }));
+  workedOut.set(key, kept);
+  kept.catch(() => workedOut.delete(key));
+  for (const old of [...workedOut.keys()].slice(0, Math.max(0, workedOut.size - WORKED_OUT_KEPT))) workedOut.delete(old);
+  return kept;
+}
+
 export class DataStore {
   private snapshot: Snapshot | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -86,7 +120,7 @@ export class DataStore {
     const prisma = openPrisma(file, this.options);
     const rows = await prisma.meta.findMany();
     const meta = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-    const [sizes, search] = await Promise.all([sizesOf(prisma), readSearchIndex(prisma)]);
+    const worked = await workedOutOnce(file, meta.data_version, prisma);
     const previous = this.snapshot;
     this.snapshot = {
       file,
@@ -94,14 +128,15 @@ export class DataStore {
       dataVersion: meta.data_version,
       dataAsOf: meta.data_as_of,
       loadedAt: meta.loaded_at,
-      memo: new Map(),
-      observations: new Map(),
-      search,
-      sizes,
+      ...worked,
     };
     for (const l of this.listeners) l(this.snapshot);
-    // Requests already running on the old release finish before it is closed.
-    if (previous) setTimeout(() => void previous.prisma.$disconnect(), 30_000).unref();
+    if (previous) {
+      // A release switched away from is not opened again by this store: its figures need not be kept.
+      if (releaseKey(previous.file, previous.dataVersion) !== releaseKey(file, meta.data_version)) workedOut.delete(releaseKey(previous.file, previous.dataVersion));
+      // Requests already running on the old release finish before it is closed.
+      setTimeout(() => void previous.prisma.$disconnect(), 30_000).unref();
+    }
     return this.snapshot;
   }
 
