@@ -40,9 +40,22 @@ afterAll(async () => {
 /** The process that answered: request ids start with a prefix drawn once per process. */
 const processOf = (res: Response) => (res.headers.get('x-request-id') ?? '').slice(0, 12);
 
+/**
+ * Each request on a connection of its own: the primary hands connections to the workers in turn,
+ * and fetch's kept-alive connections could all have gone to one worker on a loaded machine.
+ */
 const get = (p: string, key: string) =>
-  fetch(`${app.url}${p}`, { headers: { 'X-API-Key': key } }).catch((err: Error) => {
-    throw new Error(`${p}: ${err.message} (${String(err.cause)})\n${app.output()}`);
+  new Promise<Response>((resolve, reject) => {
+    const req = http.get(`${app.url}${p}`, { agent: false, headers: { 'X-API-Key': key } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers.set(name, value);
+        resolve(new Response(Buffer.concat(chunks), { status: res.statusCode, headers }));
+      });
+    });
+    req.on('error', (err) => reject(new Error(`${p}: ${err.message}\n${app.output()}`)));
   });
 
 describe('WORKERS=2', () => {
