@@ -36,8 +36,10 @@ function buildTestRelease(): TestRelease {
   execFileSync(process.execPath, ['src/build.mjs'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-test-'));
   // Every ingest of the run (the CLI's through the environment, which test processes inherit) keeps
-  // and reuses the steps' outputs here: an ingest whose files are those of the test release parses nothing.
-  const parseCacheDir = path.join(dataDir, 'parsed');
+  // and reuses the steps' outputs here: an ingest whose files are those of the test release parses
+  // nothing. Kept from run to run (entries name the source they were parsed by, so a change of the
+  // code or the files is parsed again): a second run on the same machine parses only what changed.
+  const parseCacheDir = process.env.TOURISM_PARSE_CACHE ?? path.join(os.tmpdir(), `tourism-test-parse-cache-${os.userInfo().uid}`);
   process.env.TOURISM_PARSE_CACHE = parseCacheDir;
   const output = execFileSync(process.execPath, ['dist/cli.js', 'ingest', '--sources', SOURCES_DIR], {
     cwd: PROJECT_ROOT,
