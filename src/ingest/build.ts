@@ -22,7 +22,7 @@ import { loadStatcan } from './connectors/statcan';
 import { loadSingstat } from './connectors/singstat';
 import { loadHkImmd } from './connectors/hk-immd';
 import { loadNtto } from './connectors/ntto';
-import { loadStatsNz } from './connectors/statsnz';
+import { loadStatsNz } from './connectors/statsnz-releases';
 import { loadMalaysia } from './connectors/malaysia';
 import { loadMtur } from './connectors/mtur-brazil';
 import { loadUnTourism } from './connectors/unwto-releases';

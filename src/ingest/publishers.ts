@@ -15,6 +15,7 @@ import { IMF_WEO_EXTRACT_FILE, IMF_WEO_FILE } from './connectors/imf-weo';
 import { JNTO_FILE, JNTO_LATEST_FILE } from './connectors/jnto';
 import { UNWTO_FILE, UNWTO_LATEST_FILE } from './connectors/unwto';
 import { API_DIR, LONG_INDICATORS, WORLDBANK_DIR } from './connectors/worldbank';
+import { STATSNZ_WORKBOOK_PAGE, STATSNZ_WORKBOOK_RE } from './connectors/statsnz-workbook';
 import { fileNameOf } from './fetch/page-links';
 
 export type Unpacking =
@@ -263,10 +264,10 @@ const nationalSources: Source[] = [
   },
   {
     id: 'statsnz/visitor-arrivals',
-    name: 'Stats NZ international visitor arrivals, newest monthly workbook (not read: the Infoshare export is)',
+    name: 'Stats NZ international visitor arrivals, newest monthly release workbook (Table 1, monthly totals)',
     publisher: 'Stats NZ',
-    address: 'https://www.stats.govt.nz/indicators/international-visitor-arrivals-to-new-zealand/',
-    linked: { family: /^international-visitor-arrivals-to-new-zealand-[a-z]+-\d{4}\.xlsx$/i, format: 'xlsx', fallback: null },
+    address: STATSNZ_WORKBOOK_PAGE,
+    linked: { family: STATSNZ_WORKBOOK_RE, format: 'xlsx', fallback: null },
     file: (url) => `statsnz/${fileNameOf(url)}`,
     unpack: { kind: 'as-is' },
     alsoProvides: ['statsnz/international-visitor-arrivals-to-new-zealand-may-2024.xlsx'],

@@ -21,6 +21,7 @@ import { NTTO_FILE, NTTO_SHEET } from './connectors/ntto';
 import { SINGSTAT_FILE, SINGSTAT_HEADER } from './connectors/singstat';
 import { STATCAN_FILE, STATCAN_TABLE_END } from './connectors/statcan';
 import { STATSNZ_CSV_RE, STATSNZ_DIR, STATSNZ_HEADER, STATSNZ_TABLE_END } from './connectors/statsnz';
+import { STATSNZ_INFO_SHEET, STATSNZ_TABLE1_LABELS, STATSNZ_TABLES_SHEET, statsNzWorkbookFile } from './connectors/statsnz-workbook';
 import { NUTS_FILE, NUTS_SHEET } from './connectors/nuts';
 import { unwtoWorkbooks, UNWTO_SHEETS } from './connectors/unwto';
 import { DATA_COLUMNS, DATA_SHEET, OVERVIEW_SHEET, topicFiles } from './connectors/unwto-topics';
@@ -87,6 +88,11 @@ export const SOURCE_FILES: readonly FileRule[] = [
   {
     files: matching(STATSNZ_DIR, STATSNZ_CSV_RE, 'ITM<table>_<date>_<time>_<n>.csv'),
     shape: { kind: 'delimited', delimiter: ',', header: STATSNZ_HEADER, tableEndsBefore: STATSNZ_TABLE_END },
+  },
+  // The newest monthly release workbook, the one read: laid out as a report, so Table 1 is checked by its title and heading.
+  {
+    files: (dir) => [statsNzWorkbookFile(dir) ?? `${STATSNZ_DIR}/international-visitor-arrivals-to-new-zealand-<month>-<year>.xlsx`],
+    shape: { kind: 'xlsx', sheets: [STATSNZ_INFO_SHEET, STATSNZ_TABLES_SHEET], labels: { sheet: STATSNZ_TABLES_SHEET, cells: STATSNZ_TABLE1_LABELS } },
   },
   { files: one(MALAYSIA_FILE), shape: { kind: 'delimited', delimiter: ',', header: MALAYSIA_HEADER, unquoted: true } },
   { files: one(JNTO_NATIONALITY_FILE), shape: { kind: 'delimited', delimiter: ',', header: JNTO_NATIONALITY_HEADER } },

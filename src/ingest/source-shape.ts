@@ -3,7 +3,8 @@
  * download is refused with the file, the line and what was expected, instead of failing deep in a
  * parser or, worse, yielding a release with part of a table missing.
  *   - .xlsx: a complete zip (end-of-central-directory record present, every entry inside the file,
- *     inflating to its declared size and checksum), holding the sheets the connector reads;
+ *     inflating to its declared size and checksum), holding the sheets the connector reads, with
+ *     the column names or labels (a report's table title and headings) where it reads by them;
  *   - old .xls: a compound file whose every sector and stream is present;
  *   - CSV/TSV: the expected header (a different one, the publisher's format changing, is named by
  *     its first differing cell), then every record with the header's number of cells (this finds a
@@ -16,7 +17,7 @@ import { crc32 } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { inflateSync } from 'fflate';
 import { compoundFileProblem } from './workbook/cfb';
-import { readXlsx, xlsxSheetNames } from './workbook/xlsx';
+import { cellAddress, readXlsx, xlsxSheetNames } from './workbook/xlsx';
 import { checkedOnce } from './parse-cache';
 
 /** utf16-or-latin1: UTF-16 when the bytes say so (a byte-order mark, or every other byte zero), else Latin-1. */
@@ -29,6 +30,8 @@ export type SourceShape =
       sheets?: readonly string[];
       /** A sheet whose first row must start with these cells (a long-format table's column names). */
       header?: { sheet: string; cells: readonly string[] };
+      /** Cells (A1 references) of a sheet laid out as a report that must hold these labels: a table's title and headings. */
+      labels?: { sheet: string; cells: Readonly<Record<string, string>> };
     }
   | { kind: 'xls' }
   | {
@@ -244,7 +247,7 @@ function sheetsProblem(file: string, data: Buffer, sheets: readonly string[]): S
 
 /** The first cell of a sheet's first row that is not the column name expected, named as Sheet!A1. */
 export function sheetHeaderProblem(file: string, data: Buffer, header: { sheet: string; cells: readonly string[] }): ShapeProblem | null {
-  const first = readXlsx(data, [header.sheet], { firstRow: true }).get(header.sheet)?.toRows()[0] ?? [];
+  const first = readXlsx(data, [header.sheet], { rows: 1 }).get(header.sheet)?.toRows()[0] ?? [];
   const at = header.cells.findIndex((name, i) => String(first[i] ?? '').trim() !== name);
   if (at < 0) return null;
   const found = first[at] === null || first[at] === undefined ? 'nothing' : `"${String(first[at]).slice(0, 60)}"`;
@@ -253,6 +256,23 @@ export function sheetHeaderProblem(file: string, data: Buffer, header: { sheet: 
     cell: `${header.sheet}!${columnLetters(at)}1`,
     message: `header cell expected "${header.cells[at]}", found ${found}: not the publisher's layout the connector reads`,
   };
+}
+
+/** The first labelled cell that does not hold its label (a moved or retitled table), named as Sheet!A3. */
+export function sheetLabelsProblem(file: string, data: Buffer, labels: { sheet: string; cells: Readonly<Record<string, string>> }): ShapeProblem | null {
+  const wanted = Object.entries(labels.cells).map(([ref, text]) => {
+    const at = cellAddress(ref);
+    if (!at) throw new Error(`${ref} is not a cell reference`);
+    return { ref, text, ...at };
+  });
+  const grid = readXlsx(data, [labels.sheet], { rows: Math.max(...wanted.map((w) => w.row + 1)) }).get(labels.sheet);
+  for (const { ref, text, row, col } of wanted) {
+    const found = grid?.cell(row, col) ?? null;
+    if (String(found ?? '').trim() === text) continue;
+    const shown = found === null ? 'nothing' : `"${String(found).slice(0, 60)}"`;
+    return { file, cell: `${labels.sheet}!${ref}`, message: `cell expected "${text}", found ${shown}: not the publisher's layout the connector reads` };
+  }
+  return null;
 }
 
 /** The problem of one file (path relative to sourcesDir), or null when its shape is sound. */
@@ -268,7 +288,7 @@ function shapeProblem(file: string, data: Buffer, shape: SourceShape): ShapeProb
     const message = zipProblem(data);
     if (message) return { file, message };
     const sheets = shape.sheets ? sheetsProblem(file, data, shape.sheets) : null;
-    return sheets ?? (shape.header ? sheetHeaderProblem(file, data, shape.header) : null);
+    return sheets ?? (shape.header ? sheetHeaderProblem(file, data, shape.header) : null) ?? (shape.labels ? sheetLabelsProblem(file, data, shape.labels) : null);
   }
   if (shape.kind === 'xls') {
     const message = compoundFileProblem(data);

@@ -7,7 +7,9 @@
  * Kept: TOTAL ALL CITIZENSHIPS / TOTAL (New Zealand's visitor arrivals: overseas residents
  * arriving for a stay of less than 12 months), and each citizenship's TOTAL as origin by name
  * (Infoshare gives no codes). Citizenship × visa type is not kept (a series has one breakdown).
- * Infoshare does not show status flags in this export, so every figure is as published.
+ * Infoshare does not show status flags in this export, so every figure is as published. Its
+ * release date is the "Last updated:" note; statsnz-releases.ts puts it together with the monthly
+ * release workbook.
  */
 import { parse } from 'csv-parse/sync';
 import { monthPeriod } from '../../domain/periods';
@@ -108,7 +110,7 @@ export function parseStatsNz(text: string, resolver: CountryResolver, file: stri
   return { tables: [table], series, rejected };
 }
 
-export function loadStatsNz(sourcesDir: string, resolver: CountryResolver): ConnectorOutput {
+export function loadInfoshare(sourcesDir: string, resolver: CountryResolver): ConnectorOutput {
   const file = statsNzFile(sourcesDir);
   if (!file) return { tables: [], series: [], rejected: [{ table: TABLE, row: STATSNZ_DIR, reason: 'no Infoshare export (ITM…csv) in the folder' }] };
   return parseStatsNz(readSourceText(sourcesDir, file), resolver, file);

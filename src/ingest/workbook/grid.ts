@@ -16,6 +16,11 @@ export class SheetGrid {
     this.right = Math.max(this.right, right);
   }
 
+  /** The cell at a 0-based row and column of the sheet (A1 is 0, 0), null when empty. */
+  cell(row: number, col: number): Cell {
+    return this.rows[row]?.[col] ?? null;
+  }
+
   set(row: number, col: number, value: Cell): void {
     if (row < 0 || col < 0) return;
     (this.rows[row] ??= [])[col] = value;

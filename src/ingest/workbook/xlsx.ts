@@ -45,7 +45,7 @@ function parseXml(xml: string, what: string, h: XmlHandlers): void {
 }
 
 /** A1-style reference → zero-based row and column. */
-function cellAddress(ref: string): { row: number; col: number } | null {
+export function cellAddress(ref: string): { row: number; col: number } | null {
   const m = /^\$?([A-Z]{1,3})\$?(\d+)$/.exec(ref);
   if (!m) return null;
   let col = 0;
@@ -193,16 +193,22 @@ function sheetEntries(files: Record<string, Uint8Array>): SheetEntry[] {
 }
 
 /**
- * A sheet's XML cut after its first row (the opening tags closed again), so that checking a header
- * parses one row of a sheet of tens of thousands.
+ * A sheet's XML cut after its first `rows` rows as written (the opening tags closed again), so that
+ * checking a header parses a few rows of a sheet of tens of thousands. Blank rows are not written,
+ * so what is kept holds at least the sheet's rows 1 to `rows`.
  */
-function firstRowOnly(xml: string): string {
-  const end = xml.indexOf('</row>');
-  return end < 0 ? xml : `${xml.slice(0, end + '</row>'.length)}</sheetData></worksheet>`;
+function leadingRows(xml: string, rows: number): string {
+  let end = -1;
+  for (let n = 0; n < rows; n++) {
+    const next = xml.indexOf('</row>', end + 1);
+    if (next < 0) return xml;
+    end = next;
+  }
+  return `${xml.slice(0, end + '</row>'.length)}</sheetData></worksheet>`;
 }
 
-/** The named sheets as cell grids; names the workbook does not have are left out. With `firstRow`, each sheet's first row only. */
-export function readXlsx(data: Uint8Array, names: readonly string[], options: { firstRow?: boolean } = {}): Map<string, SheetGrid> {
+/** The named sheets as cell grids; names the workbook does not have are left out. With `rows`, each sheet's first rows only. */
+export function readXlsx(data: Uint8Array, names: readonly string[], options: { rows?: number } = {}): Map<string, SheetGrid> {
   const index = unzipSync(data, {
     filter: (f) => f.name === 'xl/workbook.xml' || f.name === 'xl/_rels/workbook.xml.rels' || f.name === 'xl/sharedStrings.xml',
   });
@@ -214,7 +220,7 @@ export function readXlsx(data: Uint8Array, names: readonly string[], options: { 
   const out = new Map<string, SheetGrid>();
   for (const sheet of wanted) {
     const file = sheetFiles[sheet.path];
-    if (file) out.set(sheet.name, worksheetGrid(options.firstRow ? firstRowOnly(strFromU8(file)) : strFromU8(file), strings, sheet.path));
+    if (file) out.set(sheet.name, worksheetGrid(options.rows ? leadingRows(strFromU8(file), options.rows) : strFromU8(file), strings, sheet.path));
   }
   return out;
 }

@@ -4,10 +4,12 @@
  * by the publisher's codes (or names, counted when they fail).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SOURCES_DIR } from '../../helpers/paths';
 import type { ParsedSeries } from '../../../src/domain/types';
+import type { ConnectorOutput } from '../../../src/ingest/records';
 import { loadAbs } from '../../../src/ingest/connectors/abs';
 import { CountryResolver } from '../../../src/ingest/connectors/country-resolver';
 import { daysInMonth, loadHkImmd, parseHkImmd } from '../../../src/ingest/connectors/hk-immd';
@@ -18,9 +20,12 @@ import { englishMonth, parseGroupedNumber } from '../../../src/ingest/connectors
 import { loadNtto, nttoMonth } from '../../../src/ingest/connectors/ntto';
 import { loadSingstat, singstatMonth } from '../../../src/ingest/connectors/singstat';
 import { loadStatcan, statcanMonth, withoutFootnote } from '../../../src/ingest/connectors/statcan';
-import { infoshareMonth, loadStatsNz } from '../../../src/ingest/connectors/statsnz';
+import { infoshareMonth, loadInfoshare } from '../../../src/ingest/connectors/statsnz';
+import { loadStatsNz, mergeStatsNz } from '../../../src/ingest/connectors/statsnz-releases';
+import { loadStatsNzWorkbook, parseStatsNzWorkbook, statsNzWorkbookFile, type StatsNzWorkbook } from '../../../src/ingest/connectors/statsnz-workbook';
 import { checkSourceFile, delimitedProblem } from '../../../src/ingest/source-shape';
 import { SOURCE_FILES } from '../../../src/ingest/source-files';
+import { editXlsxEntry } from '../../helpers/xlsx-edit';
 
 const resolver = CountryResolver.fromSources(SOURCES_DIR);
 
@@ -168,7 +173,7 @@ describe('NTTO I-94 monthly arrivals (United States)', () => {
 });
 
 describe('Stats NZ Infoshare visitor arrivals by citizenship (New Zealand)', () => {
-  const out = loadStatsNz(SOURCES_DIR, resolver);
+  const out = loadInfoshare(SOURCES_DIR, resolver);
 
   it('gives TOTAL ALL CITIZENSHIPS from 2003-07 to 2024-06 and each citizenship’s total', () => {
     const total = find(out.series, null);
@@ -179,6 +184,112 @@ describe('Stats NZ Infoshare visitor arrivals by citizenship (New Zealand)', () 
     expect(out.series).toHaveLength(10);
     expect(out.tables[0].released).toBe('2024-08-13');
     expect(out.rejected).toEqual([]);
+  });
+});
+
+const WORKBOOK = 'statsnz/international-visitor-arrivals-to-new-zealand-may-2024.xlsx';
+/** The workbook's sheet "Tables 1&2" inside the zip (xl/workbook.xml's rId8). */
+const TABLES_XML = 'xl/worksheets/sheet8.xml';
+
+describe('Stats NZ monthly release workbook, May 2024 (New Zealand)', () => {
+  const workbook = loadStatsNzWorkbook(SOURCES_DIR)!;
+  const total = find(workbook.out.series, null);
+
+  it('reads Table 1, the five years to May 2024, as the cells give them', () => {
+    expect(statsNzWorkbookFile(SOURCES_DIR)).toBe(WORKBOOK);
+    expect(total.observations).toHaveLength(60);
+    expect([total.observations[0].period, total.observations.at(-1)!.period]).toEqual(['2019-06', '2024-05']);
+    // Checked by hand against the sheet's XML: B9 (2019/20, Jun), B19 (2019/20, Apr), F15 (2023/24, Dec), F20 (2023/24, May).
+    expect(at(total, '2019-06')).toEqual({ period: '2019-06', value: 213536, status: 'published', flags: '' });
+    expect(valueAt(total, '2020-04')).toBe(1721);
+    expect(valueAt(total, '2023-12')).toBe(418869);
+    expect(valueAt(total, '2024-05')).toBe(179665);
+    // Table 2, year ended May 2024 (B42): the sum of the 2023/24 column.
+    expect(total.observations.filter((o) => o.period >= '2023-06').reduce((n, o) => n + o.value!, 0)).toBe(3206459);
+    expect(workbook.out.series).toHaveLength(1);
+    expect(workbook.out.rejected).toEqual([]);
+  });
+
+  it('is dated by the month it says it was published in, at that month’s end', () => {
+    expect([workbook.released, workbook.dated]).toEqual(['2024-07-31', 'July 2024']);
+    expect(workbook.out.tables[0]).toMatchObject({ code: 'statsnz_iva_monthly_release', file: WORKBOOK, released: '2024-07-31' });
+  });
+
+  it('does not read a year column that does not sum to Table 2’s year ended May', () => {
+    const data = editXlsxEntry(fs.readFileSync(path.join(SOURCES_DIR, WORKBOOK)), TABLES_XML, (xml) => xml.replace('<c r="F20" s="76"><v>179665</v>', '<c r="F20" s="76"><v>179666</v>'));
+    const edited = parseStatsNzWorkbook(data, WORKBOOK);
+    expect(edited.out.rejected.map((r) => [r.row, r.reason])).toEqual([
+      [`${WORKBOOK}: Tables 1&2, Table 1, 2023/24`, 'the months (12 figures) sum to 3206460, Table 2 gives 3206459 for the year ended May 2024: not read'],
+    ]);
+    expect(find(edited.out.series, null).observations.at(-1)!.period).toBe('2023-05');
+  });
+
+  it('takes the newest workbook in the folder by the month and year its name carries', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'statsnz-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'statsnz'));
+      const names = ['may-2024', 'december-2025', 'april-2026', 'march-2026'].map((m) => `international-visitor-arrivals-to-new-zealand-${m}.xlsx`);
+      for (const name of [...names, 'international-visitor-arrivals-to-new-zealand-2027.xlsx']) fs.writeFileSync(path.join(dir, 'statsnz', name), '');
+      expect(statsNzWorkbookFile(dir)).toBe(`statsnz/${names[2]}`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('New Zealand from both Stats NZ publications: the newest wins for each month it gives', () => {
+  const infoshare = loadInfoshare(SOURCES_DIR, resolver);
+  const workbook = loadStatsNzWorkbook(SOURCES_DIR)!;
+  /** The workbook as a later release would be: dated after the Infoshare export, one figure changed. */
+  const later = (change: Record<string, number>): StatsNzWorkbook => ({
+    ...workbook,
+    released: '2024-09-30',
+    dated: 'September 2024',
+    out: {
+      ...workbook.out,
+      series: workbook.out.series.map((s) => ({ ...s, observations: s.observations.map((o) => (o.period in change ? { ...o, value: change[o.period] } : o)) })),
+    },
+  });
+
+  it('as held: the export of 13/08/2024 is newer than the workbook of July 2024 and gives every month; the months both give agree', () => {
+    const out = loadStatsNz(SOURCES_DIR, resolver);
+    const total = find(out.series, null);
+    expect(total.observations).toHaveLength(252);
+    expect(at(total, '2024-05')).toEqual({ period: '2024-05', value: 179665, status: 'published', flags: '', firstReleased: '2024-07-31' });
+    expect(at(total, '2024-06')).toEqual({ period: '2024-06', value: 185294, status: 'published', flags: '', firstReleased: '2024-08-13' });
+    expect(at(total, '2019-05')?.firstReleased).toBe('2024-08-13');
+    expect(total.sourceRevisions).toBeUndefined();
+    expect(total.table).toBe('statsnz_itm_visitor_arrivals_citizenship');
+    expect(total.names.en).toBe("Visitor arrivals to New Zealand. Figures from Stats NZ's release of 13/08/2024 (2003-07–2024-06)");
+    expect(out.series).toHaveLength(10);
+    expect(out.tables.map((t) => t.code)).toEqual(['statsnz_itm_visitor_arrivals_citizenship']);
+    expect(out.rejected).toEqual([]);
+  });
+
+  it('a later workbook: its months from it, a changed figure logged as Stats NZ’s revision, the export’s newer month kept', () => {
+    const total = find(mergeStatsNz(infoshare, later({ '2024-05': 179700 })).series, null);
+    expect(valueAt(total, '2024-05')).toBe(179700);
+    expect(valueAt(total, '2024-06')).toBe(185294); // only the export gives it
+    expect(total.sourceRevisions).toEqual([
+      { period: '2024-05', oldValue: 179665, oldStatus: 'published', newValue: 179700, newStatus: 'published', oldReleased: '2024-08-13', newReleased: '2024-09-30' },
+    ]);
+    expect(total.table).toBe('statsnz_iva_monthly_release');
+    expect(total.names.en).toBe(
+      "Visitor arrivals to New Zealand. Figures from Stats NZ's releases of September 2024 (2019-06–2024-05); 13/08/2024 (2003-07–2019-05, 2024-06)",
+    );
+  });
+
+  it('an older export: the months only the workbook gives come from it', () => {
+    const older: ConnectorOutput = {
+      ...infoshare,
+      tables: infoshare.tables.map((t) => ({ ...t, released: '2024-02-14' })),
+      series: infoshare.series.map((s) => ({ ...s, observations: s.observations.filter((o) => o.period <= '2023-12') })),
+    };
+    const total = find(mergeStatsNz(older, workbook).series, null);
+    expect(total.observations.at(-1)).toEqual({ period: '2024-05', value: 179665, status: 'published', flags: '', firstReleased: '2024-07-31' });
+    expect(at(total, '2024-01')).toMatchObject({ value: 326427, firstReleased: '2024-07-31' });
+    expect(at(total, '2003-07')).toMatchObject({ value: 145566, firstReleased: '2024-02-14' });
+    expect(total.sourceRevisions).toBeUndefined();
   });
 });
 
@@ -254,6 +365,7 @@ describe('shape checks of the national files', () => {
       'singstat/international_visitor_arrivals.csv',
       'statcan/2410005001cad-eng.csv',
       'statsnz/ITM524901_20240902_114033_41.csv',
+      WORKBOOK,
     ]);
     for (const { file, shape } of national) expect(checkSourceFile(SOURCES_DIR, file, shape)).toBeNull();
   });
