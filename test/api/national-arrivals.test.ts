@@ -48,6 +48,25 @@ describe('national monthly visitor arrivals', () => {
     }
   });
 
+  it('New Zealand: each month from the newest Stats NZ publication giving it (Infoshare export of 13/08/2024, workbook of July 2024)', async () => {
+    const obs = async (from: string, to: string, asOf = '') =>
+      (await s.json(`/v1/series/nz.arrivals.total.m/observations?from=${from}&to=${to}${asOf}`, 'developer')).data.map((o: { period: string; value: number }) => [o.period, o.value]);
+    // Both give 2019-06 and 2024-05 (workbook Tables 1&2 B9, F20), equal; only the export gives 2024-06 and 2003-07.
+    expect(await obs('2024-04', '2024-06')).toEqual([
+      ['2024-04', 225024],
+      ['2024-05', 179665],
+      ['2024-06', 185294],
+    ]);
+    expect(await obs('2019-06', '2019-06')).toEqual([['2019-06', 213536]]);
+    expect(await obs('2003-07', '2003-07')).toEqual([['2003-07', 145566]]);
+    // As the publications stood on 1 August 2024, only the workbook's months were out.
+    const before = await obs('2003-01', '2024-12', '&as_of=2024-08-01');
+    expect([before[0], before.at(-1), before.length]).toEqual([['2019-06', 213536], ['2024-05', 179665], 60]);
+    const meta = (await s.json('/v1/series/nz.arrivals.total.m/metadata', 'developer')).data;
+    expect(meta).toMatchObject({ headline: true, table: 'statsnz_itm_visitor_arrivals_citizenship', revisions: 0 });
+    expect(meta.name).toBe("Visitor arrivals to New Zealand. Figures from Stats NZ's release of 13/08/2024 (2003-07–2024-06)");
+  });
+
   it('leave out Hong Kong’s March 2026, not every day of which is published', async () => {
     const body = await s.json('/v1/series/hk.arrivals.total.m/observations?from=2026-01&to=2026-03', 'developer');
     expect(body.data.map((o: { period: string; value: number | null }) => [o.period, o.value])).toEqual([

@@ -16,6 +16,7 @@ import { buildRelease, IngestRefused } from '../../src/ingest/build';
 import { readPreviousRelease, tableDrops } from '../../src/ingest/previous-release';
 import { PROJECT_ROOT, SOURCES_DIR } from '../helpers/paths';
 import { copiedDataDir } from '../helpers/releases';
+import { editXlsxEntry } from '../helpers/xlsx-edit';
 
 const temps: string[] = [];
 const tempDir = (prefix: string) => {
@@ -121,6 +122,16 @@ describe('a damaged source file is refused before parsing', () => {
     damage(TOPIC_WORKBOOK, () => minimalWorkbook({ Overview: [['Overview']], Data: [['indicator_code', 'indicator_label', 'indicator_previous_code', 'reporter_code']] }));
     expect(refusal(dataDir).message).toBe(
       `damaged source files, no release built: ${TOPIC_WORKBOOK} cell Data!D1: header cell expected "reporter_area_code", found "reporter_code": ` +
+        "not the publisher's layout the connector reads",
+    );
+  });
+
+  it('a Stats NZ release workbook whose Table 1 is retitled: the cell named', () => {
+    const workbook = 'statsnz/international-visitor-arrivals-to-new-zealand-may-2024.xlsx';
+    // The title is a shared string (xl/sharedStrings.xml), which the Contents sheet shares too.
+    damage(workbook, (d) => editXlsxEntry(d, 'xl/sharedStrings.xml', (xml) => xml.replace('>Monthly visitor arrivals<', '>Monthly visitor departures<')));
+    expect(refusal(dataDir).message).toBe(
+      `damaged source files, no release built: ${workbook} cell Tables 1&2!A3: cell expected "Monthly visitor arrivals", found "Monthly visitor departures": ` +
         "not the publisher's layout the connector reads",
     );
   });

@@ -129,8 +129,9 @@ describe('mergeReleases (hand-worked)', () => {
     ]);
   });
 
-  it('writes runs of years as ranges', () => {
+  it('writes runs of years (and of months) as ranges', () => {
     expect(periodRanges(['1995', '1996', '1997', '2001', '2003', '2004'])).toBe('1995–1997, 2001, 2003–2004');
+    expect(periodRanges(['2019-11', '2019-12', '2020-01', '2020-03'])).toBe('2019-11–2020-01, 2020-03');
   });
 });
 
