@@ -16,6 +16,8 @@ import { JNTO_FILE, JNTO_LATEST_FILE } from './connectors/jnto';
 import { UNWTO_FILE, UNWTO_LATEST_FILE } from './connectors/unwto';
 import { API_DIR, LONG_INDICATORS, WORLDBANK_DIR } from './connectors/worldbank';
 import { STATSNZ_WORKBOOK_PAGE, STATSNZ_WORKBOOK_RE } from './connectors/statsnz-workbook';
+import { STATCAN_FILE, STATCAN_FULL_TABLE_FILE } from './connectors/statcan';
+import { SINGSTAT_API_FILE, SINGSTAT_FILE } from './connectors/singstat';
 import { fileNameOf } from './fetch/page-links';
 
 export type Unpacking =
@@ -229,21 +231,21 @@ const nationalSources: Source[] = [
   },
   {
     id: 'statcan/24100050',
-    name: 'Statistics Canada table 24-10-0050-01, full table (not read: the table as displayed, 2410005001cad-eng.csv, is)',
+    name: 'Statistics Canada table 24-10-0050-01, full table (read in place of the table as displayed, 2410005001cad-eng.csv)',
     publisher: 'Statistics Canada',
     address: 'https://www150.statcan.gc.ca/n1/tbl/csv/24100050-eng.zip',
-    file: fixed('statcan/24100050.csv'),
+    file: fixed(STATCAN_FULL_TABLE_FILE),
     unpack: { kind: 'zip-member', member: /^24100050\.csv$/ },
-    alsoProvides: ['statcan/2410005001cad-eng.csv'],
+    alsoProvides: [STATCAN_FILE],
   },
   {
     id: 'singstat/M550001',
-    name: 'SingStat M550001 international visitor arrivals (this JSON not read: the table-builder CSV is)',
+    name: 'SingStat M550001 international visitor arrivals, Table Builder API (read in place of the table-builder CSV)',
     publisher: 'Singapore Department of Statistics',
     address: 'https://tablebuilder.singstat.gov.sg/api/table/tabledata/M550001',
-    file: fixed('singstat/M550001.json'),
+    file: fixed(SINGSTAT_API_FILE),
     unpack: { kind: 'as-is' },
-    alsoProvides: ['singstat/international_visitor_arrivals.csv'],
+    alsoProvides: [SINGSTAT_FILE],
   },
   {
     id: 'hk_immd/daily-passenger-traffic',
@@ -364,18 +366,6 @@ export const MANUAL_FILES: readonly ManualFile[] = [
     publisher: 'Stats NZ',
     address: 'https://infoshare.stats.govt.nz/',
     why: 'an Infoshare table export, made interactively: Stats NZ gives it no address of its own',
-  },
-  {
-    file: 'statcan/2410005001cad-eng.csv',
-    publisher: 'Statistics Canada',
-    address: 'https://www150.statcan.gc.ca/t1/tbl1/en/tv.action?pid=2410005001',
-    why: 'the table "as displayed" export the connector reads; the fetched full-table download (statcan/24100050) has another layout and is not read yet',
-  },
-  {
-    file: 'singstat/international_visitor_arrivals.csv',
-    publisher: 'Singapore Department of Statistics',
-    address: 'https://tablebuilder.singstat.gov.sg/table/TS/M550001',
-    why: 'the table-builder CSV export the connector reads; the fetched API answer (singstat/M550001) has another layout and is not read yet',
   },
 ];
 

@@ -18,8 +18,8 @@ import { JNTO_NATIONALITY_FILE, JNTO_NATIONALITY_HEADER } from './connectors/jnt
 import { MALAYSIA_FILE, MALAYSIA_HEADER } from './connectors/malaysia';
 import { MTUR_DIR, MTUR_FILE_RE, MTUR_HEADER } from './connectors/mtur-brazil';
 import { NTTO_FILE, NTTO_SHEET } from './connectors/ntto';
-import { SINGSTAT_FILE, SINGSTAT_HEADER } from './connectors/singstat';
-import { STATCAN_FILE, STATCAN_TABLE_END } from './connectors/statcan';
+import { SINGSTAT_API_FILE, SINGSTAT_API_KEYS, SINGSTAT_FILE, SINGSTAT_HEADER, singstatFile } from './connectors/singstat';
+import { STATCAN_FILE, STATCAN_FULL_TABLE_FILE, STATCAN_FULL_TABLE_LEADING, STATCAN_FULL_TABLE_TRAILING, STATCAN_TABLE_END, statcanFile } from './connectors/statcan';
 import { STATSNZ_CSV_RE, STATSNZ_DIR, STATSNZ_HEADER, STATSNZ_TABLE_END } from './connectors/statsnz';
 import { STATSNZ_INFO_SHEET, STATSNZ_TABLE1_LABELS, STATSNZ_TABLES_SHEET, statsNzWorkbookFile } from './connectors/statsnz-workbook';
 import { NUTS_FILE, NUTS_SHEET } from './connectors/nuts';
@@ -35,6 +35,8 @@ const ANY_XLSX: SourceShape = { kind: 'xlsx' };
 type FileRule = { files: (sourcesDir: string) => string[]; shape: SourceShape };
 
 const one = (file: string) => () => [file];
+/** The file when it is the one `read` picks in the folder (a fetched file, else the one held), else none. */
+const whenRead = (file: string, read: (sourcesDir: string) => string) => (sourcesDir: string) => (read(sourcesDir) === file ? [file] : []);
 const matching = (dir: string, pattern: RegExp, what: string) => (sourcesDir: string) => {
   const full = path.join(sourcesDir, dir);
   const names = fs.existsSync(full) ? fs.readdirSync(full).filter((f) => pattern.test(f)).sort() : [];
@@ -80,9 +82,18 @@ export const SOURCE_FILES: readonly FileRule[] = [
   },
   // National offices' monthly visitor arrivals.
   { files: one(ABS_FILE), shape: { kind: 'xlsx', sheets: [ABS_SHEET] } },
-  // StatCan's CSV as displayed: seven title lines and a blank one, the table, then footnotes in free text.
-  { files: one(STATCAN_FILE), shape: { kind: 'delimited', delimiter: ',', preambleLines: 8, header: 'Geography,Canada,', tableEndsBefore: STATCAN_TABLE_END } },
-  { files: one(SINGSTAT_FILE), shape: { kind: 'delimited', delimiter: ',', header: SINGSTAT_HEADER } },
+  // StatCan's full-table download: its fixed leading and trailing columns, the table's dimensions between.
+  {
+    files: whenRead(STATCAN_FULL_TABLE_FILE, statcanFile),
+    shape: { kind: 'delimited', delimiter: ',', header: `${STATCAN_FULL_TABLE_LEADING.join(',')},`, headerEndsWith: STATCAN_FULL_TABLE_TRAILING },
+  },
+  // StatCan's CSV as displayed (read when no full table was fetched): seven title lines and a blank one, the table, then footnotes in free text.
+  {
+    files: whenRead(STATCAN_FILE, statcanFile),
+    shape: { kind: 'delimited', delimiter: ',', preambleLines: 8, header: 'Geography,Canada,', tableEndsBefore: STATCAN_TABLE_END },
+  },
+  { files: whenRead(SINGSTAT_API_FILE, singstatFile), shape: { kind: 'json', keys: SINGSTAT_API_KEYS } },
+  { files: whenRead(SINGSTAT_FILE, singstatFile), shape: { kind: 'delimited', delimiter: ',', header: SINGSTAT_HEADER } },
   { files: one(HK_IMMD_FILE), shape: { kind: 'delimited', delimiter: ',', header: HK_IMMD_HEADER, unquoted: true } },
   { files: one(NTTO_FILE), shape: { kind: 'xlsx', sheets: [NTTO_SHEET] } },
   {

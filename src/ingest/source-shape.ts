@@ -9,7 +9,9 @@
  *   - CSV/TSV: the expected header (a different one, the publisher's format changing, is named by
  *     its first differing cell), then every record with the header's number of cells (this finds a
  *     cut last line even in files that end without a newline), and where the publisher always ends
- *     the file with a newline, that newline.
+ *     the file with a newline, that newline;
+ *   - JSON (an API's answer): complete JSON, holding the keys the connector reads with values of
+ *     the kind it reads, a missing or changed one named by its path.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,6 +44,11 @@ export type SourceShape =
        * connector reads, any of which will do; absent when the file has no header.
        */
       header?: string | readonly string[];
+      /**
+       * The cells the header record ends with, when what comes between is the table's own (StatCan's
+       * full-table CSV: one column per dimension of the table between its fixed leading and trailing columns).
+       */
+      headerEndsWith?: readonly string[];
       /** Lines before the header (the World Bank's wide downloads have 4). */
       preambleLines?: number;
       /** The publisher always ends the file with a newline, so a missing one means a cut file. */
@@ -54,18 +61,33 @@ export type SourceShape =
       /** The publisher never quotes a cell (large daily or long-format files): records are split by line, which is quicker. */
       unquoted?: boolean;
       encoding?: TextEncoding;
+    }
+  | {
+      kind: 'json';
+      /**
+       * Keys the connector reads, as paths from the top (`Data.row[].columns[].key`: `[]` stands for
+       * every element of an array), each with the kind of value it must hold.
+       */
+      keys: Readonly<Record<string, JsonKind>>;
     };
 
-/** A problem found in one file; `line` where it applies (1-based, counting every line of the file), `cell` where one is named (A1). */
+/** What a JSON key's value must be; 'scalar' is a string or a number. */
+export type JsonKind = 'object' | 'array' | 'string' | 'scalar';
+
+/**
+ * A problem found in one file; `line` where it applies (1-based, counting every line of the file),
+ * `cell` where one is named (A1), `key` where a JSON key is (its path, `Data.row[3].columns`).
+ */
 export interface ShapeProblem {
   file: string;
   line?: number;
   cell?: string;
+  key?: string;
   message: string;
 }
 
 export function describeProblem(p: ShapeProblem): string {
-  const where = p.cell ? ` cell ${p.cell}` : p.line ? ` line ${p.line}` : '';
+  const where = p.key ? ` key ${p.key}` : p.cell ? ` cell ${p.cell}` : p.line ? ` line ${p.line}` : '';
   return `${p.file}${where}: ${p.message}`;
 }
 
@@ -106,6 +128,20 @@ function headerMismatch(found: string[], expected: readonly string[], delimiter:
     line,
     cell: `${columnLetters(at)}${line}`,
     message: `header cell expected "${closest.cells[at]}", found ${shown}: not the publisher's layout the connector reads${layout}`,
+  };
+}
+
+/** Why a header does not end with the cells expected, naming the first that differs. */
+function headerTailMismatch(found: string[], tail: readonly string[], line: number): Omit<ShapeProblem, 'file'> | null {
+  const start = found.length - tail.length;
+  const at = tail.findIndex((name, i) => found[start + i] !== name);
+  if (at < 0) return null;
+  const col = Math.max(0, start + at);
+  const shown = start + at < 0 ? 'nothing' : `"${found[start + at].slice(0, 60)}"`;
+  return {
+    line,
+    cell: `${columnLetters(col)}${line}`,
+    message: `header cell expected "${tail[at]}" (the header ends ${tail.join(',')}), found ${shown}: not the publisher's layout the connector reads`,
   };
 }
 
@@ -218,6 +254,10 @@ export function delimitedProblem(text: string, shape: DelimitedShape): Omit<Shap
   const layouts = shape.header === undefined ? [] : typeof shape.header === 'string' ? [shape.header] : shape.header;
   const joined = header.head.join(shape.delimiter);
   if (layouts.length > 0 && !layouts.some((h) => joined.startsWith(h))) return headerMismatch(header.head, layouts, shape.delimiter, header.line);
+  if (shape.headerEndsWith) {
+    const tail = headerTailMismatch(header.head, shape.headerEndsWith, header.line);
+    if (tail) return tail;
+  }
   if (shape.header !== undefined && data.length === 0) return { line: header.line, message: 'no data rows after the header (file truncated?)' };
   for (const [i, r] of data.entries()) {
     if (r.cells !== header.cells) {
@@ -275,6 +315,66 @@ export function sheetLabelsProblem(file: string, data: Buffer, labels: { sheet: 
   return null;
 }
 
+const KIND_WORDS: Record<JsonKind, string> = { object: 'an object', array: 'an array', string: 'a string', scalar: 'a string or a number' };
+
+function kindOf(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isKind(value: unknown, kind: JsonKind): boolean {
+  switch (kind) {
+    case 'object':
+      return isObject(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'string':
+      return typeof value === 'string';
+    case 'scalar':
+      return typeof value === 'string' || typeof value === 'number';
+  }
+}
+
+/** The first place under `value` where `path` (segments, `row[]` for every element) is missing or of another kind. */
+function jsonKeyProblem(value: unknown, path: readonly string[], kind: JsonKind, at: string): Omit<ShapeProblem, 'file'> | null {
+  if (path.length === 0) {
+    return isKind(value, kind) ? null : { key: at, message: `expected ${KIND_WORDS[kind]}, found ${kindOf(value)}: not the publisher's layout the connector reads` };
+  }
+  const [segment, ...rest] = path;
+  const every = segment.endsWith('[]');
+  const name = every ? segment.slice(0, -2) : segment;
+  const here = at ? `${at}.${name}` : name;
+  const child = isObject(value) ? value[name] : undefined;
+  if (!every) return jsonKeyProblem(child, rest, kind, here);
+  if (!Array.isArray(child)) return { key: here, message: `expected an array, found ${kindOf(child)}: not the publisher's layout the connector reads` };
+  for (const [i, element] of child.entries()) {
+    const problem = jsonKeyProblem(element, rest, kind, `${here}[${i}]`);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** Problems of a JSON text: whole, and holding each key the connector reads. */
+export function jsonProblem(text: string, keys: Readonly<Record<string, JsonKind>>): Omit<ShapeProblem, 'file'> | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    return { message: `not complete JSON (file truncated?): ${(err as Error).message}` };
+  }
+  for (const [path, kind] of Object.entries(keys)) {
+    const problem = jsonKeyProblem(parsed, path.split('.'), kind, '');
+    if (problem) return problem;
+  }
+  return null;
+}
+
 /** The problem of one file (path relative to sourcesDir), or null when its shape is sound. */
 export function checkSourceFile(sourcesDir: string, file: string, shape: SourceShape, cacheDir: string | null = null): ShapeProblem | null {
   const full = path.join(sourcesDir, file);
@@ -294,6 +394,6 @@ function shapeProblem(file: string, data: Buffer, shape: SourceShape): ShapeProb
     const message = compoundFileProblem(data);
     return message ? { file, message: `not a complete .xls compound file: ${message}` } : null;
   }
-  const problem = delimitedProblem(decodeText(data, shape.encoding), shape);
+  const problem = shape.kind === 'json' ? jsonProblem(data.toString('utf8'), shape.keys) : delimitedProblem(decodeText(data, shape.encoding), shape);
   return problem ? { file, ...problem } : null;
 }

@@ -2,7 +2,8 @@
  * A stand-in for the publishers: node:http on a loopback port serving a temporary copy of
  * ../shared/data laid out by official address (`<root>/<host>/<path>?<query>`), each file packed
  * as its publisher packs it (gzip for Eurostat, zips for the ECB and the World Bank, the Bank's
- * wide layout for its indicators, pages linking the dated files). It answers with ETag and
+ * wide layout for its indicators, StatCan's full-table zip and SingStat's API answer written from
+ * the held exports' figures (test/helpers/fetched-formats.ts), pages linking the dated files). It answers with ETag and
  * Last-Modified and gives 304 to a conditional GET of an unchanged file. The service reaches it
  * as its TOURISM_PUBLISHER_MIRROR. Addresses can be made to fail: a status, a hang, a cut body.
  */
@@ -18,6 +19,7 @@ import { parseCsvLines } from '../../src/ingest/connectors/worldbank';
 import { fileNameOf } from '../../src/ingest/fetch/page-links';
 import { SOURCES, type Source } from '../../src/ingest/publishers';
 import { SOURCES_DIR } from './paths';
+import { singstatApiJson, statcanFullTableCsv, statcanFullTableZip } from './fetched-formats';
 
 export type Misbehaviour = { kind: 'status'; status: number } | { kind: 'hang' } | { kind: 'cut'; declareLength: boolean };
 
@@ -81,12 +83,14 @@ export function worldBankWide(long: string, indicator: string): string {
 
 /** Member names for zips whose shared copy carries another name than the publisher's archive member. */
 const MEMBER_NAMES: Record<string, string> = {
-  'statcan/24100050': '24100050.csv',
   'worldbank/derived-tourism-economy': 'world_tourism_economy_data.csv',
 };
 
 /** The bytes a publisher serves for a source at an address, made from the shared copy. */
 function packed(source: Source, address: string): Buffer {
+  // The shared folder holds these tables as other exports: their publishers' formats are written from those figures.
+  if (source.id === 'statcan/24100050') return statcanFullTableZip(statcanFullTableCsv());
+  if (source.id === 'singstat/M550001') return Buffer.from(singstatApiJson());
   const unpack = source.unpack;
   switch (unpack.kind) {
     case 'as-is':

@@ -18,14 +18,15 @@ import { loadMalaysia, parseMalaysia } from '../../../src/ingest/connectors/mala
 import { loadMtur, mturOrigin } from '../../../src/ingest/connectors/mtur-brazil';
 import { englishMonth, parseGroupedNumber } from '../../../src/ingest/connectors/national-arrivals';
 import { loadNtto, nttoMonth } from '../../../src/ingest/connectors/ntto';
-import { loadSingstat, singstatMonth } from '../../../src/ingest/connectors/singstat';
-import { loadStatcan, statcanMonth, withoutFootnote } from '../../../src/ingest/connectors/statcan';
+import { loadSingstat, SINGSTAT_API_FILE, singstatMonth } from '../../../src/ingest/connectors/singstat';
+import { loadStatcan, STATCAN_FULL_TABLE_FILE, statcanMonth, withoutFootnote } from '../../../src/ingest/connectors/statcan';
 import { infoshareMonth, loadInfoshare } from '../../../src/ingest/connectors/statsnz';
 import { loadStatsNz, mergeStatsNz } from '../../../src/ingest/connectors/statsnz-releases';
 import { loadStatsNzWorkbook, parseStatsNzWorkbook, statsNzWorkbookFile, type StatsNzWorkbook } from '../../../src/ingest/connectors/statsnz-workbook';
 import { checkSourceFile, delimitedProblem } from '../../../src/ingest/source-shape';
 import { SOURCE_FILES } from '../../../src/ingest/source-files';
 import { editXlsxEntry } from '../../helpers/xlsx-edit';
+import { displayedFigures, FULL_TABLE_HEADER, singstatApiJson, statcanFullTableCsv } from '../../helpers/fetched-formats';
 
 const resolver = CountryResolver.fromSources(SOURCES_DIR);
 
@@ -91,6 +92,71 @@ describe('StatCan 24-10-0050-01 (Canada)', () => {
   });
 });
 
+/** A sources folder holding the held exports and `files` (fetched formats) beside them; removed after `run`. */
+function withFetched<T>(files: Record<string, string>, run: (dir: string) => T): T {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-fetched-'));
+  try {
+    for (const held of ['statcan/2410005001cad-eng.csv', 'singstat/international_visitor_arrivals.csv']) {
+      fs.mkdirSync(path.dirname(path.join(dir, held)), { recursive: true });
+      fs.copyFileSync(path.join(SOURCES_DIR, held), path.join(dir, held));
+    }
+    for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text);
+    return run(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('StatCan 24-10-0050-01 from the full-table download the refresh fetches', () => {
+  const held = loadStatcan(SOURCES_DIR);
+  const figures = displayedFigures();
+
+  it('gives the same series, names and figures as the table as displayed, from the same figures', () => {
+    // Rows the displayed table has no row for: the provinces' and single countries' ('..': no figure, as StatCan marks them).
+    const extra = [
+      { refDate: '2025-10', geo: 'Ontario', member: 'Europe', value: '', status: '..' },
+      { refDate: '2025-10', geo: 'Canada', member: 'France', value: '', status: '..' },
+    ];
+    const out = withFetched({ [STATCAN_FULL_TABLE_FILE]: statcanFullTableCsv({ extra }) }, (dir) => loadStatcan(dir));
+    expect(out.tables[0]).toMatchObject({ code: 'statcan_24100050', file: STATCAN_FULL_TABLE_FILE });
+    expect(out.tables[0].released).toBeUndefined(); // the data CSV carries no release date
+    expect(out.series).toEqual(held.series);
+    expect(valueAt(find(out.series, null), '2025-10')).toBe(2363398);
+    expect(out.rejected).toEqual([]);
+  });
+
+  it('reads only Canada’s rows, and serves a month the download adds', () => {
+    const total = 'Non-resident visitors entering Canada';
+    const extra = [
+      // Test fixtures, not StatCan's figures: 2025-11 carries the held 2024-11 figure; Ontario's row carries Canada's.
+      { refDate: '2025-11', geo: 'Canada', member: total, value: figures.get(total)?.get('2024-11') ?? '' },
+      { refDate: '2025-10', geo: 'Ontario', member: total, value: figures.get(total)?.get('2025-10') ?? '' },
+    ];
+    const out = withFetched({ [STATCAN_FULL_TABLE_FILE]: statcanFullTableCsv({ extra }) }, (dir) => loadStatcan(dir));
+    const series = find(out.series, null);
+    expect(series.observations.at(-1)).toEqual({ period: '2025-11', value: valueAt(find(held.series, null), '2024-11'), status: 'published', flags: '' });
+    expect(series.observations.slice(0, -1)).toEqual(find(held.series, null).observations);
+    expect(out.rejected).toEqual([]);
+  });
+
+  it('counts figures it cannot take: not a number, not in units', () => {
+    const extra = [
+      { refDate: '2025-11', geo: 'Canada', member: 'Europe', value: '1,2' },
+      { refDate: '2025-11', geo: 'Canada', member: 'Asia', value: figures.get('Asia')?.get('2024-11') ?? '', scalar: 'thousands' },
+    ];
+    const out = withFetched({ [STATCAN_FULL_TABLE_FILE]: statcanFullTableCsv({ extra }) }, (dir) => loadStatcan(dir));
+    expect(out.rejected.map((r) => r.reason)).toEqual(['not a number', 'figures not in units are not read']);
+    expect(out.series).toEqual(held.series);
+  });
+
+  it('refuses to guess when the dimensions between DGUID and UOM are not the one it reads', () => {
+    const header = [...FULL_TABLE_HEADER.slice(0, 4), 'Traveller characteristics', ...FULL_TABLE_HEADER.slice(4)];
+    const out = withFetched({ [STATCAN_FULL_TABLE_FILE]: statcanFullTableCsv({ keep: () => false, header }) }, (dir) => loadStatcan(dir));
+    expect(out.series).toEqual([]);
+    expect(out.rejected[0].reason).toMatch(/one dimension \(Country of residence\) between DGUID and UOM/);
+  });
+});
+
 describe('SingStat M550001 (Singapore)', () => {
   const out = loadSingstat(SOURCES_DIR, resolver);
 
@@ -101,6 +167,29 @@ describe('SingStat M550001 (Singapore)', () => {
     expect(valueAt(find(out.series, 'us'), '2024-11')).toBe(60653); // "USA"
     expect(valueAt(find(out.series, 'region-southeast-asia'), '2024-11')).toBe(471019);
     expect(out.rejected).toEqual([]);
+  });
+});
+
+describe('SingStat M550001 from the Table Builder API answer the refresh fetches', () => {
+  const held = loadSingstat(SOURCES_DIR, resolver);
+
+  it('gives the same series, names and figures as the table-builder CSV, from the same figures', () => {
+    const out = withFetched({ [SINGSTAT_API_FILE]: singstatApiJson() }, (dir) => loadSingstat(dir, resolver));
+    expect(out.tables[0]).toMatchObject({ code: 'singstat_m550001', file: SINGSTAT_API_FILE });
+    expect(out.series).toEqual(held.series);
+    expect(valueAt(find(out.series, null), '2024-11')).toBe(1340888);
+    expect(out.rejected).toEqual(held.rejected);
+  });
+
+  it('serves a month the answer adds', () => {
+    const total = 'Total International Visitor Arrivals By Inbound Tourism Markets';
+    // A test fixture, not SingStat's figure: 2024 Dec carries the held 2023-12 total.
+    const dec2023 = String(valueAt(find(held.series, null), '2023-12'));
+    const out = withFetched({ [SINGSTAT_API_FILE]: singstatApiJson({ extra: { [total]: [{ key: '2024 Dec', value: dec2023 }] } }) }, (dir) => loadSingstat(dir, resolver));
+    const series = find(out.series, null);
+    expect(series.observations.at(-1)).toEqual({ period: '2024-12', value: Number(dec2023), status: 'published', flags: '' });
+    expect(series.observations.slice(0, -1)).toEqual(find(held.series, null).observations);
+    expect(find(out.series, 'us').observations).toEqual(find(held.series, 'us').observations);
   });
 });
 
@@ -368,6 +457,29 @@ describe('shape checks of the national files', () => {
       WORKBOOK,
     ]);
     for (const { file, shape } of national) expect(checkSourceFile(SOURCES_DIR, file, shape)).toBeNull();
+  });
+
+  it('check the fetched formats when they are the files read: the cell or key that changed named', () => {
+    const renamed = FULL_TABLE_HEADER.map((h) => (h === 'VALUE' ? 'OBS_VALUE' : h));
+    const answer = JSON.parse(singstatApiJson({ keep: (t) => t.startsWith('Total') }));
+    delete answer.Data.row[0].columns[3].value;
+    // The folder holds the national tables only: every other file is missing from it, and left out here.
+    const problemsIn = (dir: string) =>
+      SOURCE_FILES.flatMap((rule) => rule.files(dir).map((file) => checkSourceFile(dir, file, rule.shape))).filter((p) => p !== null && p.message !== 'file missing');
+    const problems = withFetched({ [STATCAN_FULL_TABLE_FILE]: statcanFullTableCsv({ header: renamed }), [SINGSTAT_API_FILE]: JSON.stringify(answer) }, problemsIn);
+    // The held exports are not read while a fetched file stands for them, so not checked.
+    expect(problems).toEqual([
+      {
+        file: STATCAN_FULL_TABLE_FILE,
+        line: 1,
+        cell: 'K1',
+        message: expect.stringMatching(/^header cell expected "VALUE" \(the header ends UOM,.*DECIMALS\), found "OBS_VALUE"/),
+      },
+      { file: SINGSTAT_API_FILE, key: 'Data.row[0].columns[3].value', message: expect.stringMatching(/^expected a string or a number, found nothing/) },
+    ]);
+    expect(withFetched({ [STATCAN_FULL_TABLE_FILE]: statcanFullTableCsv(), [SINGSTAT_API_FILE]: singstatApiJson() }, problemsIn)).toEqual([]);
+    const [cut] = withFetched({ [SINGSTAT_API_FILE]: singstatApiJson().slice(0, 5000) }, problemsIn);
+    expect(cut).toMatchObject({ file: SINGSTAT_API_FILE, message: expect.stringMatching(/^not complete JSON \(file truncated\?\)/) });
   });
 
   it('refuse a StatCan table cut before its footnotes', () => {
