@@ -16,6 +16,7 @@ import { SOURCES, UN_TOURISM_PAGE } from '../../src/ingest/publishers';
 import { refreshSources, type RefreshSummary } from '../../src/ingest/refresh';
 import { pageLinking, startStandInPublisher, type StandInPublisher } from '../helpers/publisher';
 import { SOURCES_DIR } from '../helpers/paths';
+import { displayedFigures, statcanFullTableCsv, statcanFullTableZip } from '../helpers/fetched-formats';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let publisher: StandInPublisher;
@@ -39,6 +40,9 @@ const round = (day: string, log?: (line: string) => void): Promise<RefreshSummar
 const NIGHTS = 'https://ec.europa.eu/eurostat/api/dissemination/sdmx/2.1/data/tour_occ_nim?format=TSV&compressed=true';
 const ECB = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip';
 const OIL = 'https://raw.githubusercontent.com/datasets/oil-prices/main/data/brent-daily.csv';
+const STATCAN = 'https://www150.statcan.gc.ca/n1/tbl/csv/24100050-eng.zip';
+/** A test fixture, not StatCan's figure: a 2025-11 total carrying the held 2024-11 one. */
+const STATCAN_LATER = { refDate: '2025-11', geo: 'Canada', member: 'Non-resident visitors entering Canada', value: displayedFigures().get('Non-resident visitors entering Canada')?.get('2024-11') ?? '' };
 
 /** Spain's total nights of 2019-08 in Eurostat's tour_occ_nim, raised by `by` in the publisher's file. */
 function reviseSpainNights(by: number): { before: number; after: number } {
@@ -136,7 +140,8 @@ describe('refresh rounds against the stand-in publisher', () => {
     }
   }, 60_000);
 
-  it('a renamed UN Tourism workbook is found from the page, not from a pinned name', async () => {
+  it('a renamed UN Tourism workbook is found from the page, not from a pinned name; StatCan’s download with a later month is taken', async () => {
+    publisher.put(STATCAN, statcanFullTableZip(statcanFullTableCsv({ extra: [STATCAN_LATER] })));
     const old = publisher.fileAddress('unwto/all-data');
     const renamed = 'https://webunwto.s3.eu-west-1.amazonaws.com/s3fs-public/2026-05/unwto-all-data-download_052026.xlsx';
     publisher.put(renamed, publisher.read(old));
@@ -147,6 +152,7 @@ describe('refresh rounds against the stand-in publisher', () => {
     expect(found.failed).toEqual([]);
     expect(readStates(dataDir).sources['unwto/all-data'].url).toBe(renamed);
     expect(found.changed).toContain('unwto/all-data');
+    expect(found.changed).toContain('statcan/24100050');
   }, 120_000);
 });
 
@@ -162,6 +168,12 @@ describe('/v1/status after the rounds', () => {
       const un = data.sources.find((x: { id: string }) => x.id === 'unwto/all-data');
       expect(un).toMatchObject({ address: UN_TOURISM_PAGE, fetched_from: expect.stringContaining('052026'), state: 'ok' });
       for (const source of data.sources) expect(source.address).toMatch(/^https:\/\//);
+      // The fetched formats are read: StatCan's full table (with the month the last round added) and SingStat's API answer.
+      expect(data.sources.find((x: { id: string }) => x.id === 'statcan/24100050')).toMatchObject({ state: 'ok', period_reached: '2025-11' });
+      expect(data.sources.find((x: { id: string }) => x.id === 'singstat/M550001')).toMatchObject({ period_reached: '2024-11' });
+      // Analyst keys see every figure: the full table carries no release date, so a first load dates its figures by the load.
+      const latest = (await s.json('/v1/series/ca.arrivals.total.m/latest', 'analyst')).data;
+      expect([latest.period, latest.value]).toEqual(['2025-11', Number(STATCAN_LATER.value)]);
     } finally {
       await s.close();
     }

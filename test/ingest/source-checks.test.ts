@@ -17,6 +17,7 @@ import { readPreviousRelease, tableDrops } from '../../src/ingest/previous-relea
 import { PROJECT_ROOT, SOURCES_DIR } from '../helpers/paths';
 import { copiedDataDir } from '../helpers/releases';
 import { editXlsxEntry } from '../helpers/xlsx-edit';
+import { FULL_TABLE_HEADER, singstatApiJson, statcanFullTableCsv } from '../helpers/fetched-formats';
 
 const temps: string[] = [];
 const tempDir = (prefix: string) => {
@@ -172,6 +173,24 @@ describe('a damaged source file is refused before parsing', () => {
       ]);
     } finally {
       fs.renameSync(path.join(sources, 'eia_oil/wti-monthly.csv.old'), path.join(sources, 'eia_oil/wti-monthly.csv'));
+    }
+  });
+
+  it('fetched StatCan and SingStat files in another layout: the header cell and the JSON key named', () => {
+    const fetched = { statcan: path.join(sources, 'statcan/24100050.csv'), singstat: path.join(sources, 'singstat/M550001.json') };
+    const answer = JSON.parse(singstatApiJson({ keep: (t) => t.startsWith('Total') }));
+    answer.Data.rows = answer.Data.row;
+    delete answer.Data.row;
+    fs.writeFileSync(fetched.statcan, statcanFullTableCsv({ header: FULL_TABLE_HEADER.map((h) => (h === 'VALUE' ? 'OBS_VALUE' : h)) }));
+    fs.writeFileSync(fetched.singstat, JSON.stringify(answer));
+    try {
+      expect(refusal(dataDir).problems).toEqual([
+        'statcan/24100050.csv cell K1: header cell expected "VALUE" (the header ends UOM,UOM_ID,SCALAR_FACTOR,SCALAR_ID,VECTOR,COORDINATE,VALUE,STATUS,SYMBOL,TERMINATED,DECIMALS), found "OBS_VALUE": not the publisher\'s layout the connector reads',
+        'singstat/M550001.json key Data.row: expected an array, found nothing: not the publisher\'s layout the connector reads',
+      ]);
+    } finally {
+      fs.rmSync(fetched.statcan);
+      fs.rmSync(fetched.singstat);
     }
   });
 
