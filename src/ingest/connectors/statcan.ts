@@ -215,6 +215,7 @@ export function parseStatcanFullTable(text: string): ConnectorOutput {
       reject(`${label} ${period}`, 'given twice for Canada');
       continue;
     }
+    // A symbol beside a figure (STATUS: StatCan's quality grade or note) is kept as its flag.
     months.set(period, { period, value: Number(cell), status: 'published', flags: (r[status] ?? '').trim() });
     byGroup.set(label, months);
   }
