@@ -94,9 +94,12 @@ describe('refresh rounds against the stand-in publisher', () => {
     const log: string[] = [];
     const changed = await round('2026-04-22', (l) => log.push(l));
     expect(changed.changed).toEqual(['eurostat/tour_occ_nim']);
-    // Only the step reading the changed file parses; every other step's files are as they were kept.
+    // Only the step reading the changed file may parse (it too is reused when an earlier run of the
+    // tests kept the same revised file); every other step's files are as they were kept.
     const steps = log.filter((l) => /^ {2}\S.* \d+ series, /.test(l));
-    expect(steps.filter((l) => !l.includes('files unchanged since kept')).map((l) => l.trim().split(/\s{2,}| \d+ series/)[0])).toEqual(['Eurostat']);
+    expect(steps.length).toBeGreaterThan(10);
+    const parsed = steps.filter((l) => !l.includes('files unchanged since kept')).map((l) => l.trim().split(/\s{2,}| \d+ series/)[0]);
+    expect(parsed.filter((step) => step !== 'Eurostat')).toEqual([]);
     expect(changed.build?.written).toBe(true);
     expect(changed.build?.revisions).toBeGreaterThanOrEqual(1);
     const s: TestServer = await startTestServer({ dataDir });
