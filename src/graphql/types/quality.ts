@@ -18,30 +18,46 @@ import { countryFrequencies } from '../country-frequency';
 interface ReleaseLog {
   /** Release version → ISO date. */
   dates: Map<string, string>;
-  /** Country → its primary series' releases, oldest first. */
-  byCountry: Map<string, ReleaseEntry[]>;
-  /** Country → every release entry. */
+  /** Every release entry. */
   entries: { releaseVersion: string; countryIso: string; measure: string; latestPeriod: string; seriesId: string }[];
 }
 
 /** The release log, read once per release. */
 function releaseLog(ctx: GraphQLContext): Promise<ReleaseLog> {
   return perRelease(ctx.snapshot, 'release-log', async () => {
-    const [releases, entries, primaries] = await Promise.all([
+    const [releases, entries] = await Promise.all([
       ctx.prisma.release.findMany({ orderBy: { version: 'asc' } }),
       ctx.prisma.releaseEntry.findMany({ orderBy: { releaseVersion: 'asc' } }),
-      primarySeriesByCountry(ctx),
+    ]);
+    return { dates: new Map(releases.map((r) => [r.version, r.loadedAt])), entries };
+  });
+}
+
+/**
+ * Country → the releases of its primary series, oldest first (what the calendar and the pending
+ * months of /v1/gaps read), once per release: the log's entries of those series only, one a
+ * country and release.
+ */
+function primaryReleases(ctx: GraphQLContext): Promise<Map<string, ReleaseEntry[]>> {
+  return perRelease(ctx.snapshot, 'primary-releases', async () => {
+    const primaries = await primarySeriesByCountry(ctx);
+    const [releases, entries] = await Promise.all([
+      ctx.prisma.release.findMany({ select: { version: true, loadedAt: true } }),
+      ctx.prisma.releaseEntry.findMany({
+        where: { seriesId: { in: [...primaries.values()].map((p) => p.id) } },
+        orderBy: { releaseVersion: 'asc' },
+        select: { releaseVersion: true, countryIso: true, latestPeriod: true },
+      }),
     ]);
     const dates = new Map(releases.map((r) => [r.version, r.loadedAt]));
-    const primaryIds = new Set([...primaries.values()].map((p) => p.id));
     const byCountry = new Map<string, ReleaseEntry[]>();
     for (const e of entries) {
-      if (!primaryIds.has(e.seriesId) || !e.latestPeriod) continue;
+      if (!e.latestPeriod) continue;
       const list = byCountry.get(e.countryIso) ?? [];
       list.push({ date: (dates.get(e.releaseVersion) ?? '').slice(0, 10), latest_period: e.latestPeriod });
       byCountry.set(e.countryIso, list);
     }
-    return { dates, byCountry, entries };
+    return byCountry;
   });
 }
 
@@ -157,10 +173,10 @@ builder.queryFields((t) => ({
       const [countries, { monthly }] = await Promise.all([countriesNamed(ctx, args.countries), countryFrequencies(ctx)]);
       const names = new Map(countries.map((c) => [c.iso, c.name]));
       const series = [...monthly.values()].flat().filter((s) => names.has(s.country));
-      const [log, observations] = await Promise.all([releaseLog(ctx), Promise.all(series.map((s) => ctx.loaders.observations.load(s.id)))]);
+      const [releases, observations] = await Promise.all([primaryReleases(ctx), Promise.all(series.map((s) => ctx.loaders.observations.load(s.id)))]);
       const checkedAt = ctx.now.toISOString();
       return series.flatMap((s, i) => {
-        const pending = usualDelayMonths(log.byCountry.get(s.country) ?? []) ?? 0;
+        const pending = usualDelayMonths(releases.get(s.country) ?? []) ?? 0;
         const report = gaps(observations[i] as GapObservation[], ctx.now, pending);
         return report ? [{ country: s.country, name: names.get(s.country)!, measure: s.measure, series: s.id, ...report, checkedAt }] : [];
       });
@@ -206,9 +222,9 @@ builder.queryFields((t) => ({
     authScopes: { developer: true },
     args: { countries: t.arg.stringList() },
     resolve: async (_root, args, ctx) => {
-      const [countries, log] = await Promise.all([countriesNamed(ctx, args.countries), releaseLog(ctx)]);
+      const [countries, releases] = await Promise.all([countriesNamed(ctx, args.countries), primaryReleases(ctx)]);
       const rows = countries.flatMap((c) => {
-        const entries = log.byCountry.get(c.iso) ?? [];
+        const entries = releases.get(c.iso) ?? [];
         const latest = entries.map((e) => e.latest_period).sort(comparePeriodEnds).pop();
         const row = latest ? releaseCalendar(entries, latest, ctx.now) : null;
         return row ? [{ country: c.iso, name: c.name, ...row }] : [];

@@ -12,7 +12,9 @@ import { DEFAULT_PAGE_SIZE, invalidParameter, isoArg } from '../args';
 import { decodeCursor, encodeCursor, keyedConnection, pageArgs, totalCountField } from '../connections';
 import { builder } from '../builder';
 import { SeriesType } from './series';
-import { summariseTables } from '../../domain/tables';
+import { summariseTables, type TableSummary } from '../../domain/tables';
+import { perRelease } from '../../db/data-store';
+import type { GraphQLContext } from '../context';
 import { pageCost } from '../cost';
 
 builder.queryFields((t) => ({
@@ -140,7 +142,7 @@ builder.prismaObjectFields('Series', (t) => ({
 }));
 
 const TableSummaryType = builder
-  .objectRef<ReturnType<typeof summariseTables>[number]>('TableSummary')
+  .objectRef<TableSummary>('TableSummary')
   .implement({
     description: 'A published source table with the series held from it.',
     fields: (t) => ({
@@ -155,6 +157,20 @@ const TableSummaryType = builder
     }),
   });
 
+/** The release's source tables, by code, read once per release. */
+function sourceTables(ctx: GraphQLContext) {
+  return perRelease(ctx.snapshot, 'source-tables', () => ctx.prisma.sourceTable.findMany({ orderBy: { code: 'asc' } }));
+}
+
+/**
+ * The tables behind every series (worked out once per release) or one country's, from the series
+ * rows the snapshot holds: no series is read from the file.
+ */
+async function tableSummaries(ctx: GraphQLContext, country: string | undefined): Promise<TableSummary[]> {
+  if (country === undefined) return perRelease(ctx.snapshot, 'table-summaries', async () => summariseTables(await sourceTables(ctx), ctx.snapshot.series));
+  return summariseTables(await sourceTables(ctx), ctx.snapshot.series.filter((s) => s.countryIso === country));
+}
+
 builder.queryFields((t) => ({
   tables: t.connection(
     {
@@ -165,14 +181,7 @@ builder.queryFields((t) => ({
       args: { country: t.arg.string() },
       resolve: async (_root, args, ctx) => {
         const country = args.country ? isoArg(args.country) : undefined;
-        const [tables, series] = await Promise.all([
-          ctx.prisma.sourceTable.findMany({ orderBy: { code: 'asc' } }),
-          ctx.prisma.series.findMany({
-            where: country ? { countryIso: country } : {},
-            select: { tableCode: true, measure: true, first: true, last: true },
-          }),
-        ]);
-        return keyedConnection(summariseTables(tables, series), (r) => r.table, args);
+        return keyedConnection(await tableSummaries(ctx, country), (r) => r.table, args);
       },
     },
     { name: 'TableSummaryConnection', fields: totalCountField },
