@@ -2,6 +2,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { ENGLISH_NAME_SELECTION, SERIES_COLUMNS } from '../../db/search-index';
+import type { Series } from '../../generated/prisma/client';
+
+/** What a Series node holds at least: the columns SeriesType always selects. */
+type SeriesNode = Pick<Series, 'id' | 'alias' | 'countryIso' | 'measure' | 'breakdown' | 'freq' | 'unit' | 'scale' | 'headline' | 'first' | 'last' | 'points'>;
 import { searchNote, searchSeries } from '../../domain/series-search';
 import { FrequencyEnum, MeasureEnum } from '../enums';
 import { versionDate } from '../../domain/releases';
@@ -59,7 +63,7 @@ builder.queryFields((t) => ({
         : page.length
           ? await ctx.prisma.series.findMany({ ...query, where: { id: { in: page.map((m) => m.id) } } })
           : [];
-      const byId = new Map<string, { id: string; alias: string; scale: string | null }>(rows.map((r) => [r.id, r]));
+      const byId = new Map<string, SeriesNode>(rows.map((r) => [r.id, r]));
       const edges = page.flatMap((m, i) => {
         const node = byId.get(m.id);
         return node ? [{ cursor: encodeCursor(String(offset + i + 1)), node }] : [];
