@@ -29,6 +29,8 @@ export interface Snapshot {
    * index is built over. Figures worked out from series rows alone read these, not the file.
    */
   series: readonly SearchableSeries[];
+  /** The same rows by country (ISO code), by alias. */
+  seriesByCountry: ReadonlyMap<string, readonly SearchableSeries[]>;
   /** How long the release's lists can be: what a query's cost counts a list as at most (graphql/cost.ts). */
   sizes: ReleaseSizes;
 }
@@ -67,8 +69,18 @@ export function perRelease<T>(snapshot: Snapshot, key: string, compute: () => Pr
   return hit;
 }
 
+function byCountry(series: readonly SearchableSeries[]): Map<string, SearchableSeries[]> {
+  const groups = new Map<string, SearchableSeries[]>();
+  for (const s of series) {
+    const group = groups.get(s.countryIso);
+    if (group) group.push(s);
+    else groups.set(s.countryIso, [s]);
+  }
+  return groups;
+}
+
 /** What a snapshot works out from its release once: shared by every snapshot of that release file in the process. */
-type WorkedOut = Pick<Snapshot, 'memo' | 'observations' | 'search' | 'series' | 'sizes'>;
+type WorkedOut = Pick<Snapshot, 'memo' | 'observations' | 'search' | 'series' | 'seriesByCountry' | 'sizes'>;
 
 /**
  * Releases are never written once published, so what one snapshot worked out from a release (the
@@ -98,6 +110,7 @@ function workedOutOnce(file: string, dataVersion: string, prisma: Prisma): Promi
     observations: new Map(),
     search,
     series: search.documents,
+    seriesByCountry: byCountry(search.documents),
     sizes,
   }));
   workedOut.set(key, kept);

@@ -3,9 +3,9 @@ import { perRelease } from '../../db/data-store';
 import { releaseCalendar, usualDelayMonths, type ReleaseEntry } from '../../domain/calendar';
 import { coverageGrid } from '../../domain/coverage';
 import { freshness } from '../../domain/freshness';
-import { gaps, type GapObservation } from '../../domain/gaps';
+import { gaps, type GapObservation, type GapReport } from '../../domain/gaps';
 import { MONTHLY_RULE } from '../../domain/monthly';
-import { comparePeriodEnds } from '../../domain/periods';
+import { comparePeriodEnds, monthOfDate } from '../../domain/periods';
 import { versionDate } from '../../domain/releases';
 import { isoListArg } from '../args';
 import { builder } from '../builder';
@@ -13,7 +13,7 @@ import { DateScalar } from '../scalars';
 import { FrequencyEnum } from '../enums';
 import type { GraphQLContext } from '../context';
 import { primarySeriesByCountry } from '../primary-series';
-import { countryFrequencies } from '../country-frequency';
+import { countryFrequencies, type MonthlySeriesRow } from '../country-frequency';
 
 interface ReleaseLog {
   /** Release version → ISO date. */
@@ -59,6 +59,24 @@ function primaryReleases(ctx: GraphQLContext): Promise<Map<string, ReleaseEntry[
     }
     return byCountry;
   });
+}
+
+/**
+ * The gap reports of monthly series, each worked out once per release and month (a report runs to
+ * last month, and its pending months follow the release log): the first /v1/gaps of a month reads
+ * what the release's warm-up or an earlier caller worked out, and a country's asks for its own.
+ */
+async function gapReports(ctx: GraphQLContext, series: readonly MonthlySeriesRow[]): Promise<(GapReport | null)[]> {
+  const kept = await perRelease(ctx.snapshot, `gap-reports:${monthOfDate(ctx.now)}`, async () => new Map<string, GapReport | null>());
+  const missing = series.filter((s) => !kept.has(s.id));
+  if (missing.length > 0) {
+    const [releases, observations] = await Promise.all([primaryReleases(ctx), Promise.all(missing.map((s) => ctx.loaders.observations.load(s.id)))]);
+    missing.forEach((s, i) => {
+      const pending = usualDelayMonths(releases.get(s.country) ?? []) ?? 0;
+      kept.set(s.id, gaps(observations[i] as GapObservation[], ctx.now, pending));
+    });
+  }
+  return series.map((s) => kept.get(s.id) ?? null);
 }
 
 const CALENDAR_NOTE =
@@ -173,11 +191,10 @@ builder.queryFields((t) => ({
       const [countries, { monthly }] = await Promise.all([countriesNamed(ctx, args.countries), countryFrequencies(ctx)]);
       const names = new Map(countries.map((c) => [c.iso, c.name]));
       const series = [...monthly.values()].flat().filter((s) => names.has(s.country));
-      const [releases, observations] = await Promise.all([primaryReleases(ctx), Promise.all(series.map((s) => ctx.loaders.observations.load(s.id)))]);
+      const reports = await gapReports(ctx, series);
       const checkedAt = ctx.now.toISOString();
       return series.flatMap((s, i) => {
-        const pending = usualDelayMonths(releases.get(s.country) ?? []) ?? 0;
-        const report = gaps(observations[i] as GapObservation[], ctx.now, pending);
+        const report = reports[i];
         return report ? [{ country: s.country, name: names.get(s.country)!, measure: s.measure, series: s.id, ...report, checkedAt }] : [];
       });
     },

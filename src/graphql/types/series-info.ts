@@ -172,7 +172,7 @@ function sourceTables(ctx: GraphQLContext) {
  */
 async function tableSummaries(ctx: GraphQLContext, country: string | undefined): Promise<TableSummary[]> {
   if (country === undefined) return perRelease(ctx.snapshot, 'table-summaries', async () => summariseTables(await sourceTables(ctx), ctx.snapshot.series));
-  return summariseTables(await sourceTables(ctx), ctx.snapshot.series.filter((s) => s.countryIso === country));
+  return summariseTables(await sourceTables(ctx), ctx.snapshot.seriesByCountry.get(country) ?? []);
 }
 
 builder.queryFields((t) => ({
