@@ -44,11 +44,20 @@ export type SnakeFields<T, R extends Renames<T> = {}> = {
   -readonly [K in keyof T as RestName<K, R>]-?: Present<T[K]>;
 };
 
+/** snake_case of the field names met so far: a handful of names, renamed at every row of a list. */
+const snakeNames = new Map<string, string>();
+
+function snakeName(key: string): string {
+  let name = snakeNames.get(key);
+  if (name === undefined) snakeNames.set(key, (name = snakeCase(key)));
+  return name;
+}
+
 /** The object with its fields renamed to their REST names, in the same order; undefined becomes null. */
 export function snakeFields<T extends object, const R extends Renames<T> = {}>(obj: T, renames?: R): SnakeFields<T, R> {
   const names: { readonly [key: string]: string | undefined } = renames ?? {};
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(obj)) out[names[key] ?? snakeCase(key)] = value ?? null;
+  for (const [key, value] of Object.entries(obj)) out[names[key] ?? snakeName(key)] = value ?? null;
   // The one step the compiler cannot follow: keys built at run time from the names SnakeFields computes.
   return out as SnakeFields<T, R>;
 }

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { openPrisma, type OpenOptions, type Prisma } from './client';
 import { currentReleaseFile } from './release-store';
-import { readSearchIndex, type SeriesSearchIndex } from './search-index';
+import { readSearchIndex, type SearchableSeries, type SeriesSearchIndex } from './search-index';
 
 export interface Snapshot {
   file: string;
@@ -24,6 +24,13 @@ export interface Snapshot {
   observations: Map<string, unknown[]>;
   /** The series search index, read when the release is opened (search-index.ts). */
   search: SeriesSearchIndex;
+  /**
+   * Every series of the release, every column and its English name, by alias: the rows the search
+   * index is built over. Figures worked out from series rows alone read these, not the file.
+   */
+  series: readonly SearchableSeries[];
+  /** The same rows by country (ISO code), by alias. */
+  seriesByCountry: ReadonlyMap<string, readonly SearchableSeries[]>;
   /** How long the release's lists can be: what a query's cost counts a list as at most (graphql/cost.ts). */
   sizes: ReleaseSizes;
 }
@@ -62,8 +69,18 @@ export function perRelease<T>(snapshot: Snapshot, key: string, compute: () => Pr
   return hit;
 }
 
+function byCountry(series: readonly SearchableSeries[]): Map<string, SearchableSeries[]> {
+  const groups = new Map<string, SearchableSeries[]>();
+  for (const s of series) {
+    const group = groups.get(s.countryIso);
+    if (group) group.push(s);
+    else groups.set(s.countryIso, [s]);
+  }
+  return groups;
+}
+
 /** What a snapshot works out from its release once: shared by every snapshot of that release file in the process. */
-type WorkedOut = Pick<Snapshot, 'memo' | 'observations' | 'search' | 'sizes'>;
+type WorkedOut = Pick<Snapshot, 'memo' | 'observations' | 'search' | 'series' | 'seriesByCountry' | 'sizes'>;
 
 /**
  * Releases are never written once published, so what one snapshot worked out from a release (the
@@ -88,7 +105,14 @@ function workedOutOnce(file: string, dataVersion: string, prisma: Prisma): Promi
   const key = releaseKey(file, dataVersion);
   let kept = workedOut.get(key);
   if (kept) workedOut.delete(key);
-  kept ??= Promise.all([sizesOf(prisma), readSearchIndex(prisma)]).then(([sizes, search]) => ({ memo: new Map(), observations: new Map(), search, sizes }));
+  kept ??= Promise.all([sizesOf(prisma), readSearchIndex(prisma)]).then(([sizes, search]) => ({
+    memo: new Map(),
+    observations: new Map(),
+    search,
+    series: search.documents,
+    seriesByCountry: byCountry(search.documents),
+    sizes,
+  }));
   workedOut.set(key, kept);
   kept.catch(() => workedOut.delete(key));
   for (const old of [...workedOut.keys()].slice(0, Math.max(0, workedOut.size - WORKED_OUT_KEPT))) workedOut.delete(old);

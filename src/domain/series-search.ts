@@ -83,6 +83,12 @@ export interface SearchIndex<D extends SearchDocument = SearchDocument> {
   country: WordList;
   /** Words naming the measure only. */
   measure: WordList;
+  /**
+   * Every document by the parts of the ranking a query does not change (headline, total, freshest,
+   * alias): a search takes its matches in this order, each into its group of country and measure
+   * matches, and sorts nothing.
+   */
+  order: Uint32Array;
 }
 
 export function buildSearchIndex<D extends SearchDocument>(documents: readonly D[]): SearchIndex<D> {
@@ -115,7 +121,14 @@ export function buildSearchIndex<D extends SearchDocument>(documents: readonly D
     add(country, countryWords, i);
     add(measure, measureWords, i);
   });
-  return { documents, all: wordList(all), country: wordList(country), measure: wordList(measure) };
+  const ranks = documents.map(queryFreeRank);
+  const order = Uint32Array.from([...documents.keys()].sort((a, b) => compareRanks(ranks[a], ranks[b])));
+  return { documents, all: wordList(all), country: wordList(country), measure: wordList(measure), order };
+}
+
+/** A document's rank with no query word matching its country or measure. */
+function queryFreeRank(doc: SearchDocument): SearchRank {
+  return { countryMatch: false, measureMatch: false, headline: doc.headline, total: doc.breakdown === null, last: doc.last, alias: doc.alias };
 }
 
 /** First index in sorted `words` not below `prefix`. */
@@ -191,27 +204,19 @@ export function searchSeries<D extends SearchDocument>(index: SearchIndex<D>, te
     markWord(index.country, word, countryHit);
     markPrefix(index.measure, word, measureHit);
   });
-  const ranked: { doc: D; rank: SearchRank }[] = [];
-  for (let d = 0; d < n; d++) {
+  // compareRanks over the matches: country match first, then measure match, then the order the
+  // index holds (a stable sort of the documents by the rest of the rank).
+  const groups: D[][] = [[], [], [], []];
+  for (const d of index.order) {
     if (!hits[d]) continue;
     const doc = index.documents[d];
     if (filters.country !== undefined && doc.country !== filters.country) continue;
     if (filters.measure !== undefined && doc.measure !== filters.measure) continue;
     if (filters.freq !== undefined && doc.freq !== filters.freq) continue;
     if (filters.headline !== undefined && doc.headline !== filters.headline) continue;
-    ranked.push({
-      doc,
-      rank: {
-        countryMatch: countryHit[d] === 1,
-        measureMatch: measureHit[d] === 1,
-        headline: doc.headline,
-        total: doc.breakdown === null,
-        last: doc.last,
-        alias: doc.alias,
-      },
-    });
+    groups[(countryHit[d] ? 0 : 2) + (measureHit[d] ? 0 : 1)].push(doc);
   }
-  return ranked.sort((a, b) => compareRanks(a.rank, b.rank)).map((r) => r.doc);
+  return groups.flat();
 }
 
 /**

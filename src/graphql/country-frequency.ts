@@ -1,6 +1,6 @@
 /** Each country's frequency and monthly series by the monthly rule (src/domain/monthly.ts), once per release. */
 import { perRelease } from '../db/data-store';
-import { REPRESENTATIVE_BREAKDOWNS } from '../domain/headline';
+import { isRepresentative } from '../domain/headline';
 import { countryFrequency, monthlySeries } from '../domain/monthly';
 import { FREQS, type Freq } from '../domain/types';
 import type { GraphQLContext } from './context';
@@ -22,25 +22,21 @@ export interface CountryFrequencies {
 
 const isFreq = (f: string): f is Freq => (FREQS as readonly string[]).includes(f);
 
-/** Publishers' totals and the breakdowns that stand for the whole: the only series the rule reads. */
-const REPRESENTATIVE_WHERE = {
-  OR: [
-    { breakdown: null },
-    ...Object.values(REPRESENTATIVE_BREAKDOWNS)
-      .flat()
-      .map((b) => ({ breakdown: b.split('=')[0], member: b.split('=')[1] })),
-  ],
-};
-
 export function countryFrequencies(ctx: GraphQLContext): Promise<CountryFrequencies> {
   return perRelease(ctx.snapshot, 'country-frequencies', async () => {
-    const rows = await ctx.prisma.series.findMany({
-      where: REPRESENTATIVE_WHERE,
-      select: { id: true, alias: true, countryIso: true, measure: true, breakdown: true, member: true, freq: true, derived: true, points: true, last: true },
-    });
-    const candidates = rows.flatMap((r) => (isFreq(r.freq) ? [{ ...r, freq: r.freq, country: r.countryIso }] : []));
+    // The rule reads representative series only (publishers' totals and the breakdowns that stand
+    // for the whole), from the series rows the snapshot holds.
+    const candidates = ctx.snapshot.series.flatMap((r) =>
+      isFreq(r.freq) && isRepresentative(r)
+        ? [{ id: r.id, alias: r.alias, country: r.countryIso, measure: r.measure, breakdown: r.breakdown, member: r.member, freq: r.freq, derived: r.derived, points: r.points, last: r.last }]
+        : [],
+    );
     const byCountry = new Map<string, typeof candidates>();
-    for (const s of candidates) byCountry.set(s.country, [...(byCountry.get(s.country) ?? []), s]);
+    for (const s of candidates) {
+      const list = byCountry.get(s.country);
+      if (list) list.push(s);
+      else byCountry.set(s.country, [s]);
+    }
     const frequency = new Map<string, Freq>();
     for (const [iso, list] of byCountry) {
       const freq = countryFrequency(list);

@@ -6,8 +6,10 @@
  *
  * Country-years wait in a queue on this side, not in the worker's: one whose askers all gave up
  * (their execution ran past its time budget) is dropped before it is worked out, so a caller
- * that asks for decades and is stopped does not keep the worker busy after it. The worker exits
- * when nothing was asked for a while, giving back its heap and the countries' parsed rules.
+ * that asks for decades and is stopped does not keep the worker busy after it. The service starts
+ * the worker when it opens a release (startHolidayRules), so no first answer waits for the thread
+ * and the rules library to load (~150-200 ms); the worker exits when nothing was asked for a long
+ * while, giving back its heap and the countries' parsed rules (~50 MB resident).
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -28,8 +30,12 @@ export type HolidayAnswer = { rows: HolidayRow[] } | { error: string };
 
 /** Bytes of kept answers: ~1,300 country-years of a 16-state country, or a year of every country ten times over. */
 const KEPT_BYTES = 8 * 1024 * 1024;
-/** The worker exits after this long with nothing to do (it holds ~20 MB and the rules it parsed). */
-const WORKER_IDLE_MS = 10_000;
+/**
+ * The worker exits after this long with nothing to do (it holds ~50 MB resident with the rules it
+ * parsed): long enough that a service asked for holidays now and then keeps it, as starting it
+ * again costs the next answer ~150-200 ms.
+ */
+const WORKER_IDLE_MS = 10 * 60_000;
 
 /** Heap bytes of one kept row, roughly: the object, its strings (two bytes a character) and regions. */
 function rowBytes(row: HolidayRow): number {
@@ -106,6 +112,13 @@ function next(): void {
   running = job;
   worker ??= startWorker();
   worker.postMessage(job.ask);
+}
+
+/** Starts the worker (and its idle clock) if it is not running, so the first ask does not wait for it to load. */
+export function startHolidayRules(): void {
+  if (worker) return;
+  worker = startWorker();
+  idleTimer ??= setTimeout(stopWorker, WORKER_IDLE_MS).unref();
 }
 
 function stopWorker(): void {

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { DataStore } from '../db/data-store';
 import { execute, parse } from 'graphql';
 import { createContext } from '../graphql/context';
+import { startHolidayRules } from '../graphql/holiday-rules';
 import { schema } from '../graphql/schema';
 import { ApiError, errorBody } from '../errors';
 import { createRestHandler, type RestExecute } from '../../rest/handler';
@@ -105,15 +106,18 @@ export async function startApp(options: AppOptions): Promise<App> {
     : null;
   // Whatever built the release (an ingest, a refresh round, a release taken from RELEASE_FROM), its switch is what announces it.
   store.onSwitch((snapshot) => void webhooks?.released(() => loggedReleases(snapshot)));
-  // Figures worked out once per release (rivals, origin-shift carriers) are warmed in the background,
-  // so the first caller of a country's detail does not wait for them.
+  // Figures worked out once per release are warmed in the background, so no first caller waits for
+  // them: rivals and origin-shift carriers (a country's detail); the monthly series' observations,
+  // each country's primary series and its releases (/v1/gaps, /v1/calendar); the source tables'
+  // summaries (/v1/tables). The holiday rules' worker is started with the service.
+  if (options.warm !== false) startHolidayRules();
   let warmed: Promise<unknown> = Promise.resolve();
   store.onSwitch((snapshot) => {
     if (options.warm === false) return;
     warmed = Promise.resolve(
       execute({
         schema,
-        document: parse('{ countries(first: 1000) { nodes { statistics { name } } } }'),
+        document: parse('{ countries(first: 1000) { nodes { statistics { name } } } gaps { country } tables(first: 1) { totalCount } }'),
         contextValue: createContext({ plan: 'intel', requestId: 'req_warmup', snapshot, now: config.now(), publicBaseUrl: config.publicBaseUrl, log }),
       }),
     );

@@ -3,9 +3,9 @@ import { perRelease } from '../../db/data-store';
 import { releaseCalendar, usualDelayMonths, type ReleaseEntry } from '../../domain/calendar';
 import { coverageGrid } from '../../domain/coverage';
 import { freshness } from '../../domain/freshness';
-import { gaps, type GapObservation } from '../../domain/gaps';
+import { gaps, type GapObservation, type GapReport } from '../../domain/gaps';
 import { MONTHLY_RULE } from '../../domain/monthly';
-import { comparePeriodEnds } from '../../domain/periods';
+import { comparePeriodEnds, monthOfDate } from '../../domain/periods';
 import { versionDate } from '../../domain/releases';
 import { isoListArg } from '../args';
 import { builder } from '../builder';
@@ -13,36 +13,70 @@ import { DateScalar } from '../scalars';
 import { FrequencyEnum } from '../enums';
 import type { GraphQLContext } from '../context';
 import { primarySeriesByCountry } from '../primary-series';
-import { countryFrequencies } from '../country-frequency';
+import { countryFrequencies, type MonthlySeriesRow } from '../country-frequency';
 
 interface ReleaseLog {
   /** Release version → ISO date. */
   dates: Map<string, string>;
-  /** Country → its primary series' releases, oldest first. */
-  byCountry: Map<string, ReleaseEntry[]>;
-  /** Country → every release entry. */
+  /** Every release entry. */
   entries: { releaseVersion: string; countryIso: string; measure: string; latestPeriod: string; seriesId: string }[];
 }
 
 /** The release log, read once per release. */
 function releaseLog(ctx: GraphQLContext): Promise<ReleaseLog> {
   return perRelease(ctx.snapshot, 'release-log', async () => {
-    const [releases, entries, primaries] = await Promise.all([
+    const [releases, entries] = await Promise.all([
       ctx.prisma.release.findMany({ orderBy: { version: 'asc' } }),
       ctx.prisma.releaseEntry.findMany({ orderBy: { releaseVersion: 'asc' } }),
-      primarySeriesByCountry(ctx),
+    ]);
+    return { dates: new Map(releases.map((r) => [r.version, r.loadedAt])), entries };
+  });
+}
+
+/**
+ * Country → the releases of its primary series, oldest first (what the calendar and the pending
+ * months of /v1/gaps read), once per release: the log's entries of those series only, one a
+ * country and release.
+ */
+function primaryReleases(ctx: GraphQLContext): Promise<Map<string, ReleaseEntry[]>> {
+  return perRelease(ctx.snapshot, 'primary-releases', async () => {
+    const primaries = await primarySeriesByCountry(ctx);
+    const [releases, entries] = await Promise.all([
+      ctx.prisma.release.findMany({ select: { version: true, loadedAt: true } }),
+      ctx.prisma.releaseEntry.findMany({
+        where: { seriesId: { in: [...primaries.values()].map((p) => p.id) } },
+        orderBy: { releaseVersion: 'asc' },
+        select: { releaseVersion: true, countryIso: true, latestPeriod: true },
+      }),
     ]);
     const dates = new Map(releases.map((r) => [r.version, r.loadedAt]));
-    const primaryIds = new Set([...primaries.values()].map((p) => p.id));
     const byCountry = new Map<string, ReleaseEntry[]>();
     for (const e of entries) {
-      if (!primaryIds.has(e.seriesId) || !e.latestPeriod) continue;
+      if (!e.latestPeriod) continue;
       const list = byCountry.get(e.countryIso) ?? [];
       list.push({ date: (dates.get(e.releaseVersion) ?? '').slice(0, 10), latest_period: e.latestPeriod });
       byCountry.set(e.countryIso, list);
     }
-    return { dates, byCountry, entries };
+    return byCountry;
   });
+}
+
+/**
+ * The gap reports of monthly series, each worked out once per release and month (a report runs to
+ * last month, and its pending months follow the release log): the first /v1/gaps of a month reads
+ * what the release's warm-up or an earlier caller worked out, and a country's asks for its own.
+ */
+async function gapReports(ctx: GraphQLContext, series: readonly MonthlySeriesRow[]): Promise<(GapReport | null)[]> {
+  const kept = await perRelease(ctx.snapshot, `gap-reports:${monthOfDate(ctx.now)}`, async () => new Map<string, GapReport | null>());
+  const missing = series.filter((s) => !kept.has(s.id));
+  if (missing.length > 0) {
+    const [releases, observations] = await Promise.all([primaryReleases(ctx), Promise.all(missing.map((s) => ctx.loaders.observations.load(s.id)))]);
+    missing.forEach((s, i) => {
+      const pending = usualDelayMonths(releases.get(s.country) ?? []) ?? 0;
+      kept.set(s.id, gaps(observations[i] as GapObservation[], ctx.now, pending));
+    });
+  }
+  return series.map((s) => kept.get(s.id) ?? null);
 }
 
 const CALENDAR_NOTE =
@@ -157,11 +191,10 @@ builder.queryFields((t) => ({
       const [countries, { monthly }] = await Promise.all([countriesNamed(ctx, args.countries), countryFrequencies(ctx)]);
       const names = new Map(countries.map((c) => [c.iso, c.name]));
       const series = [...monthly.values()].flat().filter((s) => names.has(s.country));
-      const [log, observations] = await Promise.all([releaseLog(ctx), Promise.all(series.map((s) => ctx.loaders.observations.load(s.id)))]);
+      const reports = await gapReports(ctx, series);
       const checkedAt = ctx.now.toISOString();
       return series.flatMap((s, i) => {
-        const pending = usualDelayMonths(log.byCountry.get(s.country) ?? []) ?? 0;
-        const report = gaps(observations[i] as GapObservation[], ctx.now, pending);
+        const report = reports[i];
         return report ? [{ country: s.country, name: names.get(s.country)!, measure: s.measure, series: s.id, ...report, checkedAt }] : [];
       });
     },
@@ -206,9 +239,9 @@ builder.queryFields((t) => ({
     authScopes: { developer: true },
     args: { countries: t.arg.stringList() },
     resolve: async (_root, args, ctx) => {
-      const [countries, log] = await Promise.all([countriesNamed(ctx, args.countries), releaseLog(ctx)]);
+      const [countries, releases] = await Promise.all([countriesNamed(ctx, args.countries), primaryReleases(ctx)]);
       const rows = countries.flatMap((c) => {
-        const entries = log.byCountry.get(c.iso) ?? [];
+        const entries = releases.get(c.iso) ?? [];
         const latest = entries.map((e) => e.latest_period).sort(comparePeriodEnds).pop();
         const row = latest ? releaseCalendar(entries, latest, ctx.now) : null;
         return row ? [{ country: c.iso, name: c.name, ...row }] : [];

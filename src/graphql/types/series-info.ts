@@ -2,6 +2,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { ENGLISH_NAME_SELECTION, SERIES_COLUMNS } from '../../db/search-index';
+import type { Series } from '../../generated/prisma/client';
+
+/** What a Series node holds at least: the columns SeriesType always selects. */
+type SeriesNode = Pick<Series, 'id' | 'alias' | 'countryIso' | 'measure' | 'breakdown' | 'freq' | 'unit' | 'scale' | 'headline' | 'first' | 'last' | 'points'>;
 import { searchNote, searchSeries } from '../../domain/series-search';
 import { FrequencyEnum, MeasureEnum } from '../enums';
 import { versionDate } from '../../domain/releases';
@@ -12,7 +16,9 @@ import { DEFAULT_PAGE_SIZE, invalidParameter, isoArg } from '../args';
 import { decodeCursor, encodeCursor, keyedConnection, pageArgs, totalCountField } from '../connections';
 import { builder } from '../builder';
 import { SeriesType } from './series';
-import { summariseTables } from '../../domain/tables';
+import { summariseTables, type TableSummary } from '../../domain/tables';
+import { perRelease } from '../../db/data-store';
+import type { GraphQLContext } from '../context';
 import { pageCost } from '../cost';
 
 builder.queryFields((t) => ({
@@ -57,7 +63,7 @@ builder.queryFields((t) => ({
         : page.length
           ? await ctx.prisma.series.findMany({ ...query, where: { id: { in: page.map((m) => m.id) } } })
           : [];
-      const byId = new Map<string, { id: string; alias: string; scale: string | null }>(rows.map((r) => [r.id, r]));
+      const byId = new Map<string, SeriesNode>(rows.map((r) => [r.id, r]));
       const edges = page.flatMap((m, i) => {
         const node = byId.get(m.id);
         return node ? [{ cursor: encodeCursor(String(offset + i + 1)), node }] : [];
@@ -140,7 +146,7 @@ builder.prismaObjectFields('Series', (t) => ({
 }));
 
 const TableSummaryType = builder
-  .objectRef<ReturnType<typeof summariseTables>[number]>('TableSummary')
+  .objectRef<TableSummary>('TableSummary')
   .implement({
     description: 'A published source table with the series held from it.',
     fields: (t) => ({
@@ -155,6 +161,20 @@ const TableSummaryType = builder
     }),
   });
 
+/** The release's source tables, by code, read once per release. */
+function sourceTables(ctx: GraphQLContext) {
+  return perRelease(ctx.snapshot, 'source-tables', () => ctx.prisma.sourceTable.findMany({ orderBy: { code: 'asc' } }));
+}
+
+/**
+ * The tables behind every series (worked out once per release) or one country's, from the series
+ * rows the snapshot holds: no series is read from the file.
+ */
+async function tableSummaries(ctx: GraphQLContext, country: string | undefined): Promise<TableSummary[]> {
+  if (country === undefined) return perRelease(ctx.snapshot, 'table-summaries', async () => summariseTables(await sourceTables(ctx), ctx.snapshot.series));
+  return summariseTables(await sourceTables(ctx), ctx.snapshot.seriesByCountry.get(country) ?? []);
+}
+
 builder.queryFields((t) => ({
   tables: t.connection(
     {
@@ -165,14 +185,7 @@ builder.queryFields((t) => ({
       args: { country: t.arg.string() },
       resolve: async (_root, args, ctx) => {
         const country = args.country ? isoArg(args.country) : undefined;
-        const [tables, series] = await Promise.all([
-          ctx.prisma.sourceTable.findMany({ orderBy: { code: 'asc' } }),
-          ctx.prisma.series.findMany({
-            where: country ? { countryIso: country } : {},
-            select: { tableCode: true, measure: true, first: true, last: true },
-          }),
-        ]);
-        return keyedConnection(summariseTables(tables, series), (r) => r.table, args);
+        return keyedConnection(await tableSummaries(ctx, country), (r) => r.table, args);
       },
     },
     { name: 'TableSummaryConnection', fields: totalCountField },
