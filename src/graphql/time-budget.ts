@@ -2,14 +2,17 @@
  * No execution holds the event loop, and none runs without end.
  *
  * - Time slices: every field resolver of the schema is wrapped (withTimeSlices) so that once the
- *   current turn of the event loop has run resolvers for SLICE_MS, the next resolver waits for the
- *   loop's next turn: a query over every series is worked out in slices with the loop's other
- *   callbacks between them, so /healthz and the other callers are answered meanwhile instead of after.
+ *   current turn of the event loop has run query work for SLICE_MS (src/db/turns.ts, which SQL
+ *   statements wait on too), the next resolver waits for a later turn: a query over every series
+ *   is worked out in slices with the loop's other callbacks between them, so /healthz and the
+ *   other callers are answered meanwhile instead of after.
  * - A time budget per execution (withinBudget, used by /graphql and /v1 alike): past it, the
  *   execution is answered with one `timeout` error and stopped: its resolvers throw from then on and
  *   what it waits for (holiday rules in the worker) is told through the budget's signal.
  */
 import { GraphQLError, isObjectType, type ExecutionResult, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
+import { turnSpent } from '../db/turns';
+import { sharedError } from './repeated-errors';
 
 export interface ExecutionBudget {
   /** performance.now() past which the execution is stopped. */
@@ -23,9 +26,6 @@ export interface ExecutionBudget {
 /** Default budget: many times the slowest admitted query alone (about 1 s), short of a caller's patience. */
 export const DEFAULT_BUDGET_MS = 10_000;
 
-/** The longest stretch of one turn of the event loop that resolvers run before yielding it. */
-export const SLICE_MS = 20;
-
 export const TIMEOUT_CODE = 'timeout';
 
 export function timeoutError(budgetMs: number): GraphQLError {
@@ -35,23 +35,6 @@ export function timeoutError(budgetMs: number): GraphQLError {
   );
 }
 
-/** When the current turn of the event loop began running resolvers (null: none has run in this turn yet). */
-let turnStarted: number | null = null;
-/** Resolved in the event loop's next check phase: what resolvers past the slice wait for. */
-let nextTurn: Promise<void> | null = null;
-
-function msIntoTurn(now: number): number {
-  if (turnStarted !== null) return now - turnStarted;
-  turnStarted = now;
-  // Runs once this turn's callbacks and promise jobs are done, before the continuations of nextTurn.
-  setImmediate(() => (turnStarted = null));
-  return 0;
-}
-
-function afterThisTurn(): Promise<void> {
-  return (nextTurn ??= new Promise((resolve) => setImmediate(() => ((nextTurn = null), resolve()))));
-}
-
 type BudgetedContext = { budget?: ExecutionBudget } | null | undefined;
 
 function sliced(resolve: GraphQLFieldResolver<unknown, BudgetedContext>): GraphQLFieldResolver<unknown, BudgetedContext> {
@@ -59,7 +42,8 @@ function sliced(resolve: GraphQLFieldResolver<unknown, BudgetedContext>): GraphQ
     const now = performance.now();
     const budget = context?.budget;
     if (budget && now > budget.deadline) throw budget.spent;
-    if (msIntoTurn(now) > SLICE_MS) return afterThisTurn().then(() => run(source, args, context, info));
+    const later = turnSpent(now);
+    if (later) return later.then(() => run(source, args, context, info));
     return resolve(source, args, context, info);
   };
   return run;
@@ -91,7 +75,7 @@ export async function withinBudget<R extends object>(
   onStopped?: () => void,
 ): Promise<R | ExecutionResult> {
   const controller = new AbortController();
-  const spent = timeoutError(budgetMs);
+  const spent = sharedError(timeoutError(budgetMs));
   const budget: ExecutionBudget = { deadline: performance.now() + budgetMs, signal: controller.signal, spent };
   const stopped: ExecutionResult = { data: null, errors: [spent] };
   let timer: NodeJS.Timeout | undefined;
