@@ -302,6 +302,11 @@ export async function startApp(options: AppOptions): Promise<App> {
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => answerClientError(err, socket, config.publicBaseUrl));
   server.on('connect', (_req, socket) => answerConnect(socket, config.publicBaseUrl));
   server.keepAliveTimeout = 10_000;
+  // A client may shut its side of the connection once its request is sent (TCP half-close, as
+  // `nc -N` does). node:http then drops the requests still being answered and ends the connection:
+  // any answer not ready at once (a /v1 route, a query) was never sent. Allowed half-open, it
+  // answers them and ends the connection after the last.
+  Object.assign(server, { httpAllowHalfOpen: true });
   try {
     await listen(server, config.host, config.port);
   } catch (err) {
