@@ -32,7 +32,7 @@ import { newTag, requestIdFrom, type RequestTag } from '../../rest/request-tag';
 import { bearerMatches } from './metrics';
 import { createCors } from './cors';
 import { answerClientError, answerConnect } from './client-error';
-import { limitMemory } from './heap';
+import { IdleCollector, limitMemory } from './heap';
 import { loggedReleases } from '../db/release-log';
 import { WebhookDispatcher } from './webhooks';
 import { serveExplorer } from './explorer';
@@ -179,6 +179,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   let closing = false;
   /** Answers being worked out, so a close can mark those not yet written "Connection: close". */
   const inFlight = new Set<http.ServerResponse>();
+  const collector = new IdleCollector();
 
   // node:http answers an HTTP/1.1 request without Host with a bare 400 of its own; it is ours to answer.
   const server = http.createServer({ requireHostHeader: false }, (req, res) => {
@@ -193,11 +194,13 @@ export async function startApp(options: AppOptions): Promise<App> {
     const bytesBefore = socket.bytesWritten;
     if (closing) res.shouldKeepAlive = false;
     inFlight.add(res);
+    collector.busy();
     // A browser's preflight is answered here, before any key is asked for.
     const preflight = cors(req, res);
     if (preflight) tag.route = 'preflight';
     res.once('close', () => {
       inFlight.delete(res);
+      if (inFlight.size === 0) collector.idle();
       const ms = performance.now() - started;
       metrics.request(tag.route, res.statusCode, ms / 1000);
       if (tag.cache) metrics.cacheLookup(tag.route === '/graphql' ? 'graphql' : 'rest', tag.cache === 'hit');
