@@ -11,6 +11,7 @@ import { PLANS, planRank, type Plan } from '../domain/types';
 import type { GraphQLContext } from './context';
 import { DEFAULT_PAGE_SIZE, PAGED_LIST_MAX } from './args';
 import { DEFAULT_LIST_LENGTH, PAGE_ITEMS_COST } from './cost';
+import { sharedError } from './repeated-errors';
 
 /**
  * Depth 10, and a cost (cost.ts: about a value or 2 µs of work a unit) that a query of every
@@ -31,9 +32,8 @@ function neededPlan(failure: AuthFailure): Plan | null {
 }
 
 /**
- * One error per field and plan, made once: a forbidden field in a list fails at every item, and
- * graphql-js gives each its own located error around this one (whose stack it reuses), so a list of
- * thousands no longer captures thousands of stack traces.
+ * One error per field and plan, made once: a forbidden field in a list fails at every item, and is
+ * located once per path pattern (repeated-errors.ts), not once per item.
  */
 const planRequiredErrors = new Map<string, GraphQLError>();
 
@@ -41,7 +41,7 @@ export function planRequiredError(plan: Plan, what: string): GraphQLError {
   const key = `${plan}|${what}`;
   let error = planRequiredErrors.get(key);
   if (!error) {
-    error = new GraphQLError(`${what} needs the ${plan} plan or above.`, { extensions: { code: 'plan_required', plan } });
+    error = sharedError(new GraphQLError(`${what} needs the ${plan} plan or above.`, { extensions: { code: 'plan_required', plan } }));
     planRequiredErrors.set(key, error);
   }
   return error;

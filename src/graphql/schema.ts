@@ -1,6 +1,8 @@
 /** The assembled GraphQL schema: importing the type modules registers their fields on the builder. */
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder';
+import { withoutSelectionsAbovePlan } from './plan-selections';
+import { withSharedErrorsLocatedOnce } from './repeated-errors';
 import { withTimeSlices } from './time-budget';
 import './enums';
 import './scalars';
@@ -24,8 +26,12 @@ import './types/rivals';
 import './types/brief';
 import './types/rate-limit';
 
-/** Its resolvers yield the event loop in slices and stop at the execution's time budget. */
-export const schema = withTimeSlices(builder.toSchema());
+/**
+ * Its resolvers yield the event loop in slices and stop at the execution's time budget; an error
+ * thrown at every item of a list is located once per path pattern; what the caller's plan cannot
+ * read is not loaded.
+ */
+export const schema = withoutSelectionsAbovePlan(withSharedErrorsLocatedOnce(withTimeSlices(builder.toSchema())));
 
 export function printedSchema(): string {
   return `${printSchema(lexicographicSortSchema(schema))}\n`;

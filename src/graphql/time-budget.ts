@@ -2,18 +2,20 @@
  * No execution holds the event loop, and none runs without end.
  *
  * - Time slices: every field resolver of the schema is wrapped (withTimeSlices) so that once the
- *   current turn of the event loop has run resolvers for SLICE_MS, the next resolver of an object
- *   or a list of objects waits for the loop's next turn: a query over every series is worked out in
- *   slices with the loop's other callbacks between them, so /healthz and the other callers are
- *   answered meanwhile instead of after. A field of scalars (a value of its parent's row, mostly)
- *   resolves in the turn it is reached: it leads to no further resolvers, and deferring it made each
- *   scalar of every row past the slice a promise of its own (a page of 1000 series: 12,000), which
- *   doubled the page's work and its garbage.
+ *   current turn of the event loop has run query work for SLICE_MS (src/db/turns.ts, which SQL
+ *   statements wait on too), the next resolver of an object or a list of objects waits for a later
+ *   turn: a query over every series is worked out in slices with the loop's other callbacks between
+ *   them, so /healthz and the other callers are answered meanwhile instead of after. A field of
+ *   scalars (a value of its parent's row, mostly) resolves in the turn it is reached: it leads to no
+ *   further resolvers, and deferring it made each scalar of every row past the slice a promise of
+ *   its own (a page of 1000 series: 12,000), which doubled the page's work and its garbage.
  * - A time budget per execution (withinBudget, used by /graphql and /v1 alike): past it, the
  *   execution is answered with one `timeout` error and stopped: its resolvers throw from then on and
  *   what it waits for (holiday rules in the worker) is told through the budget's signal.
  */
 import { GraphQLError, getNamedType, isLeafType, isObjectType, type ExecutionResult, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
+import { msIntoTurn, turnSpent } from '../db/turns';
+import { sharedError } from './repeated-errors';
 
 export interface ExecutionBudget {
   /** performance.now() past which the execution is stopped. */
@@ -27,9 +29,6 @@ export interface ExecutionBudget {
 /** Default budget: many times the slowest admitted query alone (about 1 s), short of a caller's patience. */
 export const DEFAULT_BUDGET_MS = 10_000;
 
-/** The longest stretch of one turn of the event loop that resolvers run before yielding it. */
-export const SLICE_MS = 20;
-
 export const TIMEOUT_CODE = 'timeout';
 
 export function timeoutError(budgetMs: number): GraphQLError {
@@ -37,23 +36,6 @@ export function timeoutError(budgetMs: number): GraphQLError {
     `The query ran past its time budget of ${budgetMs / 1000} s and was stopped; ask for less at once (fewer aliases, years or series per request).`,
     { extensions: { code: TIMEOUT_CODE, budgetMs } },
   );
-}
-
-/** When the current turn of the event loop began running resolvers (null: none has run in this turn yet). */
-let turnStarted: number | null = null;
-/** Resolved in the event loop's next check phase: what resolvers past the slice wait for. */
-let nextTurn: Promise<void> | null = null;
-
-function msIntoTurn(now: number): number {
-  if (turnStarted !== null) return now - turnStarted;
-  turnStarted = now;
-  // Runs once this turn's callbacks and promise jobs are done, before the continuations of nextTurn.
-  setImmediate(() => (turnStarted = null));
-  return 0;
-}
-
-function afterThisTurn(): Promise<void> {
-  return (nextTurn ??= new Promise((resolve) => setImmediate(() => ((nextTurn = null), resolve()))));
 }
 
 type BudgetedContext = { budget?: ExecutionBudget } | null | undefined;
@@ -64,7 +46,10 @@ function sliced(resolve: GraphQLFieldResolver<unknown, BudgetedContext>, mayWait
     const now = performance.now();
     const budget = context?.budget;
     if (budget && now > budget.deadline) throw budget.spent;
-    if (msIntoTurn(now) > SLICE_MS && mayWait) return afterThisTurn().then(() => run(source, args, context, info));
+    if (mayWait) {
+      const later = turnSpent(now);
+      if (later) return later.then(() => run(source, args, context, info));
+    } else msIntoTurn(now);
     return resolve(source, args, context, info);
   };
   return run;
@@ -96,7 +81,7 @@ export async function withinBudget<R extends object>(
   onStopped?: () => void,
 ): Promise<R | ExecutionResult> {
   const controller = new AbortController();
-  const spent = timeoutError(budgetMs);
+  const spent = sharedError(timeoutError(budgetMs));
   const budget: ExecutionBudget = { deadline: performance.now() + budgetMs, signal: controller.signal, spent };
   const stopped: ExecutionResult = { data: null, errors: [spent] };
   let timer: NodeJS.Timeout | undefined;

@@ -33,7 +33,7 @@ import { newTag, requestIdFrom, type RequestTag } from '../../rest/request-tag';
 import { bearerMatches } from './metrics';
 import { createCors } from './cors';
 import { answerClientError, answerConnect } from './client-error';
-import { limitMemory } from './heap';
+import { IdleCollector, limitMemory } from './heap';
 import { loggedReleases } from '../db/release-log';
 import { WebhookDispatcher } from './webhooks';
 import { serveExplorer } from './explorer';
@@ -183,6 +183,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   let closing = false;
   /** Answers being worked out, so a close can mark those not yet written "Connection: close". */
   const inFlight = new Set<http.ServerResponse>();
+  const collector = new IdleCollector();
 
   // node:http answers an HTTP/1.1 request without Host with a bare 400 of its own; it is ours to answer.
   const server = http.createServer({ requireHostHeader: false }, (req, res) => {
@@ -197,11 +198,13 @@ export async function startApp(options: AppOptions): Promise<App> {
     const bytesBefore = socket.bytesWritten;
     if (closing) res.shouldKeepAlive = false;
     inFlight.add(res);
+    collector.busy();
     // A browser's preflight is answered here, before any key is asked for.
     const preflight = cors(req, res);
     if (preflight) tag.route = 'preflight';
     res.once('close', () => {
       inFlight.delete(res);
+      if (inFlight.size === 0) collector.idle();
       const ms = performance.now() - started;
       metrics.request(tag.route, res.statusCode, ms / 1000);
       if (tag.cache) metrics.cacheLookup(tag.route === '/graphql' ? 'graphql' : 'rest', tag.cache === 'hit');
@@ -306,6 +309,11 @@ export async function startApp(options: AppOptions): Promise<App> {
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => answerClientError(err, socket, config.publicBaseUrl));
   server.on('connect', (_req, socket) => answerConnect(socket, config.publicBaseUrl));
   server.keepAliveTimeout = 10_000;
+  // A client may shut its side of the connection once its request is sent (TCP half-close, as
+  // `nc -N` does). node:http then drops the requests still being answered and ends the connection:
+  // any answer not ready at once (a /v1 route, a query) was never sent. Allowed half-open, it
+  // answers them and ends the connection after the last.
+  Object.assign(server, { httpAllowHalfOpen: true });
   try {
     await listen(server, config.host, config.port);
   } catch (err) {
