@@ -18,10 +18,10 @@ export const SQLITE_MAX_BIND_VALUES = 32766;
  * by itself, so Prisma assumes SQLite's limit before 3.32, 999, and refuses a larger statement
  * (P2029): a page of 1000 series whose fields Pothos loads in one batch failed.
  *
- * A read waits for a later turn of the event loop once this turn has run query work for its slice
- * (turns.ts). SQLite reads synchronously, and Prisma runs the statements of every resolver started
- * in a turn one after another in that turn's promise jobs, out of reach of the resolvers' own
- * slices: a hundred aliases of every country held the loop 0.3 s.
+ * A read, and then the work on its rows, waits for a later turn of the event loop once this turn
+ * has run query work for its slice (turns.ts). SQLite reads synchronously, and Prisma runs the
+ * statements of every resolver started in a turn one after another in that turn's promise jobs,
+ * out of reach of the resolvers' own slices: a hundred aliases of every country held the loop 0.3 s.
  */
 class ReleaseAdapter extends PrismaBetterSqlite3 {
   override async connect() {
@@ -29,8 +29,13 @@ class ReleaseAdapter extends PrismaBetterSqlite3 {
     adapter.getConnectionInfo = () => ({ maxBindValues: SQLITE_MAX_BIND_VALUES, supportsRelationJoins: false });
     const queryRaw = adapter.queryRaw.bind(adapter);
     adapter.queryRaw = async (query) => {
+      // The look at the clock and the read in one step: with a wait between them (an await that
+      // yields even when the turn has time), a hundred statements all looked while the turn was young.
       for (let later = turnSpent(); later; later = turnSpent()) await later;
-      return queryRaw(query);
+      const rows = await queryRaw(query);
+      // What is done with the rows (Prisma's mapping, the fields over them) waits likewise.
+      for (let later = turnSpent(); later; later = turnSpent()) await later;
+      return rows;
     };
     return adapter;
   }

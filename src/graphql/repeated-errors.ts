@@ -5,12 +5,18 @@
  * outside the time slices (time-budget.ts). A forbidden field over every country in a hundred
  * aliases was 22,500 of them: over a second of work, stalls of 0.7 s for every other caller.
  *
- * Here a shared error is located once per execution and path pattern (the path with list indexes
- * as `*`): later throws at that pattern throw that located error again, which graphql-js keeps as
- * it is (it has a path). The answer is the same: it lists each pattern once with the times it
- * occurred (collapsedErrors, src/server/graphql-plugins.ts), at the path of the first occurrence.
+ * Here a shared error is located once per list and place in its items (its path pattern, the path
+ * with list indexes as `*`, within one list), and graphql-js keeps a located error as it is (it has
+ * a path). A shared error holds for every item alike (the caller's plan is the same at every
+ * country; a spent budget stays spent), so once it was thrown at one item, the field is not
+ * resolved at the others (no scope check, no message): its located error is thrown at once. The
+ * answer is the same: it lists each pattern once with the times it occurred (collapsedErrors,
+ * src/server/graphql-plugins.ts), at the path of the first occurrence.
+ *
+ * Shared errors are thrown synchronously (scope-auth's scopes, the budget check); one a resolver's
+ * promise rejected with would be located per item by graphql-js, as any other error is.
  */
-import { GraphQLError, isObjectType, locatedError, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
+import { GraphQLError, isObjectType, locatedError, type GraphQLFieldResolver, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 
 const shared = new WeakSet<GraphQLError>();
 
@@ -20,16 +26,24 @@ export function sharedError<E extends GraphQLError>(error: E): E {
   return error;
 }
 
-/** Each execution's located errors (by its context, one per request) by shared error and path pattern. */
-const locatedByExecution = new WeakMap<object, Map<GraphQLError, Map<string, GraphQLError>>>();
-
 type PathStep = GraphQLResolveInfo['path'];
 
-/** The path of `info` with list indexes left out: the same for every item of the lists above it. */
-function pathPattern(path: PathStep): string {
-  let pattern = '';
-  for (let step: PathStep | undefined = path; step; step = step.prev) if (typeof step.key === 'string') pattern = `${step.key}.${pattern}`;
-  return pattern;
+/**
+ * Each execution's located errors, by the list they were thrown in (its own path step, which every
+ * item's path shares; the execution's context where no list is above), the type whose field threw
+ * (the items of a list may be of several) and the place in its items ('arrivals', 'economy.rows' …).
+ * Only executions that threw one have an entry.
+ */
+const thrownIn = new WeakMap<object, WeakMap<object, Map<GraphQLObjectType, Map<string, GraphQLError>>>>();
+
+/** The list above `path` (its own path step) and the steps from its item down to the field. */
+function placeOf(path: PathStep, context: object): { list: object; within: string } {
+  let within = '';
+  for (let step: PathStep | undefined = path; step; step = step.prev) {
+    if (typeof step.key === 'number') return { list: step.prev ?? context, within };
+    within = within ? `${step.key}.${within}` : step.key;
+  }
+  return { list: context, within };
 }
 
 function pathArray(path: PathStep): (string | number)[] {
@@ -38,36 +52,38 @@ function pathArray(path: PathStep): (string | number)[] {
   return steps.reverse();
 }
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && 'then' in value && typeof value.then === 'function';
+function locatedThere(context: unknown, info: GraphQLResolveInfo): GraphQLError | undefined {
+  if (typeof context !== 'object' || context === null) return undefined;
+  const byList = thrownIn.get(context);
+  if (!byList) return undefined;
+  const { list, within } = placeOf(info.path, context);
+  return byList.get(list)?.get(info.parentType)?.get(within);
 }
 
-function locatedOnce(error: unknown, context: unknown, info: GraphQLResolveInfo): unknown {
+/** `error` located once at this place of this list when it is shared; any other error as it is. */
+export function locatedOnce(error: unknown, context: unknown, info: GraphQLResolveInfo): unknown {
   if (!(error instanceof GraphQLError) || !shared.has(error) || typeof context !== 'object' || context === null) return error;
-  let byError = locatedByExecution.get(context);
-  if (!byError) locatedByExecution.set(context, (byError = new Map()));
-  let byPattern = byError.get(error);
-  if (!byPattern) byError.set(error, (byPattern = new Map()));
-  const pattern = pathPattern(info.path);
-  let located = byPattern.get(pattern);
-  if (!located) byPattern.set(pattern, (located = locatedError(error, info.fieldNodes, pathArray(info.path))));
+  let byList = thrownIn.get(context);
+  if (!byList) thrownIn.set(context, (byList = new WeakMap()));
+  const { list, within } = placeOf(info.path, context);
+  let byType = byList.get(list);
+  if (!byType) byList.set(list, (byType = new Map()));
+  let byPlace = byType.get(info.parentType);
+  if (!byPlace) byType.set(info.parentType, (byPlace = new Map()));
+  let located = byPlace.get(within);
+  if (!located) byPlace.set(within, (located = locatedError(error, info.fieldNodes, pathArray(info.path))));
   return located;
 }
 
 function locating(resolve: GraphQLFieldResolver<unknown, unknown>): GraphQLFieldResolver<unknown, unknown> {
   return (source, args, context, info) => {
-    let result: unknown;
+    const thrown = locatedThere(context, info);
+    if (thrown) throw thrown;
     try {
-      result = resolve(source, args, context, info);
+      return resolve(source, args, context, info);
     } catch (error) {
       throw locatedOnce(error, context, info);
     }
-    if (isThenable(result)) {
-      return result.then(undefined, (error: unknown) => {
-        throw locatedOnce(error, context, info);
-      });
-    }
-    return result;
   };
 }
 

@@ -31,7 +31,7 @@ import './types/rate-limit';
  * thrown at every item of a list is located once per path pattern; what the caller's plan cannot
  * read is not loaded.
  */
-export const schema = withoutSelectionsAbovePlan(withSharedErrorsLocatedOnce(withTimeSlices(builder.toSchema())));
+export const schema = withoutSelectionsAbovePlan(withTimeSlices(withSharedErrorsLocatedOnce(builder.toSchema())));
 
 export function printedSchema(): string {
   return `${printSchema(lexicographicSortSchema(schema))}\n`;

@@ -15,7 +15,7 @@
  */
 import { GraphQLError, getNamedType, isLeafType, isObjectType, type ExecutionResult, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { msIntoTurn, turnSpent } from '../db/turns';
-import { sharedError } from './repeated-errors';
+import { locatedOnce, sharedError } from './repeated-errors';
 
 export interface ExecutionBudget {
   /** performance.now() past which the execution is stopped. */
@@ -45,7 +45,7 @@ function sliced(resolve: GraphQLFieldResolver<unknown, BudgetedContext>, mayWait
   const run: GraphQLFieldResolver<unknown, BudgetedContext> = (source, args, context, info) => {
     const now = performance.now();
     const budget = context?.budget;
-    if (budget && now > budget.deadline) throw budget.spent;
+    if (budget && now > budget.deadline) throw locatedOnce(budget.spent, context, info);
     if (mayWait) {
       const later = turnSpent(now);
       if (later) return later.then(() => run(source, args, context, info));

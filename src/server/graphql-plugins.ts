@@ -18,6 +18,7 @@ import { rateHeaders } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { QUERY_LIMITS } from '../graphql/builder';
 import { withinBudget, type ExecutionBudget } from '../graphql/time-budget';
+import { aTurnWithTime } from '../db/turns';
 import { ApiError, ERROR_MEANING, errorObject, graphqlRefusalBody, type ErrorCode } from '../errors';
 import { AnswerClock } from '../../rest/handler';
 import { ANSWER_VARY, codedEtag, etagMatches, negotiate, type Coding } from '../../rest/compression';
@@ -78,8 +79,11 @@ function errorPattern(error: GraphQLError): string {
  */
 export function collapsedErrors(errors: readonly GraphQLError[]): readonly GraphQLError[] {
   const byPattern = new Map<string, { first: GraphQLError; count: number }>();
+  // An error located once stands at every item it was thrown at (src/graphql/repeated-errors.ts): its pattern is worked out once.
+  const patterns = new Map<GraphQLError, string>();
   for (const error of errors) {
-    const key = errorPattern(error);
+    let key = patterns.get(error);
+    if (key === undefined) patterns.set(error, (key = errorPattern(error)));
     const seen = byPattern.get(key);
     if (seen) seen.count++;
     else byPattern.set(key, { first: error, count: 1 });
@@ -383,7 +387,11 @@ export function useExecutionQueue(concurrency = 2): Plugin {
       setExecuteFn(async (args) => {
         await acquire();
         try {
-          return await executeFn(args);
+          await aTurnWithTime();
+          const result = await executeFn(args);
+          // What follows (errors counted, the answer written as JSON) in a turn of its own, not at the end of the last slice.
+          await aTurnWithTime();
+          return result;
         } finally {
           release();
         }

@@ -36,7 +36,7 @@ it('resolves a nested query over every country in a constant number of SQL state
   expect(nights.observations[0].period).toBe('2016-01');
   // One statement per level of the query (countries, series, names, tables, observations, regions, peers),
   // however many countries there are. A level can be read in a few batches: resolvers yield the event
-  // loop every 20 ms (src/graphql/time-budget.ts), and the loads of each slice are batched together.
+  // loop every 10 ms (src/db/turns.ts), and a batch holds the loads of the resolvers waiting when it began.
   const count = statements.length;
   const levels = new Set(statements.map((sql) => sql.slice(0, sql.indexOf(' FROM '))));
   expect(levels.size).toBeLessThanOrEqual(10);

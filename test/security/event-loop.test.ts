@@ -1,37 +1,131 @@
 /**
- * Holiday rules are the service's costliest work (Malaysia: ~0.2 s of CPU a year of its sixteen
- * states' rules); they are worked out in a worker thread, so /healthz answers while a free key asks
- * for years nobody asked for before. On a real server over the real release.
+ * /healthz answers within 50 ms (p99) while one caller's query is worked out, on a real server over
+ * the real release:
+ *   - holiday rules, the service's costliest work (Malaysia: ~0.2 s of CPU a year of its sixteen
+ *     states' rules), are worked out in a worker thread;
+ *   - a free key asking for a field its plan cannot read over every country, in a hundred aliases
+ *     (22,500 refusals), once stalled the loop 0.7 s a query: each refusal was located anew after
+ *     the resolvers' time slices, the refused series were read before the refusal, and the
+ *     statements of a hundred aliases ran in one turn of the loop;
+ *   - the same hundred aliases of fields a free key may read.
+ * The aliases are asked of the compiled service in its own process, as operators run it, so what
+ * is measured is its event loop alone.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServe, waitUntil, type ServeProcess } from '../helpers/serve-process';
+import { KEYS, privateDataDir, startTestServer, TEST_NOW, type TestServer } from '../helpers/server';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => s?.close());
-
-it('/healthz p99 stays under 50 ms while holidays of unasked years are worked out', async () => {
-  // Years far from any other test's, so none is kept already.
-  const query = `{ ${Array.from({ length: 8 }, (_, i) => `y${i}: holidays(iso: "MY", year: ${2090 + i}) { date name }`).join(' ')} }`;
+/** /healthz latencies at `url` (ms, sorted) probed every 10 ms while `attack` runs. */
+async function healthzWhile(url: string, attack: () => Promise<void>): Promise<number[]> {
   const latencies: number[] = [];
   let running = true;
   const probe = (async () => {
     while (running) {
       const sent = performance.now();
-      expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
       latencies.push(performance.now() - sent);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   })();
-  const { status, body } = await s.graphql(query, {}, 'free');
-  running = false;
-  await probe;
-  expect(status).toBe(200);
-  expect(body.errors).toBeUndefined();
-  expect(body.data.y0.length).toBeGreaterThan(10);
+  try {
+    await attack();
+  } finally {
+    running = false;
+    await probe;
+  }
   latencies.sort((a, b) => a - b);
   expect(latencies.length).toBeGreaterThan(5);
-  expect(latencies[Math.floor(latencies.length * 0.99)]).toBeLessThan(50);
+  return latencies;
+}
+
+const p99 = (sorted: number[]) => sorted[Math.floor(sorted.length * 0.99)];
+const p50 = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)];
+
+describe('holiday rules, on a server in this process', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+    // The per-release figures worked out at start (rivals: ~0.5 s in one go) are not what is measured.
+    await s.app.warmed;
+  });
+  afterAll(async () => s?.close());
+
+  it('/healthz p99 stays under 50 ms while holidays of unasked years are worked out', async () => {
+    // Years far from any other test's, so none is kept already.
+    const query = `{ ${Array.from({ length: 8 }, (_, i) => `y${i}: holidays(iso: "MY", year: ${2090 + i}) { date name }`).join(' ')} }`;
+    let answer: { status: number; body: any } | undefined;
+    const latencies = await healthzWhile(s.url, async () => {
+      answer = await s.graphql(query, {}, 'free');
+    });
+    expect(answer?.status).toBe(200);
+    expect(answer?.body.errors).toBeUndefined();
+    expect(answer?.body.data.y0.length).toBeGreaterThan(10);
+    expect(p99(latencies)).toBeLessThan(50);
+  });
+});
+
+describe('a hundred aliases of every country, against the compiled service in its own process', () => {
+  let dataDir: string;
+  let app: ServeProcess;
+  beforeAll(async () => {
+    dataDir = privateDataDir();
+    app = await startServe({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      TOURISM_NOW: TEST_NOW,
+      TOURISM_API_KEYS: `free:${KEYS.free}`,
+      RATE_LIMITS: 'free:100000',
+    });
+    // The per-release figures worked out at start are not what is measured: /healthz answers quickly again first.
+    await waitUntil('a settled service', async () => (await healthzWhile(app.url, () => new Promise((r) => setTimeout(r, 300)))).at(-1)! < 15, 60_000);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A hundred aliases of every country; a comment makes each text new, so no answer is kept for the next. */
+  const everyCountry = (fields: string, round: number) =>
+    `{ ${Array.from({ length: 100 }, (_, i) => `a${i}: countries(first: 1000) { ...C }`).join(' ')} } fragment C on CountryConnection { nodes { ${fields} } }\n# ${round}`;
+
+  async function rounds(fields: string, n: number): Promise<{ answers: any[]; latencies: number[]; msPerQuery: number }> {
+    const answers: any[] = [];
+    const started = performance.now();
+    const latencies = await healthzWhile(app.url, async () => {
+      for (let round = 0; round < n; round++) {
+        const res = await fetch(`${app.url}/graphql`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-API-Key': KEYS.free },
+          body: JSON.stringify({ query: everyCountry(fields, round) }),
+        });
+        expect(res.status).toBe(200);
+        answers.push(await res.json());
+      }
+    });
+    return { answers, latencies, msPerQuery: (performance.now() - started) / n };
+  }
+
+  it('/healthz p99 stays under 50 ms while a free key asks for a field its plan cannot read over every country, a hundred times in one query', async () => {
+    const { answers, latencies, msPerQuery } = await rounds('arrivals { alias }', 6);
+    for (const body of answers) {
+      expect(body.data.a0.nodes.length).toBeGreaterThan(200);
+      expect(body.data.a99.nodes.every((n: { arrivals: unknown }) => n.arrivals === null)).toBe(true);
+      const counted = body.errors.reduce((n: number, e: { extensions: { count?: number } }) => n + (e.extensions.count ?? 1), 0);
+      expect(counted).toBe(100 * body.data.a0.nodes.length);
+      expect(body.errors[0].extensions).toMatchObject({ code: 'plan_required', plan: 'developer' });
+    }
+    console.log(`forbidden field ×100 aliases: ${msPerQuery.toFixed(0)} ms a query; /healthz p50 ${p50(latencies).toFixed(1)} ms, p99 ${p99(latencies).toFixed(1)} ms (${latencies.length} probes)`);
+    expect(p99(latencies)).toBeLessThan(50);
+  });
+
+  it('/healthz p99 stays under 50 ms while a free key asks for every country a hundred times in one query', async () => {
+    const { answers, latencies, msPerQuery } = await rounds('iso name', 6);
+    for (const body of answers) {
+      expect(body.errors).toBeUndefined();
+      expect(body.data.a99.nodes.length).toBeGreaterThan(200);
+    }
+    console.log(`every country ×100 aliases: ${msPerQuery.toFixed(0)} ms a query; /healthz p50 ${p50(latencies).toFixed(1)} ms, p99 ${p99(latencies).toFixed(1)} ms (${latencies.length} probes)`);
+    expect(p99(latencies)).toBeLessThan(50);
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * Every execution has a time budget (EXECUTION_BUDGET_MS): past it, the caller gets one `timeout`
  * error in the error body, on /graphql and /v1 alike, and the work stops (resolvers throw, holiday
- * rules nobody waits for are dropped). Meanwhile resolvers yield the event loop every 20 ms, so
+ * rules nobody waits for are dropped). Meanwhile resolvers yield the event loop every 10 ms, so
  * /healthz answers during a query over every series. Real server, real release, a budget of 2 s.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
