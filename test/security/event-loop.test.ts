@@ -65,6 +65,13 @@ describe('holiday rules, on a server in this process', () => {
   });
 });
 
+/**
+ * The service in its own process under the attack, the probe and the attacker in this one: three
+ * busy threads on two cores, so a probe may wait for a core as well as for the service's loop.
+ * Measured p99 38–60 ms (0.7–0.9 s before the slices held); the bound catches a loop held again.
+ */
+const OUT_OF_PROCESS_P99_MS = 100;
+
 describe('a hundred aliases of every country, against the compiled service in its own process', () => {
   let dataDir: string;
   let app: ServeProcess;
@@ -106,7 +113,7 @@ describe('a hundred aliases of every country, against the compiled service in it
     return { answers, latencies, msPerQuery: (performance.now() - started) / n };
   }
 
-  it('/healthz p99 stays under 50 ms while a free key asks for a field its plan cannot read over every country, a hundred times in one query', async () => {
+  it('/healthz p99 stays low while a free key asks for a field its plan cannot read over every country, a hundred times in one query', async () => {
     const { answers, latencies, msPerQuery } = await rounds('arrivals { alias }', 6);
     for (const body of answers) {
       expect(body.data.a0.nodes.length).toBeGreaterThan(200);
@@ -116,16 +123,16 @@ describe('a hundred aliases of every country, against the compiled service in it
       expect(body.errors[0].extensions).toMatchObject({ code: 'plan_required', plan: 'developer' });
     }
     console.log(`forbidden field ×100 aliases: ${msPerQuery.toFixed(0)} ms a query; /healthz p50 ${p50(latencies).toFixed(1)} ms, p99 ${p99(latencies).toFixed(1)} ms (${latencies.length} probes)`);
-    expect(p99(latencies)).toBeLessThan(50);
+    expect(p99(latencies)).toBeLessThan(OUT_OF_PROCESS_P99_MS);
   });
 
-  it('/healthz p99 stays under 50 ms while a free key asks for every country a hundred times in one query', async () => {
+  it('/healthz p99 stays low while a free key asks for every country a hundred times in one query', async () => {
     const { answers, latencies, msPerQuery } = await rounds('iso name', 6);
     for (const body of answers) {
       expect(body.errors).toBeUndefined();
       expect(body.data.a99.nodes.length).toBeGreaterThan(200);
     }
     console.log(`every country ×100 aliases: ${msPerQuery.toFixed(0)} ms a query; /healthz p50 ${p50(latencies).toFixed(1)} ms, p99 ${p99(latencies).toFixed(1)} ms (${latencies.length} probes)`);
-    expect(p99(latencies)).toBeLessThan(50);
+    expect(p99(latencies)).toBeLessThan(OUT_OF_PROCESS_P99_MS);
   });
 });
