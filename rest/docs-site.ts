@@ -101,6 +101,7 @@ export function createDocsSite(deps: DocsSiteDeps) {
   const guides = new Map(GUIDES.map((g) => [g.slug, page(g.title, `<main class="site">${renderMarkdown(g.markdown, inserts)}</main>`)]));
   const assets = new Map<string, Buffer>();
   let openapi: { version: string | null; json: Promise<string> } | null = null;
+  let examplesRetried: string | null = null;
 
   /** A real answer per route: its example request, asked on the route's own (minimum) plan. */
   async function examples(): Promise<Map<string, Example>> {
@@ -119,12 +120,22 @@ export function createDocsSite(deps: DocsSiteDeps) {
   function openApiJson(): Promise<string> {
     const version = deps.dataVersion();
     if (!openapi || openapi.version !== version) {
-      const json = (version ? examples() : Promise.resolve(new Map<string, Example>())).then((ex) => JSON.stringify(openApiDocument(deps.routes, deps.publicBaseUrl, ex)));
+      const asked = version ? examples() : Promise.resolve(new Map<string, Example>());
+      const json = asked.then((ex) => JSON.stringify(openApiDocument(deps.routes, deps.publicBaseUrl, ex)));
       const entry = { version, json };
-      // A failure is not kept: the next request tries again.
-      json.catch(() => {
+      // A failure is not kept, nor (once) a document missing an example (an answer that failed, e.g.
+      // past its time budget on a busy machine): the next request tries again.
+      const forget = () => {
         if (openapi === entry) openapi = null;
-      });
+      };
+      json.catch(forget);
+      void asked.then((ex) => {
+        // Once per data version: an example that fails every time must not make each request ask them all again.
+        if (ex.size < deps.routes.length && examplesRetried !== version) {
+          examplesRetried = version;
+          forget();
+        }
+      }, forget);
       openapi = entry;
     }
     return openapi.json;
