@@ -4,12 +4,12 @@ import { defineConfig } from 'vitest/config';
 const require = createRequire(import.meta.url);
 
 /**
- * Files that time the service (/healthz latency under attack, first answers against a country
- * record's, rate windows and revocations across workers and replicas within a second) run after
- * the rest, one at a time, so the other files do not share the two cores with them. The benchmarks run with the rest: their ratios are printed,
- * not asserted (`npm run bench` on a quiet machine gives the figures).
+ * Files that time the service (benchmarks, /healthz latency under attack, first answers against a
+ * country record's, rate windows and revocations across workers and replicas within a second) run
+ * after the rest, one at a time, so the other files do not share the two cores with them.
  */
 const ALONE = [
+  'test/bench/**/*.test.ts',
   'test/security/**/*.test.ts',
   'test/api/uncached-speed.test.ts',
   'test/server/workers.test.ts',
