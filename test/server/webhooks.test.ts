@@ -1,6 +1,7 @@
 /**
- * Webhooks end to end: subscriptions added with the real CLI, a second release built by the real
- * ingest into the server's DATA_DIR, and receivers on loopback that check the signature as a
+ * A new release while serving, and its webhooks, end to end: subscriptions added with the real CLI,
+ * a second release built by the real ingest into the server's DATA_DIR while answers keep coming
+ * (the switch is whole: status, tags and revision log move together), and receivers on loopback that check the signature as a
  * subscriber would: one that answers, one that is down and comes up (retried, then delivered), one
  * that answers too slowly (cut at the timeout, then retried), and one of a country the release did
  * not touch (sent nothing).
@@ -89,8 +90,10 @@ function subscribe(url: string, country?: string): { id: string; secret: string 
 it('sends each subscriber one signed event of the new release, retrying receivers that are down or slow', async () => {
   fs.cpSync(inject('dataDir'), dataDir, { recursive: true });
   const answering = await receiver(() => ({ status: 204 }));
-  // Its first answer would come long after the cut (a loaded machine may stall the loop past 700 ms).
-  const slow = await receiver((n) => ({ status: 200, delayMs: n === 1 ? 60_000 : 0 }));
+  // It holds every request until the service has logged cutting the first (a loaded machine may
+  // stall the loop past 700 ms), then answers at once.
+  let slowCut = false;
+  const slow = await receiver(() => ({ status: 200, delayMs: slowCut ? 0 : 60_000 }));
   const spain = await receiver(() => ({ status: 204 }));
   const downPort = await freePort();
   const subs = {
@@ -117,6 +120,7 @@ it('sends each subscriber one signed event of the new release, retrying receiver
         const entry = JSON.parse(line);
         if (entry.event !== 'webhook_delivery') return;
         deliveries.push(entry);
+        if (entry.subscription === subs.slow.id && entry.attempt === 1) slowCut = true;
         if (entry.subscription === subs.down.id && entry.attempt === 2 && !down) void receiver(() => ({ status: 204 }), downPort).then((r) => (down = r));
       },
     },
@@ -134,11 +138,27 @@ it('sends each subscriber one signed event of the new release, retrying receiver
     fs.cpSync(SOURCES_DIR, sources, { recursive: true, dereference: true });
     const tsv = path.join(sources, 'eurostat/estat_tour_occ_nim.tsv');
     fs.writeFileSync(tsv, fs.readFileSync(tsv, 'utf8').replace(/^(M,TOTAL,NR,I551-I553,MT\t(?:[^\t]*\t){355})(\d+)/m, (_m, head, v) => `${head}${Number(v) + 7}`));
+    const before = await s.json('/v1/status', 'free');
+    const etag = (await s.get('/v1/countries/ES', { plan: 'free' })).headers.get('etag');
     const ingest = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist/cli.js'), 'ingest', '--sources', sources], {
       env: { ...process.env, DATA_DIR: dataDir, TOURISM_NOW: '2026-04-01T06:00:00Z' },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'ignore'],
     });
-    expect(await new Promise((resolve) => ingest.on('exit', resolve))).toBe(0);
+    let output = '';
+    ingest.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const finished = new Promise<number | null>((resolve) => ingest.on('exit', resolve));
+    // Answers keep coming while the rebuild runs as its own process, as `npm run ingest` would.
+    let served = 0;
+    let running = true;
+    void finished.then(() => (running = false));
+    while (running) {
+      expect((await s.get('/v1/regions', { plan: 'free' })).status).toBe(200);
+      served++;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await finished).toBe(0);
+    expect(output).toMatch(/ 1 revisions/);
+    expect(served).toBeGreaterThan(5);
 
     // While the slow receiver holds its first attempt, the service answers.
     await slow.first;
@@ -147,6 +167,12 @@ it('sends each subscriber one signed event of the new release, retrying receiver
     expect(deliveries.some((d) => d.subscription === subs.slow.id && d.attempt === 1)).toBe(false);
     expect((await s.json('/readyz')).release).toBe(NEW_RELEASE);
     await s.app.webhooks!.settled();
+
+    // The switch is whole: the status, the answers' tags and the series' revision log all moved.
+    const after = await s.json('/v1/status', 'free');
+    expect(after.data.last_load).not.toBe(before.data.last_load);
+    expect(after.meta.data_as_of).toBe(after.data.last_load);
+    expect((await s.get('/v1/countries/ES', { plan: 'free' })).headers.get('etag')).not.toBe(etag);
 
     // The receiver that answered: one event, signed with its secret.
     expect(answering.received).toHaveLength(1);
@@ -158,6 +184,8 @@ it('sends each subscriber one signed event of the new release, retrying receiver
     const event = JSON.parse(got.body);
     expect(got.headers['x-event-id']).toBe(event.id);
     const revised = (await s.json('/v1/series/mt.nights.total.m/metadata', 'developer')).data;
+    expect(revised.revisions).toBe(1);
+    expect(Date.parse(revised.last_revised)).toBe(Date.parse(after.data.last_load) - (Date.parse(after.data.last_load) % 1000));
     expect(event).toMatchObject({
       type: 'release.published',
       release: NEW_RELEASE,
