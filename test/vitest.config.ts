@@ -10,7 +10,9 @@ const require = createRequire(import.meta.url);
  */
 const ALONE = [
   'test/bench/**/*.test.ts',
-  'test/security/**/*.test.ts',
+  'test/security/event-loop.test.ts',
+  'test/security/graphql.test.ts',
+  'test/security/time-budget.test.ts',
   'test/api/uncached-speed.test.ts',
   'test/server/workers.test.ts',
   'test/server/replicas.test.ts',

@@ -6,7 +6,9 @@ export function validateRelease(file: string): string[] {
   const problems: string[] = [];
   const one = <T>(sql: string) => db.prepare(sql).pluck().get() as T;
   try {
-    const integrity = one<string>('PRAGMA integrity_check');
+    // The file's pages and b-trees; quick_check skips matching each index to its table, which
+    // SQLite itself kept in step as it wrote them (integrity_check took 1.3 s of a 11 s rebuild).
+    const integrity = one<string>('PRAGMA quick_check');
     if (integrity !== 'ok') problems.push(`integrity check: ${integrity}`);
     const fk = db.prepare('PRAGMA foreign_key_check').all();
     if (fk.length > 0) problems.push(`${fk.length} rows break a foreign key`);

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { currentReleaseFile } from '../../src/db/release-store';
 import { buildRelease } from '../../src/ingest/build';
 import { PROJECT_ROOT, SOURCES_DIR } from '../helpers/paths';
+import { reviseEurostatFigure } from '../helpers/eurostat-revision';
 
 const temps: string[] = [];
 function tempCopy(from: string, prefix: string): string {
@@ -88,15 +89,8 @@ describe('re-running and revising', () => {
     // A publisher revises Malta's nights for 2019-08: the next release keeps both values and dates.
     const sources = tempCopy(SOURCES_DIR, 'tourism-sources-');
     const tsv = path.join(sources, 'eurostat/estat_tour_occ_nim.tsv');
-    const lines = fs.readFileSync(tsv, 'utf8').split('\n');
-    const header = lines[0].split('\t').map((h) => h.trim());
-    const col = header.indexOf('2019-08');
-    const row = lines.findIndex((l) => l.startsWith('M,TOTAL,NR,I551-I553,MT\t'));
-    const cells = lines[row].split('\t');
-    const old = Number(cells[col].split(' ')[0]);
-    cells[col] = `${old + 1000} `;
-    lines[row] = cells.join('\t');
-    fs.writeFileSync(tsv, lines.join('\n'));
+    const { text, before: old } = reviseEurostatFigure(fs.readFileSync(tsv, 'utf8'), 'M,TOTAL,NR,I551-I553,MT', '2019-08', 1000);
+    fs.writeFileSync(tsv, text);
     const revised = buildRelease({ sourcesDir: sources, dataDir, parseCacheDir: inject('parseCacheDir'), now: new Date('2026-04-02T06:00:00Z') });
     expect(revised.changed).toBe(true);
     expect(revised.revisions).toBe(1);

@@ -16,6 +16,7 @@ import { SOURCES, UN_TOURISM_PAGE } from '../../src/ingest/publishers';
 import { refreshSources, type RefreshSummary } from '../../src/ingest/refresh';
 import { pageLinking, startStandInPublisher, type StandInPublisher } from '../helpers/publisher';
 import { SOURCES_DIR } from '../helpers/paths';
+import { reviseEurostatFigure } from '../helpers/eurostat-revision';
 import { displayedFigures, statcanFullTableCsv, statcanFullTableZip } from '../helpers/fetched-formats';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -46,17 +47,9 @@ const STATCAN_LATER = { refDate: '2025-11', geo: 'Canada', member: 'Non-resident
 
 /** Spain's total nights of 2019-08 in Eurostat's tour_occ_nim, raised by `by` in the publisher's file. */
 function reviseSpainNights(by: number): { before: number; after: number } {
-  const text = gunzipSync(publisher.read(NIGHTS)).toString('utf8');
-  const lines = text.split('\n');
-  const header = lines[0].split('\t');
-  const col = header.findIndex((h) => h.trim() === '2019-08');
-  const row = lines.findIndex((l) => l.startsWith('M,TOTAL,NR,I551-I553,ES\t'));
-  const cells = lines[row].split('\t');
-  const before = Number(cells[col].trim().split(' ')[0]);
-  cells[col] = `${before + by} `;
-  lines[row] = cells.join('\t');
-  publisher.put(NIGHTS, gzipSync(Buffer.from(lines.join('\n'))));
-  return { before, after: before + by };
+  const { text, before, after } = reviseEurostatFigure(gunzipSync(publisher.read(NIGHTS)).toString('utf8'), 'M,TOTAL,NR,I551-I553,ES', '2019-08', by);
+  publisher.put(NIGHTS, gzipSync(Buffer.from(text)));
+  return { before, after };
 }
 
 describe('refresh rounds against the stand-in publisher', () => {

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
 import { createLogger } from '../../src/server/logger';
 import { childrenNamed, childText, parseXml } from '../helpers/atom';
+import { reviseEurostatFigure } from '../helpers/eurostat-revision';
 import { PROJECT_ROOT, SOURCES_DIR } from '../helpers/paths';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -137,7 +138,7 @@ it('sends each subscriber one signed event of the new release, retrying receiver
     // A publisher revision arrives: Malta's nights for 2019-08 change. The real ingest builds the release beside the server.
     fs.cpSync(SOURCES_DIR, sources, { recursive: true, dereference: true });
     const tsv = path.join(sources, 'eurostat/estat_tour_occ_nim.tsv');
-    fs.writeFileSync(tsv, fs.readFileSync(tsv, 'utf8').replace(/^(M,TOTAL,NR,I551-I553,MT\t(?:[^\t]*\t){355})(\d+)/m, (_m, head, v) => `${head}${Number(v) + 7}`));
+    fs.writeFileSync(tsv, reviseEurostatFigure(fs.readFileSync(tsv, 'utf8'), 'M,TOTAL,NR,I551-I553,MT', '2019-08', 7).text);
     const before = await s.json('/v1/status', 'free');
     const etag = (await s.get('/v1/countries/ES', { plan: 'free' })).headers.get('etag');
     const ingest = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist/cli.js'), 'ingest', '--sources', sources], {
