@@ -12,6 +12,7 @@ const ALONE = [
   'test/bench/**/*.test.ts',
   'test/security/event-loop.test.ts',
   'test/security/graphql.test.ts',
+  'test/security/resident-memory.test.ts',
   'test/security/time-budget.test.ts',
   'test/api/uncached-speed.test.ts',
   'test/server/workers.test.ts',
