@@ -50,8 +50,10 @@ const kept = new LRUCache<string, readonly HolidayRow[]>({
 interface Job {
   key: string;
   ask: HolidayAsk;
-  /** Askers still waiting; none left when it comes up: it is dropped. */
+  /** Askers still waiting; none left when it comes up: it is dropped, unless it is a warm-up. */
   wanted: number;
+  /** Worked out ahead of any asker (warmHolidays), after every job asked for. */
+  warm: boolean;
   rows: Promise<readonly HolidayRow[]>;
   resolve: (rows: readonly HolidayRow[]) => void;
   reject: (err: Error) => void;
@@ -60,6 +62,8 @@ interface Job {
 /** Jobs asked for and not answered yet, by key, so two askers of one country-year share it. */
 const pending = new Map<string, Job>();
 const queue: Job[] = [];
+/** Warm-ups not asked for yet, in the order given; one asked for meanwhile has moved to `queue`. */
+const warmQueue: Job[] = [];
 let running: Job | null = null;
 let worker: Worker | null = null;
 let idleTimer: NodeJS.Timeout | null = null;
@@ -104,6 +108,10 @@ function next(): void {
     job.reject(new Error('holiday rules: no one waits for this country-year any more'));
     job = queue.shift();
   }
+  while (!job && warmQueue.length > 0) {
+    const warm = warmQueue.shift()!;
+    if (warm.warm) job = warm;
+  }
   if (!job) {
     idleTimer ??= setTimeout(stopWorker, WORKER_IDLE_MS).unref();
     return;
@@ -129,16 +137,41 @@ function stopWorker(): void {
   void stopping.terminate();
 }
 
-function enqueue(key: string, ask: HolidayAsk): Job {
+function enqueue(key: string, ask: HolidayAsk, warm = false): Job {
   let resolve!: Job['resolve'];
   let reject!: Job['reject'];
   const rows = new Promise<readonly HolidayRow[]>((res, rej) => ((resolve = res), (reject = rej)));
   // A job dropped or failed after all its askers left has no one to tell.
   rows.catch(() => {});
-  const job: Job = { key, ask, wanted: 0, rows, resolve, reject };
+  const job: Job = { key, ask, wanted: 0, warm, rows, resolve, reject };
   pending.set(key, job);
-  queue.push(job);
+  (warm ? warmQueue : queue).push(job);
   return job;
+}
+
+/** A pending job someone asks for: a warm-up not begun moves to the askers' queue. */
+function asked(job: Job): Job {
+  if (job.warm && job !== running) {
+    job.warm = false;
+    queue.push(job);
+  }
+  return job;
+}
+
+/**
+ * Works out these country-years in the worker when it has nothing asked of it, so that their first
+ * askers find them kept (settles when all are worked out or failed): the service warms the years its monthly series are asked about most (the
+ * holidays join over recent months), a country-year taking 5 to 200 ms of the worker's CPU.
+ */
+export function warmHolidays(asks: readonly HolidayAsk[]): Promise<void> {
+  const jobs: Promise<unknown>[] = [];
+  for (const ask of asks) {
+    const key = `${ask.names}|${ask.iso}|${ask.year}`;
+    if (kept.has(key)) continue;
+    jobs.push((pending.get(key) ?? enqueue(key, ask, true)).rows);
+  }
+  next();
+  return Promise.allSettled(jobs).then(() => {});
 }
 
 /** The job's rows for one asker, who stops waiting (and no longer counts) when `signal` aborts. */
@@ -168,7 +201,8 @@ export function holidaysFor(iso: string, year: number, names: HolidayNames, sign
   const key = `${names}|${iso}|${year}`;
   const hit = kept.get(key) ?? (names === 'english' ? kept.get(`local|${iso}|${year}`) : undefined);
   if (hit) return Promise.resolve(hit);
-  const rows = waitFor(pending.get(key) ?? enqueue(key, { iso, year, names }), signal);
+  const held = pending.get(key);
+  const rows = waitFor(held ? asked(held) : enqueue(key, { iso, year, names }), signal);
   // After the asker is counted: a job no one waits for is dropped when its turn comes.
   next();
   return rows;

@@ -11,7 +11,8 @@ import type { Config } from './config';
 import { DataStore } from '../db/data-store';
 import { execute, parse } from 'graphql';
 import { createContext } from '../graphql/context';
-import { startHolidayRules } from '../graphql/holiday-rules';
+import { countryFrequencies } from '../graphql/country-frequency';
+import { startHolidayRules, warmHolidays } from '../graphql/holiday-rules';
 import { schema } from '../graphql/schema';
 import { ApiError, errorBody } from '../errors';
 import { createRestHandler, type RestExecute } from '../../rest/handler';
@@ -43,7 +44,7 @@ const OTHER_ENDPOINTS = ['/graphql', '/openapi.json', '/docs'];
 
 export interface App {
   server: http.Server;
-  /** Settles when the per-release figures of the release served at start are worked out. */
+  /** Settles when the per-release figures of the release served at start, and the recent holidays, are worked out. */
   warmed: Promise<unknown>;
   store: DataStore;
   keys: KeyStore;
@@ -109,18 +110,26 @@ export async function startApp(options: AppOptions): Promise<App> {
   // Figures worked out once per release are warmed in the background, so no first caller waits for
   // them: rivals and origin-shift carriers (a country's detail); the monthly series' observations,
   // each country's primary series and its releases (/v1/gaps, /v1/calendar); the source tables'
-  // summaries (/v1/tables). The holiday rules' worker is started with the service.
+  // summaries (/v1/tables). The holiday rules' worker is started with the service, and then works
+  // out the monthly countries' holidays of this year and the last (the holidays join's usual ask).
   if (options.warm !== false) startHolidayRules();
   let warmed: Promise<unknown> = Promise.resolve();
   store.onSwitch((snapshot) => {
     if (options.warm === false) return;
+    const now = config.now();
+    const contextValue = createContext({ plan: 'intel', requestId: 'req_warmup', snapshot, now, publicBaseUrl: config.publicBaseUrl, log });
     warmed = Promise.resolve(
       execute({
         schema,
         document: parse('{ countries(first: 1000) { nodes { statistics { name } } } gaps { country } tables(first: 1) { totalCount } }'),
-        contextValue: createContext({ plan: 'intel', requestId: 'req_warmup', snapshot, now: config.now(), publicBaseUrl: config.publicBaseUrl, log }),
+        contextValue,
       }),
-    );
+    ).then(async () => {
+      const { frequency } = await countryFrequencies(contextValue);
+      const monthly = [...frequency].filter(([, freq]) => freq === 'M').map(([iso]) => iso);
+      const year = now.getUTCFullYear();
+      await warmHolidays(monthly.flatMap((iso) => [year - 1, year].map((y) => ({ iso, year: y, names: 'english' as const }))));
+    });
   });
   await store.refresh();
   store.watch();

@@ -49,10 +49,10 @@ afterAll(async () => {
 
 /**
  * Each within `ratio` times the reference, plus `slack` ms for a collection or a descheduled turn
- * on shared cores. The holidays join still works out the country-year's rules in the worker
- * (started with the service), so it is held to a looser bound. Before these were worked out per
- * release and warmed, this file measured (the reference 7 ms): /v1/gaps?country=ES 85 ms, /v1/gaps
- * 115, /v1/tables 183, /v1/tables?limit=3 62, the search 186, the holidays join 334.
+ * on shared cores. Before these were worked out per release and warmed, this file measured (the
+ * reference 7 ms): /v1/gaps?country=ES 85 ms, /v1/gaps 115, /v1/tables 183, /v1/tables?limit=3 62,
+ * the search 186, the holidays join 334 (and 145 while the worker still worked out the country-year
+ * when first asked, before the monthly countries' recent holidays were warmed).
  */
 const ROUTES: { path: string; ratio: number; slack: number }[] = [
   { path: '/v1/gaps?country=ES', ratio: 4, slack: 25 },
@@ -61,7 +61,7 @@ const ROUTES: { path: string; ratio: number; slack: number }[] = [
   { path: '/v1/tables', ratio: 4, slack: 25 },
   { path: '/v1/gaps', ratio: 4, slack: 25 },
   { path: '/v1/series/search?q=arrivals&limit=1000', ratio: 12, slack: 60 },
-  { path: '/v1/joins/holidays?id=es.arrivals.total.m&from=2025-01&to=2025-03', ratio: 20, slack: 120 },
+  { path: '/v1/joins/holidays?id=es.arrivals.total.m&from=2025-01&to=2025-03', ratio: 4, slack: 25 },
 ];
 
 it.each(ROUTES)('answers $path first within $ratio× a country record + $slack ms', async ({ path: route, ratio, slack }) => {
