@@ -108,7 +108,8 @@ export async function startApp(options: AppOptions): Promise<App> {
   // Whatever built the release (an ingest, a refresh round, a release taken from RELEASE_FROM), its switch is what announces it.
   store.onSwitch((snapshot) => void webhooks?.released(() => loggedReleases(snapshot)));
   // Figures worked out once per release are warmed in the background, so no first caller waits for
-  // them: rivals and origin-shift carriers (a country's detail); the monthly series' observations,
+  // them: rivals and origin-shift carriers (a country's detail); the briefs of the monthly countries
+  // (15–60 ms each, of today: a server running past midnight works tomorrow's out when asked); the monthly series' observations,
   // each country's primary series and its releases (/v1/gaps, /v1/calendar); the source tables'
   // summaries (/v1/tables). The holiday rules' worker is started with the service, and then works
   // out the monthly countries' holidays of this year and the last (the holidays join's usual ask).
@@ -121,7 +122,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     warmed = Promise.resolve(
       execute({
         schema,
-        document: parse('{ countries(first: 1000) { nodes { statistics { name } } } gaps { country } tables(first: 1) { totalCount } }'),
+        document: parse('{ countries(first: 1000) { nodes { statistics { name } briefAbsence } } gaps { country } tables(first: 1) { totalCount } }'),
         contextValue,
       }),
     ).then(async () => {
