@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { KeysStore, parseSeedKeys, type KeyStore } from '../auth/keys-store';
 import type { Config } from './config';
-import { DataStore } from '../db/data-store';
+import { DataStore, type Snapshot } from '../db/data-store';
 import { execute, parse } from 'graphql';
 import { createContext } from '../graphql/context';
 import { countryFrequencies } from '../graphql/country-frequency';
@@ -115,8 +115,13 @@ export async function startApp(options: AppOptions): Promise<App> {
   // out the monthly countries' holidays of this year and the last (the holidays join's usual ask).
   if (options.warm !== false) startHolidayRules();
   let warmed: Promise<unknown> = Promise.resolve();
+  /** The snapshot whose warm-up has ended (/readyz says whether it is the one served). */
+  let warmedSnapshot: Snapshot | null = null;
   store.onSwitch((snapshot) => {
-    if (options.warm === false) return;
+    if (options.warm === false) {
+      warmedSnapshot = snapshot;
+      return;
+    }
     const now = config.now();
     const contextValue = createContext({ plan: 'intel', requestId: 'req_warmup', snapshot, now, publicBaseUrl: config.publicBaseUrl, log });
     warmed = Promise.resolve(
@@ -130,7 +135,10 @@ export async function startApp(options: AppOptions): Promise<App> {
       const monthly = [...frequency].filter(([, freq]) => freq === 'M').map(([iso]) => iso);
       const year = now.getUTCFullYear();
       await warmHolidays(monthly.flatMap((iso) => [year - 1, year].map((y) => ({ iso, year: y, names: 'english' as const }))));
-    });
+    })
+      // A warm-up that fails leaves the figures to their first callers, who get the error if it holds.
+      .catch((err: Error) => log(`warm-up of release ${snapshot.dataVersion}: ${err.message}`))
+      .finally(() => (warmedSnapshot = snapshot));
   });
   await store.refresh();
   store.watch();
@@ -276,7 +284,13 @@ export async function startApp(options: AppOptions): Promise<App> {
       const snapshot = store.current;
       if (closing) return plainError(res, tag, new ApiError('data_unavailable', 'This instance is shutting down.'));
       if (!snapshot) return plainError(res, tag, new ApiError('data_unavailable', 'No data release is loaded yet.'));
-      return sendJson(req, res, tag, 200, { status: 'ready', release: servedRelease, data_version: snapshot.dataVersion, data_as_of: snapshot.dataAsOf });
+      return sendJson(req, res, tag, 200, {
+        status: 'ready',
+        release: servedRelease,
+        data_version: snapshot.dataVersion,
+        data_as_of: snapshot.dataAsOf,
+        warmed: warmedSnapshot === snapshot,
+      });
     }
     if (path === '/metrics') {
       tag.route = path;

@@ -61,3 +61,8 @@ export async function waitUntil(what: string, ok: () => Promise<boolean>, timeou
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** Waits until the service at `url` says (/readyz) that its release's warm-up has ended. */
+export function waitWarmed(url: string, timeoutMs = 120_000): Promise<number> {
+  return waitUntil('the release warmed', async () => ((await (await fetch(`${url}/readyz`)).json()) as { warmed?: boolean }).warmed === true, timeoutMs);
+}

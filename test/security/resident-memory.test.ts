@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { privateDataDir, TEST_NOW } from '../helpers/server';
-import { startServe, type ServeProcess } from '../helpers/serve-process';
+import { startServe, waitWarmed, type ServeProcess } from '../helpers/serve-process';
 
 const LIMIT_MB = 300;
 const KEYS = { free: 'rss-free', intel: 'rss-intel' };
@@ -47,7 +47,7 @@ const amplified = (i: number) =>
 
 it(`resident memory is back under ${LIMIT_MB} MB within a minute of idle after the heavy attacks`, async () => {
   // The per-release figures worked out at start settle first.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
+  await waitWarmed(app.url);
   const before = residentMb();
   const attacks: (() => Promise<number>)[] = [
     ...Array.from({ length: 8 }, (_, i) => () => post(large(i), KEYS.intel)),
