@@ -94,7 +94,7 @@ function startWorker(): Worker {
 function settle(job: Job, answer: HolidayAnswer): void {
   pending.delete(job.key);
   if ('rows' in answer) {
-    kept.set(job.key, answer.rows);
+    if (job.ask.iso !== LOADED.iso) kept.set(job.key, answer.rows);
     job.resolve(answer.rows);
   } else job.reject(new Error(`holiday rules: ${answer.error}`));
 }
@@ -171,18 +171,27 @@ export function warmHolidays(asks: readonly HolidayAsk[]): Promise<void> {
     jobs.push((pending.get(key) ?? enqueue(key, ask, true)).rows);
   }
   next();
-  return Promise.allSettled(jobs).then(recycleWorker);
+  return Promise.allSettled(jobs).then(recycleWorker).then(() => {});
 }
 
 /**
  * A fresh worker in place of one that has nothing to do: after a warm-up it held the parsed rules
  * of every country warmed (~40 MB of resident memory) where the answers kept here are what is used.
  */
-function recycleWorker(): void {
-  if (!worker || running || queue.length > 0) return;
+function recycleWorker(): Promise<unknown> {
+  if (!worker || running || queue.length > 0) return Promise.resolve();
   void worker.terminate();
   worker = startWorker();
+  // Settles once the fresh worker has loaded the rules library (its first answer), so that loading
+  // is over before the warm-up is said to be.
+  const loaded = waitFor(enqueue(`loaded|${++recycled}`, LOADED), undefined);
+  next();
+  return loaded.catch(() => {});
 }
+
+/** An ask of no country: answered with no rows as soon as the worker has loaded. */
+const LOADED: HolidayAsk = { iso: '', year: 0, names: 'english' };
+let recycled = 0;
 
 /** The job's rows for one asker, who stops waiting (and no longer counts) when `signal` aborts. */
 function waitFor(job: Job, signal: AbortSignal | undefined): Promise<readonly HolidayRow[]> {
