@@ -8,11 +8,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { KeysStore, parseSeedKeys, type KeyStore } from '../auth/keys-store';
 import type { Config } from './config';
-import { DataStore, type Snapshot } from '../db/data-store';
-import { execute, parse } from 'graphql';
+import { DataStore } from '../db/data-store';
 import { createContext } from '../graphql/context';
-import { countryFrequencies } from '../graphql/country-frequency';
-import { startHolidayRules, warmHolidays } from '../graphql/holiday-rules';
+import { startHolidayRules } from '../graphql/holiday-rules';
 import { schema } from '../graphql/schema';
 import { ApiError, errorBody } from '../errors';
 import { createRestHandler, type RestExecute } from '../../rest/handler';
@@ -38,6 +36,7 @@ import { IdleCollector, limitMemory } from './heap';
 import { loggedReleases } from '../db/release-log';
 import { WebhookDispatcher } from './webhooks';
 import { serveExplorer } from './explorer';
+import { ReleaseWarmUp } from './warm-up';
 
 /** Served besides the /v1 routes, and counted among the live endpoints /v1/status reports. */
 const OTHER_ENDPOINTS = ['/graphql', '/openapi.json', '/docs'];
@@ -107,40 +106,20 @@ export async function startApp(options: AppOptions): Promise<App> {
     : null;
   // Whatever built the release (an ingest, a refresh round, a release taken from RELEASE_FROM), its switch is what announces it.
   store.onSwitch((snapshot) => void webhooks?.released(() => loggedReleases(snapshot)));
-  // Figures worked out once per release are warmed in the background, so no first caller waits for
-  // them: rivals and origin-shift carriers (a country's detail); the briefs of the monthly countries
-  // (15–60 ms each, of today: a server running past midnight works tomorrow's out when asked); the monthly series' observations,
-  // each country's primary series and its releases (/v1/gaps, /v1/calendar); the source tables'
-  // summaries (/v1/tables). The holiday rules' worker is started with the service, and then works
-  // out the monthly countries' holidays of this year and the last (the holidays join's usual ask).
+  // What a release works out once is worked out when it is opened (src/server/warm-up.ts); the
+  // holiday rules' worker is started with the service.
   if (options.warm !== false) startHolidayRules();
-  let warmed: Promise<unknown> = Promise.resolve();
-  /** The snapshot whose warm-up has ended (/readyz says whether it is the one served). */
-  let warmedSnapshot: Snapshot | null = null;
-  store.onSwitch((snapshot) => {
-    if (options.warm === false) {
-      warmedSnapshot = snapshot;
-      return;
-    }
-    const now = config.now();
-    const contextValue = createContext({ plan: 'intel', requestId: 'req_warmup', snapshot, now, publicBaseUrl: config.publicBaseUrl, log });
-    warmed = Promise.resolve(
-      execute({
-        schema,
-        document: parse('{ countries(first: 1000) { nodes { statistics { name } briefAbsence } } gaps { country } tables(first: 1) { totalCount } }'),
-        contextValue,
-      }),
-    ).then(async () => {
-      const { frequency } = await countryFrequencies(contextValue);
-      const monthly = [...frequency].filter(([, freq]) => freq === 'M').map(([iso]) => iso);
-      const year = now.getUTCFullYear();
-      await warmHolidays(monthly.flatMap((iso) => [year - 1, year].map((y) => ({ iso, year: y, names: 'english' as const }))));
-    })
-      // A warm-up that fails leaves the figures to their first callers, who get the error if it holds.
-      .catch((err: Error) => log(`warm-up of release ${snapshot.dataVersion}: ${err.message}`))
-      .finally(() => (warmedSnapshot = snapshot));
-  });
+  const warmUp = new ReleaseWarmUp(
+    schema,
+    options.warm === false
+      ? null
+      : (snapshot) => createContext({ plan: 'intel', requestId: 'req_warmup', snapshot, now: config.now(), publicBaseUrl: config.publicBaseUrl, log }),
+    log,
+  );
+  store.onSwitch((snapshot) => warmUp.switched(snapshot));
   await store.refresh();
+  // Requests that arrived while the first release's figures were worked out waited behind them.
+  await warmUp.figures;
   store.watch();
   const keys = options.shared?.keys ?? new KeysStore(config.dataDir);
   for (const { plan, key } of parseSeedKeys(config.seedKeys)) await keys.seed(key, plan);
@@ -289,7 +268,7 @@ export async function startApp(options: AppOptions): Promise<App> {
         release: servedRelease,
         data_version: snapshot.dataVersion,
         data_as_of: snapshot.dataAsOf,
-        warmed: warmedSnapshot === snapshot,
+        warmed: warmUp.isWarm(snapshot),
       });
     }
     if (path === '/metrics') {
@@ -349,7 +328,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   const address = server.address() as AddressInfo;
   return {
     server,
-    warmed,
+    warmed: warmUp.warmed,
     store,
     keys,
     url: `http://${config.host}:${address.port}`,
