@@ -12,7 +12,7 @@ import { DataStore } from '../db/data-store';
 import { createContext } from '../graphql/context';
 import { startHolidayRules } from '../graphql/holiday-rules';
 import { schema } from '../graphql/schema';
-import { ApiError, errorBody } from '../errors';
+import { ApiError } from '../errors';
 import { createRestHandler, type RestExecute } from '../../rest/handler';
 import { isAsyncIterable } from '@envelop/core';
 import { createDocsSite } from '../../rest/docs-site';
@@ -29,13 +29,14 @@ import { BodyTooLarge, carriesBody, drainBody } from './request-body';
 import { createLogger, flushLogger, logAccess, type Logger } from './logger';
 import { Metrics } from './metrics';
 import { newTag, requestIdFrom, type RequestTag } from '../../rest/request-tag';
-import { bearerMatches } from './metrics';
 import { createCors } from './cors';
 import { answerClientError, answerConnect } from './client-error';
 import { IdleCollector, limitMemory } from './heap';
 import { loggedReleases } from '../db/release-log';
 import { WebhookDispatcher } from './webhooks';
 import { serveExplorer } from './explorer';
+import { plainAnswers } from './plain-answers';
+import { createProbes } from './probes';
 import { ReleaseWarmUp } from './warm-up';
 
 /** Served besides the /v1 routes, and counted among the live endpoints /v1/status reports. */
@@ -168,16 +169,20 @@ export async function startApp(options: AppOptions): Promise<App> {
   });
   const cors = createCors({ origins: config.corsOrigins });
 
-  const plainError = (res: http.ServerResponse, tag: RequestTag, err: ApiError) => {
-    res.writeHead(err.status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': tag.id, ...err.headers });
-    res.end(errorBody(err, 'free', config.publicBaseUrl, tag.id));
-  };
-  const sendJson = (req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag, status: number, body: unknown) => {
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Request-Id': tag.id });
-    res.end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
-  };
+  const answers = plainAnswers(config.publicBaseUrl);
+  const plainError = answers.error;
 
   let closing = false;
+  const probe = createProbes({
+    store,
+    warmUp,
+    metrics,
+    access: config.metrics,
+    answers,
+    closing: () => closing,
+    servedRelease: () => servedRelease,
+    log,
+  });
   /** Answers being worked out, so a close can mark those not yet written "Connection: close". */
   const inFlight = new Set<http.ServerResponse>();
   const collector = new IdleCollector();
@@ -253,44 +258,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return plainError(res, tag, new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' }));
     }
-    // Probes and metrics need no key: load balancers, orchestrators and scrapers call them.
-    if (path === '/healthz') {
-      tag.route = path;
-      return sendJson(req, res, tag, 200, { status: 'ok' });
-    }
-    if (path === '/readyz') {
-      tag.route = path;
-      const snapshot = store.current;
-      if (closing) return plainError(res, tag, new ApiError('data_unavailable', 'This instance is shutting down.'));
-      if (!snapshot) return plainError(res, tag, new ApiError('data_unavailable', 'No data release is loaded yet.'));
-      return sendJson(req, res, tag, 200, {
-        status: 'ready',
-        release: servedRelease,
-        data_version: snapshot.dataVersion,
-        data_as_of: snapshot.dataAsOf,
-        warmed: warmUp.isWarm(snapshot),
-      });
-    }
-    if (path === '/metrics') {
-      tag.route = path;
-      // Off the public surface unless the operator opens it: release, routes and heap are theirs.
-      const { token, public: open } = config.metrics;
-      if (token && !bearerMatches(req.headers.authorization, token)) {
-        return plainError(res, tag, new ApiError('invalid_api_key', 'Send the metrics token as "Authorization: Bearer <token>".'));
-      }
-      if (!token && !open) return plainError(res, tag, new ApiError('not_found', 'No endpoint at /metrics.'));
-      metrics.text().then(
-        (text) => {
-          res.writeHead(200, { 'Content-Type': metrics.contentType, 'Cache-Control': 'no-store' });
-          res.end(req.method === 'HEAD' ? undefined : text);
-        },
-        (err) => {
-          log(`metrics: ${String(err?.stack ?? err)}`);
-          plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
-        },
-      );
-      return;
-    }
+    if (probe(req, res, path, tag)) return;
     const explorerRoute = serveExplorer(req, res, path, (err) => {
       log(`explorer: ${String((err as Error)?.stack ?? err)}`);
       plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
