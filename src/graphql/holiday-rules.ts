@@ -160,8 +160,9 @@ function asked(job: Job): Job {
 
 /**
  * Works out these country-years in the worker when it has nothing asked of it, so that their first
- * askers find them kept (settles when all are worked out or failed): the service warms the years its monthly series are asked about most (the
- * holidays join over recent months), a country-year taking 5 to 200 ms of the worker's CPU.
+ * askers find them kept; settles when all are worked out or failed. The service warms the years
+ * its monthly series are asked about most (the holidays join over recent months), a country-year
+ * taking 5 to 200 ms of the worker's CPU.
  */
 export function warmHolidays(asks: readonly HolidayAsk[]): Promise<void> {
   const jobs: Promise<unknown>[] = [];
