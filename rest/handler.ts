@@ -20,6 +20,7 @@ import { ApiError, errorBody } from '../src/errors';
 import { decodeCursor, encodeCursor, nextPageUrl } from './paging';
 import { formatParam } from './common-params';
 import { parseParam, type ParamSpec } from './params';
+import { rateHeaders } from '../src/auth/access';
 import type { Limiter, RateDecision } from '../src/auth/rate-limit';
 import { compileRoute, type CompiledRoute, type EnvelopeMeta, type Params, type AnyRoute, type ShapeContext } from './route';
 
@@ -252,13 +253,9 @@ export function createRestHandler(deps: RestDeps) {
     return { ETag: etag, 'Last-Modified': clock.httpDate(dataAsOf), Vary: ANSWER_VARY };
   }
 
-  function rateHeaders(rate: RateDecision | null): Record<string, number> {
-    return rate ? { 'RateLimit-Limit': rate.limit, 'RateLimit-Remaining': rate.remaining, 'RateLimit-Reset': rate.resetSeconds } : {};
-  }
-
   function fail(req: IncomingMessage, res: ServerResponse, err: unknown, plan: Plan, requestId: string, rate: RateDecision | null): void {
     if (err instanceof ApiError) {
-      sendError(req, res, err, plan, requestId, rateHeaders(rate));
+      sendError(req, res, err, plan, requestId, rate ? rateHeaders(rate) : {});
       return;
     }
     deps.log(`${requestId} internal error: ${(err as Error)?.stack ?? String(err)}`);
