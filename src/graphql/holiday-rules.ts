@@ -167,12 +167,20 @@ function asked(job: Job): Job {
 export function warmHolidays(asks: readonly HolidayAsk[]): Promise<void> {
   const jobs: Promise<unknown>[] = [];
   for (const ask of asks) {
-    const key = `${ask.names}|${ask.iso}|${ask.year}`;
+    const key = keyOf(ask);
     if (kept.has(key)) continue;
     jobs.push((pending.get(key) ?? enqueue(key, ask, true)).rows);
   }
+  // All kept already (another release of the same year, another server in this process): the
+  // worker parsed nothing for them and is kept as it is.
+  if (jobs.length === 0) return Promise.resolve();
   next();
   return Promise.allSettled(jobs).then(recycleWorker).then(() => {});
+}
+
+/** The key of a country-year's answer, among those kept and those pending. */
+function keyOf({ iso, year, names }: HolidayAsk): string {
+  return `${names}|${iso}|${year}`;
 }
 
 /**
@@ -218,8 +226,8 @@ function waitFor(job: Job, signal: AbortSignal | undefined): Promise<readonly Ho
  * `signal` (the execution's time budget) lets the asker stop waiting.
  */
 export function holidaysFor(iso: string, year: number, names: HolidayNames, signal?: AbortSignal): Promise<readonly HolidayRow[]> {
-  const key = `${names}|${iso}|${year}`;
-  const hit = kept.get(key) ?? (names === 'english' ? kept.get(`local|${iso}|${year}`) : undefined);
+  const key = keyOf({ iso, year, names });
+  const hit = kept.get(key) ?? (names === 'english' ? kept.get(keyOf({ iso, year, names: 'local' })) : undefined);
   if (hit) return Promise.resolve(hit);
   const held = pending.get(key);
   const rows = waitFor(held ? asked(held) : enqueue(key, { iso, year, names }), signal);
