@@ -1,8 +1,8 @@
 /**
  * First answers of a freshly started server come about as quickly as a country's record: what
  * /v1/gaps, /v1/tables, the series search and the holidays join need is worked out once per
- * release and warmed when the release is opened (briefs and recent holidays too), not by the first caller, and work for every
- * country is not done when one country is asked. Real server over its own copy of the test
+ * release and warmed when the release is opened (briefs and recent holidays too), not by the
+ * first caller, and work for every country is not done when one country is asked. Real server over its own copy of the test
  * release (what a release worked out is shared by the servers of one file in a process), answer
  * cache empty; each route's first request, timed against a trivial route's measured alongside.
  */

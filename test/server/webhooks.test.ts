@@ -1,10 +1,10 @@
 /**
  * A new release while serving, and its webhooks, end to end: subscriptions added with the real CLI,
  * a second release built by the real ingest into the server's DATA_DIR while answers keep coming
- * (the switch is whole: status, tags and revision log move together), and receivers on loopback that check the signature as a
- * subscriber would: one that answers, one that is down and comes up (retried, then delivered), one
- * that answers too slowly (cut at the timeout, then retried), and one of a country the release did
- * not touch (sent nothing).
+ * (the switch is whole: status, tags and revision log move together), and receivers on loopback
+ * that check the signature as a subscriber would: one that answers, one that is down and comes up
+ * (retried, then delivered), one that answers too slowly (cut at the timeout, then retried), and
+ * one of a country the release did not touch (sent nothing).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
