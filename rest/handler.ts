@@ -1,7 +1,8 @@
 /**
  * The /v1 adapter. Checks run in the order DECISIONS.md gives: route, key, plan, parameters,
  * resources. Each route runs its one fixed GraphQL operation and reshapes the result into the
- * {meta, data} envelope or CSV. Answers are cached as bytes per data version, day, plan and request.
+ * {meta, data} envelope or CSV. The operations' results are kept by the one result cache
+ * (src/graphql/result-cache.ts); each answer's bytes are kept with its result, per path and query.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,7 +14,7 @@ import { periodBounds } from '../src/graphql/args';
 import { createContext, type GraphQLContext } from '../src/graphql/context';
 import { TIMEOUT_CODE } from '../src/graphql/time-budget';
 import { newRequestId, type RequestTag } from './request-tag';
-import { AnswerCache, answerBudgetBytes } from './answer-cache';
+import { FormSlot, ResultStore, type KeptEntry } from '../src/graphql/result-cache';
 import { ANSWER_VARY, codedEtag, encode, etagMatches, negotiate, piecesLength, writePieces, type Coding, type Compression, type Encoded } from './compression';
 import { rowsToCsv, seriesBlocksToCsv, type SeriesBlock } from './csv';
 import { ApiError, errorBody } from '../src/errors';
@@ -41,10 +42,8 @@ export interface RestDeps {
   log: (line: string) => void;
   /** Live endpoints status reports: the /v1 routes and the service's other endpoints (default: the routes). */
   endpointsLive?: number;
-  /** Keep answers as bytes per data version (default true; the benchmark turns it off to time the work). */
-  cacheAnswers?: boolean;
-  /** The answer cache's budget in bytes (default ANSWER_CACHE_MB, 16 MB). */
-  cacheBytes?: number;
+  /** The result cache the operations' results are kept in; each route's answers are kept as forms of them. */
+  results: ResultStore;
 }
 
 /** An answer in one coding: its validator and the headers that belong to it. */
@@ -66,8 +65,8 @@ interface CachedAnswer extends AnswerForm {
   coded: Partial<Record<Compression, CodedAnswer | null>>;
   /** Bytes held, for the cache's budget (body and compressed forms). */
   bytes: number;
-  /** Where it is kept: the data version and cache key (null when not kept). */
-  keptAs: { version: string; key: string } | null;
+  /** The kept result it is a form of (null when not kept). */
+  entry: KeptEntry | null;
 }
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -120,7 +119,7 @@ function wantsCsv(url: URL, req: IncomingMessage): boolean {
 
 export function createRestHandler(deps: RestDeps) {
   const compiled: CompiledRoute[] = deps.routes.map(compileRoute);
-  const cache = new AnswerCache<CachedAnswer>(deps.cacheAnswers === false ? 0 : (deps.cacheBytes ?? answerBudgetBytes()));
+  const forms = new FormSlot<CachedAnswer>(deps.results);
 
   // Paths without parameters are found by a map lookup; only the others are tried as patterns.
   const fixed = new Map(compiled.filter((c) => c.names.length === 0).map((c) => [c.route.path, c]));
@@ -213,20 +212,20 @@ export function createRestHandler(deps: RestDeps) {
     return params;
   }
 
-  async function run(
-    route: AnyRoute,
-    params: Params,
-    plan: Plan,
-    snapshot: Snapshot,
-    requestId: string,
-    now: Date,
-  ): Promise<{ data: unknown; meta: Record<string, unknown>; result: unknown; shapeContext: ShapeContext }> {
-    const paging = route.paging;
-    const limit = typeof params.limit === 'number' ? params.limit : paging?.defaultLimit;
-    const vars = route.variables(paging && limit !== undefined ? { ...params, limit: limit + 1 } : params);
+  /** Runs a route's operation; a refusal in its errors is thrown as the ApiError REST answers with. */
+  async function execute(route: AnyRoute, params: Params, plan: Plan, snapshot: Snapshot, requestId: string, now: Date): Promise<ExecutionResult> {
+    const limit = limitOf(route, params);
+    const vars = route.variables(route.paging && limit !== undefined ? { ...params, limit: limit + 1 } : params);
     const context = createContext({ plan, requestId, snapshot, now, publicBaseUrl: deps.publicBaseUrl, log: deps.log });
     const result = await deps.execute({ document: route.operation as DocumentNode, variableValues: vars as Record<string, unknown>, contextValue: { ...context, route: route.path } });
     if (result.errors?.length) throw apiErrorOf(result.errors, route, requestId, deps.log);
+    return result;
+  }
+
+  /** The operation's data as the envelope's data and meta, a page of it on paged routes with the next page's URL. */
+  function shape(route: AnyRoute, result: ExecutionResult, params: Params, now: Date): { data: unknown; meta: Record<string, unknown>; shapeContext: ShapeContext } {
+    const paging = route.paging;
+    const limit = limitOf(route, params);
     const shapeContext: ShapeContext = { now, publicBaseUrl: deps.publicBaseUrl, endpointsLive: deps.endpointsLive ?? deps.routes.length };
     const shaped = route.shape(result.data, params, shapeContext);
     const meta: Record<string, unknown> = { ...shaped.meta };
@@ -245,7 +244,7 @@ export function createRestHandler(deps: RestDeps) {
         meta.next = nextPageUrl(route.path, query, encodeCursor(paging.cursorOf((data as unknown[])[limit - 1], limit - 1, params)));
       }
     }
-    return { data, meta, result: result.data, shapeContext };
+    return { data, meta, shapeContext };
   }
 
   const clock = new AnswerClock();
@@ -273,7 +272,7 @@ export function createRestHandler(deps: RestDeps) {
         headerList: codedHeaders(answer.headerList, answer.etag, coding),
       };
       answer.coded[coding] = form;
-      if (encoded && answer.keptAs) cache.grew(answer.keptAs.version, answer.keptAs.key, answer, encoded.bytes);
+      if (encoded && answer.entry) forms.grew(answer.entry, answer, encoded.bytes);
     }
     return form;
   }
@@ -309,19 +308,22 @@ export function createRestHandler(deps: RestDeps) {
     writePieces(res, pieces);
   }
 
-  /** Works out an answer not in the cache: parameters, resources, the operation, the body. */
-  async function answerFresh(
+  /**
+   * Works out an answer: parameters, resources, the operation (its result kept, or run), and the
+   * body, which is kept with a kept result as one of its forms, so a repeated request is written
+   * from bytes.
+   */
+  async function answerRequest(
     req: IncomingMessage,
     found: { c: CompiledRoute; values: string[] },
     path: string,
     query: string,
     caller: { plan: Plan },
-    snapshot: Snapshot | null,
-    cacheKey: string,
     requestId: string,
-    now: Date,
+    tag: RequestTag | undefined,
   ): Promise<CachedAnswer> {
     const { route } = found.c;
+    const now = deps.now();
     let url: URL;
     try {
       url = new URL(`http://localhost${path}?${query}`);
@@ -329,42 +331,50 @@ export function createRestHandler(deps: RestDeps) {
       throw new ApiError('invalid_parameter', 'The request target is malformed.');
     }
     const params = parseParams(found.c, found.values, url);
+    const snapshot = deps.store.current;
     if (!snapshot) throw new ApiError('data_unavailable', 'No data release is loaded yet; try again shortly.');
     // A route with a document form (the Atom feed) answers in it unless format=json asks for the envelope.
     const document = route.document && params.format !== 'json' ? route.document : null;
     const csv = !document && wantsCsv(url, req) && Boolean(route.csv);
-    const etag = `"${createHash('sha1').update(`${snapshot.dataVersion}|${cacheKey}`).digest('base64url')}"`;
+    // What the answer's bytes depend on besides the operation's result: the kind asked for and the target (file names, next links).
+    const formName = `${(req.headers.accept ?? '').includes('text/csv') ? 'csv' : ''}|${path}?${query}`;
+    const etag = `"${createHash('sha1').update(`${snapshot.dataVersion}|${clock.at(now).day}|${caller.plan}|${formName}`).digest('base64url')}"`;
     const headerList = Object.entries({
       'Content-Type': document ? document.type : csv ? CSV_TYPE : JSON_TYPE,
       ...(csv ? { 'Content-Disposition': `attachment; filename="${csvFilename(path, url.searchParams)}"` } : {}),
       ...answerHeaders(etag, snapshot.dataAsOf),
     }).flat();
-    // A matching validator (of any coding) needs no work: the answer is known to be the same.
+    const result = await execute(route, params, caller.plan, snapshot, requestId, now);
+    const entry = ResultStore.entryOf(result) ?? null;
+    const kept = entry && forms.get(entry, formName);
+    if (tag) tag.cache = kept ? 'hit' : 'miss';
+    // A kept answer knows which coding it goes out in, and answers a held validator itself (sendAnswer).
+    if (kept) return kept;
+    // Otherwise a matching validator needs no more work: the answer is known to be the same.
     const coding = negotiate(req.headers['accept-encoding']);
     if (etagMatches(req.headers['if-none-match'], codedEtag(etag, coding))) return notModifiedAnswer(etag, headerList, coding);
-    const { data, meta, result, shapeContext } = await run(route, params, caller.plan, snapshot, requestId, now);
+    const { data, meta, shapeContext } = shape(route, result, params, now);
     const rows = Array.isArray(data) ? data : [data];
     let body: string;
     if (document) {
-      body = document.write(result, params, { ...shapeContext, dataAsOf: snapshot.dataAsOf });
+      body = document.write(result.data, params, { ...shapeContext, dataAsOf: snapshot.dataAsOf });
     } else if (csv) {
       body = route.csv === 'series' ? seriesBlocksToCsv(rows as SeriesBlock[]) : rowsToCsv(rows as Record<string, unknown>[]);
     } else {
-      // request_id differs per request, so the cached JSON holds a placeholder swapped on the way out.
+      // request_id differs per request, so the kept JSON holds a placeholder swapped on the way out.
       body = JSON.stringify(envelope('\u0000', snapshot.dataAsOf, data, meta));
     }
     const bytes = Buffer.from(body);
-    const kept = deps.cacheAnswers !== false;
     const answer: CachedAnswer = {
       body: bytes,
       split: csv || document ? null : splitAtPlaceholder(bytes),
       etag,
       headerList,
       coded: {},
-      bytes: bytes.length + cacheKey.length + 200,
-      keptAs: kept ? { version: snapshot.dataVersion, key: cacheKey } : null,
+      bytes: bytes.length + formName.length + 200,
+      entry,
     };
-    if (kept) cache.set(snapshot.dataVersion, cacheKey, answer);
+    if (entry) forms.set(entry, formName, answer);
     return answer;
   }
 
@@ -381,29 +391,14 @@ export function createRestHandler(deps: RestDeps) {
     tag: RequestTag | undefined,
   ): void {
     const plan = found.c.route.plan;
-    try {
-      if (!allowed.allowed) {
-        throw new ApiError('rate_limited', `Over the ${caller.plan} plan's ${allowed.limit} requests per minute.`, {
-          'Retry-After': String(allowed.resetSeconds),
-        });
-      }
-      const snapshot = deps.store.current;
-      const now = deps.now();
-      const acceptsCsv = (req.headers.accept ?? '').includes('text/csv');
-      const cacheKey = `${clock.at(now).day}|${caller.plan}|${acceptsCsv ? 'csv' : ''}|${path}?${query}`;
-      const hit = snapshot ? cache.get(snapshot.dataVersion, cacheKey) : undefined;
-      if (tag) tag.cache = hit ? 'hit' : 'miss';
-      if (hit) {
-        sendAnswer(req, res, hit, requestId, now, allowed);
-        return;
-      }
-      answerFresh(req, found, path, query, caller, snapshot, cacheKey, requestId, now).then(
-        (answer) => sendAnswer(req, res, answer, requestId, now, allowed),
-        (err) => fail(req, res, err, plan, requestId, allowed),
-      );
-    } catch (err) {
-      fail(req, res, err, plan, requestId, allowed);
+    if (!allowed.allowed) {
+      const err = new ApiError('rate_limited', `Over the ${caller.plan} plan's ${allowed.limit} requests per minute.`, { 'Retry-After': String(allowed.resetSeconds) });
+      return fail(req, res, err, plan, requestId, allowed);
     }
+    answerRequest(req, found, path, query, caller, requestId, tag).then(
+      (answer) => sendAnswer(req, res, answer, requestId, deps.now(), allowed),
+      (err) => fail(req, res, err, plan, requestId, allowed),
+    );
   }
 
   /**
@@ -417,14 +412,14 @@ export function createRestHandler(deps: RestDeps) {
     const snapshot = deps.store.current;
     if (!snapshot) throw new ApiError('data_unavailable', 'No data release is loaded yet.');
     const requestId = newRequestId();
-    const { data, meta } = await run(found.c.route, params, plan, snapshot, requestId, deps.now());
+    const now = deps.now();
+    const result = await execute(found.c.route, params, plan, snapshot, requestId, now);
+    const { data, meta } = shape(found.c.route, result, params, now);
     return envelope(requestId, snapshot.dataAsOf, data, meta);
   }
 
   /**
-   * `path` and `query` are the request target split at '?'. A repeated request is answered from the
-   * cache, synchronously, once route, key, plan and rate are checked: its parameters were checked
-   * when it was first answered, and only valid answers are kept. `tag` carries the request id in and
+   * `path` and `query` are the request target split at '?'. `tag` carries the request id in and
    * the route, plan and cache use out, for the access log and the metrics.
    */
   function handle(req: IncomingMessage, res: ServerResponse, path: string, query: string, tag?: RequestTag): void {
@@ -469,6 +464,11 @@ export interface Envelope {
   data: unknown;
 }
 
+/** Rows a paged route's page holds: `limit`, or the route's default. */
+function limitOf(route: AnyRoute, params: Params): number | undefined {
+  return typeof params.limit === 'number' ? params.limit : route.paging?.defaultLimit;
+}
+
 /** The JSON body of an answer: the envelope's own meta, then the route's. */
 function envelope(requestId: string, dataAsOf: string, data: unknown, meta: Record<string, unknown>): Envelope {
   const own: EnvelopeMeta = { request_id: requestId, data_as_of: dataAsOf, count: Array.isArray(data) ? data.length : 1 };
@@ -487,7 +487,7 @@ function codedHeaders(headerList: string[], etag: string, coding: Compression): 
 /** A 304 for a validator the caller already holds: no body, nothing kept. */
 function notModifiedAnswer(etag: string, headerList: string[], coding: Coding): CachedAnswer {
   const empty = Buffer.alloc(0);
-  const answer: CachedAnswer = { body: empty, split: null, etag, headerList, coded: {}, bytes: 0, keptAs: null };
+  const answer: CachedAnswer = { body: empty, split: null, etag, headerList, coded: {}, bytes: 0, entry: null };
   if (coding !== 'identity') {
     const encoded: Encoded = { pieces: () => [empty], bytes: 0 };
     answer.coded[coding] = { encoded, etag: codedEtag(etag, coding), headerList: codedHeaders(headerList, etag, coding) };

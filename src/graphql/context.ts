@@ -16,8 +16,6 @@ export interface GraphQLContext {
   loaders: Loaders;
   /** Where the caller stands against its rate limit (on /graphql; absent in /v1 operations). */
   rate?: RateDecision;
-  /** Cleared by fields whose value differs from one request to the next, so their answer is not kept. */
-  keep?: { answer: boolean };
   /** What operators should hear of (a brief withheld by its number check), as text: the service's log at level error. */
   log: (line: string) => void;
   /**
@@ -36,7 +34,6 @@ export function createContext(args: {
   now: Date;
   publicBaseUrl: string;
   rate?: RateDecision;
-  keep?: { answer: boolean };
   log: (line: string) => void;
 }): GraphQLContext {
   return { ...args, prisma: args.snapshot.prisma, loaders: createLoaders(args.snapshot) };

@@ -19,9 +19,9 @@ import { createDocsSite } from '../../rest/docs-site';
 import { parseRates, RateLimiter, type Limiter, type RateDecision } from '../auth/rate-limit';
 import { ROUTES } from '../../rest/routes';
 import { createAccess } from '../auth/access';
-import { answerBudgetBytes } from '../../rest/answer-cache';
+import { answerBudgetBytes, ResultStore } from '../graphql/result-cache';
 import { createGraphQLEndpoint } from './graphql-endpoint';
-import { KeptAnswers, keptGraphQLGet } from './graphql-kept';
+import { GraphQLForms, keptGraphQLGet } from './graphql-kept';
 import type { Admission } from '../auth/access';
 import { nodeGraphQLHandler } from './graphql-http';
 import { listen } from './listen';
@@ -125,6 +125,8 @@ export async function startApp(options: AppOptions): Promise<App> {
   const keys = options.shared?.keys ?? new KeysStore(config.dataDir);
   for (const { plan, key } of parseSeedKeys(config.seedKeys)) await keys.seed(key, plan);
   const limiter = options.shared?.limiter ?? new RateLimiter(parseRates(options.rates ?? config.rates));
+  // The one result cache, for /graphql and /v1 alike (src/graphql/result-cache.ts).
+  const results = new ResultStore(options.cacheAnswers === false ? 0 : (options.cacheBytes ?? answerBudgetBytes()));
   const rest = createRestHandler({
     // Set once Yoga exists (below): /v1 runs its operations through Yoga's enveloped execute.
     execute: (args) => restExecute(args),
@@ -135,19 +137,18 @@ export async function startApp(options: AppOptions): Promise<App> {
     now: config.now,
     publicBaseUrl: config.publicBaseUrl,
     log,
-    cacheAnswers: options.cacheAnswers,
-    cacheBytes: options.cacheBytes,
+    results,
     endpointsLive: ROUTES.length + OTHER_ENDPOINTS.length,
   });
   const admit = createAccess(keys, limiter);
-  const kept = new KeptAnswers(options.cacheAnswers === false ? 0 : (options.cacheBytes ?? answerBudgetBytes()));
+  const forms = new GraphQLForms(results);
   const yoga = createGraphQLEndpoint({
     schema,
     store,
     admit,
     now: config.now,
     publicBaseUrl: config.publicBaseUrl,
-    kept,
+    forms,
     onCost: (cost) => metrics.graphqlCost(cost),
     log,
     budgetMs: config.executionBudgetMs,
@@ -159,7 +160,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     return result;
   };
   const graphql = nodeGraphQLHandler((request, context) => yoga.fetch(request, context));
-  const keptGet = keptGraphQLGet({ store, admit, kept, now: config.now, publicBaseUrl: config.publicBaseUrl });
+  const keptGet = keptGraphQLGet({ store, admit, forms, now: config.now, publicBaseUrl: config.publicBaseUrl });
   const docs = createDocsSite({
     routes: ROUTES,
     publicBaseUrl: config.publicBaseUrl,
@@ -224,7 +225,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       // Key, plan, rate, the answer cache, cost and the rest are Yoga plugins (graphql-plugins.ts);
       // a repeated GET is answered from the kept answers before Yoga (graphql-kept.ts).
       const toYoga = (admission?: Admission) =>
-        graphql(req, res, { requestId: tag.id, keep: { answer: true }, tag, admission }).catch((err) => {
+        graphql(req, res, { requestId: tag.id, tag, admission }).catch((err) => {
           if (err instanceof BodyTooLarge) {
             // The body has been read out, so the client reads this answer; the connection ends with it.
             res.shouldKeepAlive = false;

@@ -6,8 +6,9 @@ import type { Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { createContext, type GraphQLContext } from '../graphql/context';
 import { GRAPHIQL_OPTIONS, graphiqlPage } from './graphiql';
-import type { KeptAnswers } from './graphql-kept';
-import { useAnswerCache, useApiAccess, useErrorBody, useExecutionQueue, useMaxTokens, useQueryCost, useTimeBudget, type GraphQLServerContext } from './graphql-plugins';
+import type { GraphQLForms } from './graphql-kept';
+import { useResultCache } from '../graphql/result-cache';
+import { useKeptForms, useApiAccess, useErrorBody, useExecutionQueue, useMaxTokens, useQueryCost, useTimeBudget, type GraphQLServerContext } from './graphql-plugins';
 
 export type { GraphQLServerContext } from './graphql-plugins';
 
@@ -32,8 +33,8 @@ export function createGraphQLEndpoint(deps: {
   admit: Admit;
   now: () => Date;
   publicBaseUrl: string;
-  /** The kept answers (shared with the GET path in front of Yoga, graphql-kept.ts). */
-  kept: KeptAnswers;
+  /** GraphQL's forms of the kept results (shared with the GET path in front of Yoga, graphql-kept.ts). */
+  forms: GraphQLForms;
   /** Told the cost of each executed operation (the service's metrics). */
   onCost?: (cost: number) => void;
   /** Faults and notices for operators, as text (the service's log). */
@@ -52,7 +53,7 @@ export function createGraphQLEndpoint(deps: {
     maskedErrors: true,
     logging: false,
     parserAndValidationCache: parseCaches(),
-    context: ({ admission, requestId, keep }) => {
+    context: ({ admission, requestId }) => {
       const snapshot = deps.store.current;
       if (!snapshot) throw createGraphQLError('No data release is loaded yet.', { extensions: { code: 'data_unavailable', http: { status: 503 } } });
       return createContext({
@@ -62,19 +63,20 @@ export function createGraphQLEndpoint(deps: {
         now: deps.now(),
         publicBaseUrl: deps.publicBaseUrl,
         rate: admission?.rate,
-        keep,
         log: deps.log,
       });
     },
     plugins: [
       useErrorBody(deps.publicBaseUrl, deps.log),
       useApiAccess(deps.admit, deps.publicBaseUrl),
-      useAnswerCache({ store: deps.store, now: deps.now, kept: deps.kept }),
+      useKeptForms({ store: deps.store, now: deps.now, forms: deps.forms }),
       useMaxTokens(),
       useQueryCost(deps.onCost),
       useExecutionQueue(),
       // After the queue, so that its budget counts the wait for a turn too.
       useTimeBudget(deps.budgetMs, deps.log),
+      // Last: a kept result is answered without waiting for a turn or a budget; others run inside both.
+      useResultCache(deps.forms.results),
     ],
   });
 }

@@ -1,25 +1,25 @@
 /**
- * Kept GraphQL answers: the cache the Yoga plugin fills (graphql-plugins.ts, useAnswerCache), and a
- * path that answers a repeated GET from it on node:http directly, before a fetch Request, Yoga and
- * its plugins are made for it: what a kept answer needs is the key check, the rate and the bytes.
- * A refused caller gets the error Yoga would send; a request it cannot answer (not kept, POST)
- * goes on to Yoga with its admission, so the rate is taken once.
+ * GraphQL's forms of kept results: the bytes a /graphql answer was sent as, per Accept, kept with
+ * its result in the one result cache (src/graphql/result-cache.ts), with their compressed copies.
+ * The Yoga plugin (graphql-plugins.ts, useKeptForms) makes them; the path here answers a repeated
+ * GET from them on node:http directly, before a fetch Request, Yoga and its plugins are made for
+ * it: what a kept answer needs is the key check, the rate and the bytes. A refused caller gets the
+ * error Yoga would send; a request it cannot answer (not kept, POST) goes on to Yoga with its
+ * admission, so the rate is taken once.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Admission, Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { ApiError, graphqlRefusalBody } from '../errors';
+import { FormSlot, resultKey, sessionKey, type KeptEntry, type ResultStore } from '../graphql/result-cache';
 import { AnswerClock } from '../../rest/handler';
-import { AnswerCache } from '../../rest/answer-cache';
 import { ANSWER_VARY, codedEtag, encode, etagMatches, negotiate, type Coding, type Compression } from '../../rest/compression';
 import { isGraphiQLVisit } from './graphiql';
 import type { RequestTag } from '../../rest/request-tag';
 
-export interface KeptAnswer {
+export interface GraphQLForm {
   body: Uint8Array<ArrayBuffer>;
-  /** Its validator (before a coding's suffix), worked out when it is kept. */
-  etag: string;
   contentType: string;
   bytes: number;
   /** Compressed forms, made the first time each coding is asked for; null: sent plain (too small to gain). */
@@ -37,65 +37,55 @@ function wireText(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 }
 
-/** Keys up to this length are kept as text (no hash for the queries people write); longer ones as a digest. */
-const KEY_TEXT_MAX = 2048;
+/**
+ * The validator of a GET /graphql answer: one per data version, day, plan and request (before its
+ * coding's suffix); REST's are made the same way.
+ */
+export function graphqlEtag(dataVersion: string, day: string, plan: string, contentType: string, accept: string, search: string): string {
+  return `"${createHash('sha1').update(`${dataVersion}|${day}|${plan}|GET|${contentType}|${accept}|${search}`).digest('base64url')}"`;
+}
 
-export class KeptAnswers {
-  private readonly cache: AnswerCache<KeptAnswer>;
+/** The forms per Accept header: the body's type and bytes follow what the caller accepts. */
+export class GraphQLForms {
+  private readonly slot: FormSlot<GraphQLForm>;
 
-  constructor(budgetBytes: number) {
-    this.cache = new AnswerCache<KeptAnswer>(budgetBytes);
+  constructor(readonly results: ResultStore) {
+    this.slot = new FormSlot<GraphQLForm>(results);
   }
 
-  /**
-   * The key of a request's answer: the day, plan, method, content type, Accept, query string and
-   * body, as text, or past KEY_TEXT_MAX characters as their SHA-256 (the cache counts a key's length
-   * in its budget: a query padded with 900 kB of comments was kept at 1.8 MB, so nine pushed every
-   * other caller's answers out).
-   */
-  static key(day: string, plan: string, method: string, contentType: string, accept: string, search: string, body: string): string {
-    const text = `${day}|${plan}|${method}|${contentType}|${accept}|${search}|${body}`;
-    return text.length <= KEY_TEXT_MAX ? text : `sha256:${createHash('sha256').update(text).digest('base64url')}`;
+  get(entry: KeptEntry, accept: string): GraphQLForm | undefined {
+    return this.slot.get(entry, accept);
   }
 
-  /** The validator of an answer: one per data version and request (before its coding's suffix). */
-  static etag(dataVersion: string, key: string): string {
-    return `"${createHash('sha1').update(`${dataVersion}|${key}`).digest('base64url')}"`;
+  keep(entry: KeptEntry, accept: string, body: Uint8Array<ArrayBuffer>, contentType: string): GraphQLForm {
+    const form: GraphQLForm = { body, contentType, bytes: body.byteLength + accept.length + contentType.length + 32, coded: {}, wire: {} };
+    this.slot.set(entry, accept, form);
+    return form;
   }
 
-  get(version: string, key: string): KeptAnswer | undefined {
-    return this.cache.get(version, key);
-  }
-
-  keep(version: string, key: string, body: Uint8Array<ArrayBuffer>, contentType: string): KeptAnswer {
-    const kept: KeptAnswer = { body, etag: KeptAnswers.etag(version, key), contentType, bytes: body.byteLength + 2 * key.length + contentType.length + 32, coded: {}, wire: {} };
-    this.cache.set(version, key, kept);
-    return kept;
-  }
-
-  /** The kept answer in `coding`, compressed the first time and kept (re-counted in the budget); null: sent plain. */
-  coded(version: string, key: string, kept: KeptAnswer, coding: Coding): Uint8Array<ArrayBuffer> | null {
+  /** The form in `coding`, compressed the first time and kept (counted in the budget); null: sent plain. */
+  coded(entry: KeptEntry, form: GraphQLForm, coding: Coding): Uint8Array<ArrayBuffer> | null {
     if (coding === 'identity') return null;
-    let coded = kept.coded[coding];
+    let coded = form.coded[coding];
     if (coded === undefined) {
-      const encoded = encode(coding, Buffer.from(kept.body.buffer, kept.body.byteOffset, kept.body.length), null);
+      const encoded = encode(coding, Buffer.from(form.body.buffer, form.body.byteOffset, form.body.length), null);
       coded = encoded && new Uint8Array(encoded.pieces(null)[0]);
-      kept.coded[coding] = coded;
-      if (coded) this.cache.grew(version, key, kept, coded.length);
+      form.coded[coding] = coded;
+      if (coded) this.slot.grew(entry, form, coded.length);
     }
     return coded;
   }
 
-  /** What is sent for `coding`: its bytes as wireText, made once and kept (re-counted in the budget). */
-  wire(version: string, key: string, kept: KeptAnswer, coding: Coding): string {
-    let text = kept.wire[coding];
+  /** What is sent for `coding`: its bytes as wireText, made once and kept (counted in the budget). */
+  wire(entry: KeptEntry, form: GraphQLForm, coding: Coding): string {
+    let text = form.wire[coding];
     if (text === undefined) {
-      const coded = coding === 'identity' ? null : this.coded(version, key, kept, coding);
+      const coded = coding === 'identity' ? null : this.coded(entry, form, coding);
       // Sent plain in this coding: the plain text, made once for all of them.
-      if (!coded && coding !== 'identity') return this.wire(version, key, kept, 'identity');
-      text = wireText(coded ?? kept.body);
-      kept.wire[coding] = text;
-      this.cache.grew(version, key, kept, text.length);
+      if (!coded && coding !== 'identity') return this.wire(entry, form, 'identity');
+      text = wireText(coded ?? form.body);
+      form.wire[coding] = text;
+      this.slot.grew(entry, form, text.length);
     }
     return text;
   }
@@ -115,11 +105,24 @@ function searchOf(target: string, q: number): string | null {
   }
 }
 
+/** A GET's operation as Yoga reads it (query, operationName, variables as JSON); null when it has none or its variables are not JSON. */
+function operationOf(queryString: string): { query: string; operationName: string | undefined; variables: unknown } | null {
+  const params = new URLSearchParams(queryString);
+  const query = params.get('query');
+  if (!query) return null;
+  const variables = params.get('variables');
+  try {
+    return { query, operationName: params.get('operationName') || undefined, variables: variables ? JSON.parse(variables) : undefined };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Answers a GET /graphql from the kept answers, or with the error of a refused caller, when it can.
  * Otherwise calls `next` with the caller's admission (undefined: Yoga admits the caller itself).
  */
-export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: KeptAnswers; now: () => Date; publicBaseUrl: string }) {
+export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; forms: GraphQLForms; now: () => Date; publicBaseUrl: string }) {
   const clock = new AnswerClock();
   /** A refused caller gets the error body useApiAccess would send, without being admitted a second time. */
   const refuse = (res: ServerResponse, tag: RequestTag, err: unknown, next: () => void) => {
@@ -142,23 +145,21 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: Kep
     }
     const go = (admission: Admission) => {
       const now = deps.now();
-      const key = KeptAnswers.key(
-        clock.at(now).day,
-        admission.caller.plan,
-        'GET',
-        req.headers['content-type'] ?? '',
-        req.headers.accept ?? '',
-        search,
-        '',
-      );
-      const kept = deps.kept.get(snapshot.dataVersion, key);
-      if (!kept) return next(admission);
+      const accept = req.headers.accept ?? '';
+      // The key the result was kept under, from the parameters as Yoga reads them.
+      const asked = operationOf(target.slice(q + 1));
+      if (!asked) return next(admission);
+      const key = resultKey(sessionKey(snapshot.dataVersion, now, admission.caller.plan), asked.query, asked.operationName, asked.variables);
+      const entry = deps.forms.results.entry(key);
+      const form = entry && deps.forms.get(entry, accept);
+      if (!entry || !form) return next(admission);
       tag.cache = 'hit';
       const coding = negotiate(req.headers['accept-encoding']);
-      const coded = deps.kept.coded(snapshot.dataVersion, key, kept, coding);
-      const etag = codedEtag(kept.etag, coded ? coding : 'identity');
+      const coded = deps.forms.coded(entry, form, coding);
+      const day = clock.at(now).day;
+      const etag = codedEtag(graphqlEtag(snapshot.dataVersion, day, admission.caller.plan, req.headers['content-type'] ?? '', accept, search), coded ? coding : 'identity');
       const headers = [
-        'content-type', kept.contentType,
+        'content-type', form.contentType,
         'etag', etag,
         'last-modified', clock.httpDate(snapshot.dataAsOf),
         'cache-control', clock.at(now).cacheControl,
@@ -174,7 +175,7 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; kept: Kep
         return;
       }
       // The bytes' text is made only for an answer that sends them.
-      const body = deps.kept.wire(snapshot.dataVersion, key, kept, coding);
+      const body = deps.forms.wire(entry, form, coding);
       if (coded) headers.push('content-encoding', coding);
       headers.push('content-length', String(body.length));
       res.writeHead(200, headers);

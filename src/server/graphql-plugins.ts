@@ -2,7 +2,7 @@
  * The Yoga plugins around /graphql, each with one job:
  *   useErrorBody   every refusal (4XX/5XX) as the error body of DECISIONS.md, a malformed request never a 500;
  *   useApiAccess   key, plan and rate checks through the module REST uses (src/auth/access.ts);
- *   useAnswerCache repeated queries answered from kept bytes; ETag/304 and Cache-Control on GET, as REST;
+ *   useKeptForms   kept results answered at once, from the bytes they were first sent as; ETag/304 and Cache-Control on GET, as REST;
  *   useQueryCost   the cost of every query in extensions.cost, and a query over the limit refused;
  *   useMaxTokens   graphql-js's own token limit on the parser, so no query text is too big or deep to parse;
  *   useExecutionQueue  executions taken first come, first served, a few at a time;
@@ -23,17 +23,16 @@ import { ApiError, ERROR_MEANING, errorObject, graphqlRefusalBody, type ErrorCod
 import { AnswerClock } from '../../rest/handler';
 import { ANSWER_VARY, codedEtag, etagMatches, negotiate, type Coding } from '../../rest/compression';
 import { isGraphiQLVisit } from './graphiql';
-import { KeptAnswers } from './graphql-kept';
+import { graphqlEtag, type GraphQLForm, type GraphQLForms } from './graphql-kept';
+import { ResultStore, resultKey, sessionKey, type KeptEntry } from '../graphql/result-cache';
 import type { RequestTag } from '../../rest/request-tag';
 
 /** What the HTTP layer hands Yoga per request; the plugins fill in the rest. */
 export interface GraphQLServerContext {
   requestId: string;
   admission?: Admission;
-  /** Turned off by a field whose value differs per request (rateLimit) or by any error: the answer is not kept. */
-  keep: { answer: boolean };
-  /** The key this request's answer is kept under, when it may be. */
-  cacheKey?: string;
+  /** The kept result this request is answered with, once known. */
+  kept?: KeptEntry;
   etag?: string;
   /** For the access log and metrics: told the caller's plan and whether a kept answer was sent. */
   tag?: RequestTag;
@@ -216,86 +215,87 @@ export function useApiAccess(admit: Admit, publicBaseUrl: string): Plugin<{}, Gr
   };
 }
 
-export function useAnswerCache(deps: { store: DataStore; now: () => Date; kept: KeptAnswers }): Plugin<{}, GraphQLServerContext> {
-  const { kept: answers } = deps;
+/**
+ * GraphQL's side of the one result cache (src/graphql/result-cache.ts): a request whose result is
+ * kept is answered with it at once (no parse, validation or execution, as Yoga's response-cache
+ * plugin does), in the bytes it was first sent as when they are kept too; a kept result's first
+ * answer keeps its bytes. GET answers carry the validators REST's do (ETag per data version, day,
+ * plan and request; 304 for a held one).
+ */
+export function useKeptForms(deps: { store: DataStore; now: () => Date; forms: GraphQLForms }): Plugin<{}, GraphQLServerContext> {
+  const { forms } = deps;
   const clock = new AnswerClock();
 
-  function answer(body: Uint8Array<ArrayBuffer>, contentType: string, coding: Coding, coded: Uint8Array<ArrayBuffer> | null): Response {
-    const headers: Record<string, string> = { 'Content-Type': contentType };
+  function formResponse(form: GraphQLForm, coding: Coding, coded: Uint8Array<ArrayBuffer> | null): Response {
+    const headers: Record<string, string> = { 'Content-Type': form.contentType };
     if (coded) headers['Content-Encoding'] = coding;
-    return new Response(coded ?? body, { status: 200, headers });
+    return new Response(coded ?? form.body, { status: 200, headers });
   }
 
   return {
-    async onRequest({ request, url, serverContext, endResponse }) {
+    onRequest({ request, url, serverContext, endResponse }) {
       const snapshot = deps.store.current;
       const admission = serverContext.admission;
       if (!snapshot || !admission || (request.method !== 'GET' && request.method !== 'POST')) return;
-      const body = request.method === 'POST' ? await request.clone().text() : '';
-      const key = KeptAnswers.key(
-        clock.at(deps.now()).day,
-        admission.caller.plan,
-        request.method,
-        request.headers.get('content-type') ?? '',
-        request.headers.get('accept') ?? '',
-        url.search,
-        body,
-      );
-      serverContext.cacheKey = key;
+      if (serverContext.tag) serverContext.tag.cache = 'miss';
       const coding = negotiate(request.headers.get('accept-encoding') ?? undefined);
       serverContext.coding = coding;
-      const hit = answers.get(snapshot.dataVersion, key);
-      if (serverContext.tag) serverContext.tag.cache = hit ? 'hit' : 'miss';
-      const encoded = hit ? answers.coded(snapshot.dataVersion, key, hit, coding) : null;
-      if (request.method === 'GET') {
-        // The same validator scheme as REST: one answer per data version and request, one ETag per coding.
-        const etag = hit ? hit.etag : KeptAnswers.etag(snapshot.dataVersion, key);
-        // A kept answer knows whether it goes out compressed; otherwise only a coding's own validator is known to match.
-        serverContext.etag = hit ? codedEtag(etag, encoded ? coding : 'identity') : etag;
-        const expected = hit ? serverContext.etag : codedEtag(etag, coding);
-        if (etagMatches(request.headers.get('if-none-match'), expected)) {
-          serverContext.etag = expected;
-          serverContext.keep.answer = false;
-          endResponse(new Response(null, { status: 304 }));
-          return;
-        }
-      }
-      if (hit) {
-        serverContext.keep.answer = false;
-        endResponse(answer(hit.body, hit.contentType, coding, encoded));
+      if (request.method !== 'GET') return;
+      const etag = graphqlEtag(snapshot.dataVersion, clock.at(deps.now()).day, admission.caller.plan, request.headers.get('content-type') ?? '', request.headers.get('accept') ?? '', url.search);
+      serverContext.etag = etag;
+      // Whether the answer goes out compressed is known once it is made: the validator of either form is the same answer.
+      const held = request.headers.get('if-none-match');
+      const matched = [codedEtag(etag, coding), etag].find((one) => etagMatches(held, one));
+      if (matched) {
+        serverContext.etag = matched;
+        endResponse(new Response(null, { status: 304 }));
       }
     },
-    onExecute() {
-      return {
-        onExecuteDone({ result, args }) {
-          // A /v1 route's execution keeps nothing here (REST keeps its own answers): its context has no `keep`.
-          const keep = (args.contextValue as Partial<GraphQLServerContext>).keep;
-          if (keep && (isAsyncIterable(result) || result.errors?.length)) keep.answer = false;
-        },
-      };
+    onParams({ params, context, setResult }) {
+      const snapshot = deps.store.current;
+      const admission = context.admission;
+      if (!snapshot || !admission || !params.query || !forms.results.enabled) return;
+      const key = resultKey(sessionKey(snapshot.dataVersion, deps.now(), admission.caller.plan), params.query, params.operationName, params.variables);
+      const entry = forms.results.entry(key);
+      if (entry) setResult(entry.result);
+    },
+    onResultProcess({ result, request, serverContext, setResultProcessor }) {
+      if (Array.isArray(result) || isAsyncIterable(result)) return;
+      const entry = ResultStore.entryOf(result);
+      if (!entry) return;
+      serverContext.kept = entry;
+      const form = forms.get(entry, request.headers.get('accept') ?? '');
+      if (!form) return;
+      if (serverContext.tag) serverContext.tag.cache = 'hit';
+      const coding = serverContext.coding ?? 'identity';
+      const coded = forms.coded(entry, form, coding);
+      setResultProcessor(() => formResponse(form, coding, coded), form.contentType);
     },
     async onResponse({ request, response, serverContext, setResponse }) {
       const snapshot = deps.store.current;
-      if (!snapshot || !serverContext.cacheKey) return;
+      if (!snapshot) return;
+      const entry = serverContext.kept;
+      const accept = request.headers.get('accept') ?? '';
       const contentType = response.headers.get('content-type') ?? '';
-      if (response.status === 200 && serverContext.keep.answer && contentType.includes('json')) {
+      if (entry && response.status === 200 && contentType.includes('json') && !forms.get(entry, accept)) {
         const body = new Uint8Array(await response.clone().arrayBuffer());
-        const kept = answers.keep(snapshot.dataVersion, serverContext.cacheKey, body, contentType);
+        const form = forms.keep(entry, accept, body, contentType);
         const coding = serverContext.coding ?? 'identity';
         // Compressing a large answer is work of its own: other callers get a turn between it and the execution's.
         if (coding !== 'identity' && body.byteLength > 64 * 1024) await new Promise((resolve) => setImmediate(resolve));
-        const encoded = answers.coded(snapshot.dataVersion, serverContext.cacheKey, kept, coding);
-        if (encoded) {
-          const coded = answer(body, contentType, coding, encoded);
-          for (const [name, value] of response.headers) if (name !== 'content-type' && name !== 'content-length') coded.headers.set(name, value);
-          response = coded;
-          setResponse(coded);
-          if (serverContext.etag) serverContext.etag = codedEtag(serverContext.etag, coding);
+        const coded = forms.coded(entry, form, coding);
+        if (coded) {
+          const sent = formResponse(form, coding, coded);
+          for (const [name, value] of response.headers) if (name !== 'content-type' && name !== 'content-length') sent.headers.set(name, value);
+          response = sent;
+          setResponse(sent);
         }
       }
       const ok = response.status === 200 || response.status === 304;
       if (request.method === 'GET' && ok && serverContext.etag) {
-        response.headers.set('ETag', serverContext.etag);
+        const coding = response.headers.get('content-encoding');
+        const etag = response.status === 304 ? serverContext.etag : codedEtag(serverContext.etag, coding === 'br' || coding === 'gzip' ? coding : 'identity');
+        response.headers.set('ETag', etag);
         response.headers.set('Last-Modified', clock.httpDate(snapshot.dataAsOf));
         response.headers.set('Cache-Control', clock.at(deps.now()).cacheControl);
         response.headers.set('Vary', ANSWER_VARY);

@@ -13,6 +13,7 @@ import { schema } from '../../src/graphql/schema';
 import { createRestHandler } from '../../rest/handler';
 import { RateLimiter, DEFAULT_RATES } from '../../src/auth/rate-limit';
 import { defineRoute } from '../../rest/route';
+import { ResultStore } from '../../src/graphql/result-cache';
 
 const logged: string[] = [];
 let server: http.Server;
@@ -49,6 +50,7 @@ beforeAll(async () => {
     now: () => new Date('2026-04-20T12:00:00Z'),
     publicBaseUrl: 'http://api.test',
     log: (l) => logged.push(l),
+    results: new ResultStore(0),
   });
   server = http.createServer((req, res) => handle(req, res, req.url!.split('?')[0], ''));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

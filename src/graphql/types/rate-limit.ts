@@ -19,9 +19,8 @@ builder.queryField('rateLimit', (t) =>
     type: RateLimitType,
     nullable: true,
     description: 'Where this key stands against its rate limit (null outside a keyed /graphql request).',
+    // Differs on every request: an answer that holds it is never kept (src/graphql/result-cache.ts).
     resolve: (_root, _args, ctx) => {
-      // Differs on every request: an answer that holds it is never kept.
-      if (ctx.keep) ctx.keep.answer = false;
       return ctx.rate ? { ...ctx.rate, at: Date.now() } : null;
     },
   }),

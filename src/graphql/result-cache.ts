@@ -1,0 +1,190 @@
+/**
+ * The one result cache: @envelop/response-cache keeps each operation's result per data version,
+ * day, plan, document and variables, for /graphql and /v1 alike (REST runs its fixed operations
+ * through the same enveloped execute). This is its store, and the forms a kept result has been sent
+ * in hang off its entry (GraphQL's JSON bytes, a route's envelope or CSV, each compressed once per
+ * coding), so a repeated request is written from bytes, and those bytes leave with their result.
+ * One budget in bytes, least recently used out first, so no mix of callers grows memory past it;
+ * a new release empties it, since no answer of the old one may be served again.
+ */
+import { createHash } from 'node:crypto';
+import type { ExecutionArgs, ExecutionResult } from 'graphql';
+import { print } from 'graphql';
+import { useResponseCache, type Cache } from '@envelop/response-cache';
+import type { Plugin } from '@envelop/core';
+import { LRUCache } from 'lru-cache';
+import type { GraphQLContext } from './context';
+
+export interface Sized {
+  /** Bytes it holds; what the budget counts. */
+  bytes: number;
+}
+
+/** ANSWER_CACHE_MB sets the cache's budget; 32 MB holds thousands of typical answers. */
+export function answerBudgetBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const mb = Number(env.ANSWER_CACHE_MB);
+  return (Number.isFinite(mb) && mb >= 0 && env.ANSWER_CACHE_MB !== '' ? mb : 32) * 1024 * 1024;
+}
+
+/** A kept result and what it holds, as the budget counts it. */
+export interface KeptEntry extends Sized {
+  readonly key: string;
+  readonly result: ExecutionResult;
+  /** Whether a form has been counted yet (the first one also stands for the result's own objects). */
+  formed: boolean;
+}
+
+const KEPT = Symbol('kept result');
+/** A result as the store keeps it: tagged with its entry, a tag copies made by later plugins carry. */
+type Tagged = ExecutionResult & { [KEPT]?: KeptEntry };
+
+/** Keys up to this length are kept as text (no hash for the queries people write); longer ones as a digest. */
+const KEY_TEXT_MAX = 2048;
+
+/** What a result depends on besides its operation: the data version, the day and the plan. */
+export function sessionKey(dataVersion: string, now: Date, plan: string): string {
+  return `${dataVersion}|${now.toISOString().slice(0, 10)}|${plan}`;
+}
+
+/**
+ * The key of an operation's result: its session (the data version first, which the store follows),
+ * operation name, variables and document text; past KEY_TEXT_MAX characters the part after the
+ * version is a SHA-256 (a budget counts a key's length: a query padded with 900 kB of comments was
+ * kept at 1.8 MB, so nine pushed every other caller's answers out).
+ */
+export function resultKey(session: string, documentText: string, operationName: string | null | undefined, variables: unknown): string {
+  const text = `${session}|${operationName ?? ''}|${JSON.stringify(variables ?? {})}|${documentText}`;
+  if (text.length <= KEY_TEXT_MAX) return text;
+  const version = session.slice(0, session.indexOf('|'));
+  return `${version}|sha256:${createHash('sha256').update(text).digest('base64url')}`;
+}
+
+function versionOf(key: string): string {
+  return key.slice(0, key.indexOf('|'));
+}
+
+export class ResultStore implements Cache {
+  private readonly lru: LRUCache<string, KeptEntry> | null;
+  private version = '';
+
+  constructor(budgetBytes: number) {
+    // An entry larger than an eighth of the budget is not kept: one caller's huge answers cannot flush everyone's.
+    this.lru =
+      budgetBytes > 0
+        ? new LRUCache<string, KeptEntry>({ maxSize: budgetBytes, maxEntrySize: Math.max(1, Math.floor(budgetBytes / 8)), sizeCalculation: (v) => Math.max(1, v.bytes) })
+        : null;
+  }
+
+  get enabled(): boolean {
+    return this.lru !== null;
+  }
+
+  /** The kept entry under a key (the paths that answer before an execution look here). */
+  entry(key: string): KeptEntry | undefined {
+    this.follow(versionOf(key));
+    return this.lru?.get(key);
+  }
+
+  get(key: string): ExecutionResult | undefined {
+    return this.entry(key)?.result;
+  }
+
+  set(key: string, result: Tagged): void {
+    if (!this.lru) return;
+    const entry: KeptEntry = { key, result, bytes: 2 * key.length + 256, formed: false };
+    result[KEPT] = entry;
+    this.follow(versionOf(key));
+    this.lru.set(key, entry);
+  }
+
+  /** Nothing to do: a release is read-only, and a new one changes every key's version. */
+  invalidate(): void {}
+
+  /** The entry a result was kept as, if it was (any object: Yoga's and envelop's result types differ). */
+  static entryOf(result: object): KeptEntry | undefined {
+    if (!(KEPT in result)) return undefined;
+    const tag = result[KEPT];
+    return typeof tag === 'object' && tag !== null && 'formed' in tag && 'result' in tag && 'key' in tag && typeof tag.key === 'string' ? (tag as KeptEntry) : undefined;
+  }
+
+  /** An entry that took on `added` bytes (a form, a compressed form), kept again so the budget counts them. */
+  grew(entry: KeptEntry, added: number): void {
+    entry.bytes += added;
+    if (this.lru?.peek(entry.key) === entry) this.lru.set(entry.key, entry);
+  }
+
+  /** Bytes held now (for tests and the README's figures). */
+  get bytes(): number {
+    return this.lru?.calculatedSize ?? 0;
+  }
+
+  private follow(dataVersion: string): void {
+    if (dataVersion !== this.version) {
+      this.lru?.clear();
+      this.version = dataVersion;
+    }
+  }
+}
+
+/**
+ * One surface's forms of kept results (GraphQL's bytes per Accept, a route's per path and query),
+ * held per entry, so they are dropped with it and counted in its budget.
+ */
+export class FormSlot<F extends Sized> {
+  private readonly byEntry = new WeakMap<KeptEntry, Map<string, F>>();
+
+  constructor(private readonly store: ResultStore) {}
+
+  get(entry: KeptEntry, name: string): F | undefined {
+    return this.byEntry.get(entry)?.get(name);
+  }
+
+  set(entry: KeptEntry, name: string, form: F): void {
+    let forms = this.byEntry.get(entry);
+    if (!forms) this.byEntry.set(entry, (forms = new Map()));
+    forms.set(name, form);
+    // The first form's size also stands for the result's own objects, which the store cannot weigh.
+    this.store.grew(entry, entry.formed ? form.bytes : 2 * form.bytes);
+    entry.formed = true;
+  }
+
+  /** A form that took on bytes (a compressed copy made later). */
+  grew(entry: KeptEntry, form: F, added: number): void {
+    form.bytes += added;
+    this.store.grew(entry, added);
+  }
+}
+
+const printed = new WeakMap<ExecutionArgs['document'], string>();
+
+/** The document's text: as sent, on /graphql (Yoga's params); printed once per fixed operation otherwise. */
+function documentTextOf(args: ExecutionArgs): string {
+  const context: unknown = args.contextValue;
+  if (typeof context === 'object' && context !== null && 'params' in context) {
+    const { params } = context;
+    if (typeof params === 'object' && params !== null && 'query' in params && typeof params.query === 'string') return params.query;
+  }
+  let text = printed.get(args.document);
+  if (text === undefined) printed.set(args.document, (text = print(args.document)));
+  return text;
+}
+
+/**
+ * @envelop/response-cache over the store. Listed after the execution queue and the time budget, so
+ * a kept result is answered without waiting for a turn. A result with errors, or one that holds
+ * `rateLimit` (different on every request), is not kept.
+ */
+export function useResultCache(store: ResultStore): Plugin<GraphQLContext> {
+  return useResponseCache<GraphQLContext>({
+    cache: store,
+    session: (ctx) => sessionKey(ctx.snapshot.dataVersion, ctx.now, ctx.plan),
+    enabled: () => store.enabled,
+    buildResponseCacheKey: ({ documentString, operationName, variableValues, sessionId }) => resultKey(sessionId ?? '', documentString, operationName, variableValues),
+    getDocumentString: documentTextOf,
+    shouldCacheResult: ({ result }) => !result.errors?.length,
+    ttlPerSchemaCoordinate: { 'Query.rateLimit': 0 },
+    idFields: [],
+    invalidateViaMutation: false,
+    includeExtensionMetadata: false,
+  });
+}

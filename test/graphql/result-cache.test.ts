@@ -1,0 +1,69 @@
+/** The one result cache's store: a budget in bytes, least recently used out first, emptied by a new release; forms count in it. */
+import { expect, it } from 'vitest';
+import { answerBudgetBytes, FormSlot, ResultStore, resultKey, sessionKey } from '../../src/graphql/result-cache';
+
+const key = (version: string, n: number) => resultKey(sessionKey(version, new Date('2026-04-20T12:00:00Z'), 'free'), `{ a${n} }`, undefined, {});
+const result = () => ({ data: { a: 1 } });
+
+it('evicts the least recently used results once the byte budget is spent, forms counted, never holding more', () => {
+  const store = new ResultStore(6000);
+  const forms = new FormSlot<{ bytes: number }>(store);
+  for (let i = 0; i < 8; i++) {
+    store.set(key('v1', i), result());
+    forms.set(store.entry(key('v1', i))!, 'json', { bytes: 100 });
+  }
+  const held = store.bytes;
+  expect(held).toBeGreaterThan(8 * 200);
+  store.get(key('v1', 0)); // now the most recently used
+  for (let i = 8; i < 20; i++) {
+    store.set(key('v1', i), result());
+    forms.set(store.entry(key('v1', i))!, 'json', { bytes: 100 });
+  }
+  expect(store.bytes).toBeLessThanOrEqual(6000);
+  expect(store.get(key('v1', 0))).toBeDefined();
+  expect(store.get(key('v1', 1))).toBeUndefined();
+  expect(store.get(key('v1', 19))).toBeDefined();
+});
+
+it('tags a kept result with its entry, which copies carry, and keeps forms per entry', () => {
+  const store = new ResultStore(100_000);
+  const kept = result();
+  store.set(key('v1', 1), kept);
+  const entry = ResultStore.entryOf({ ...kept, extensions: { cost: 1 } });
+  expect(entry?.result).toBe(kept);
+  const forms = new FormSlot<{ bytes: number; text: string }>(store);
+  forms.set(entry!, 'json', { bytes: 10, text: 'x' });
+  expect(forms.get(entry!, 'json')?.text).toBe('x');
+  expect(forms.get(entry!, 'csv')).toBeUndefined();
+  expect(ResultStore.entryOf(result())).toBeUndefined();
+});
+
+it('does not keep an entry over an eighth of the budget, and keeps nothing with no budget', () => {
+  const store = new ResultStore(8000);
+  const forms = new FormSlot<{ bytes: number }>(store);
+  store.set(key('v1', 1), result());
+  forms.set(store.entry(key('v1', 1))!, 'json', { bytes: 1000 });
+  expect(store.get(key('v1', 1))).toBeUndefined();
+  const off = new ResultStore(0);
+  off.set(key('v1', 2), result());
+  expect(off.get(key('v1', 2))).toBeUndefined();
+  expect(off.enabled).toBe(false);
+});
+
+it('empties itself when the data version changes', () => {
+  const store = new ResultStore(100_000);
+  store.set(key('v1', 1), result());
+  expect(store.get(key('v2', 1))).toBeUndefined();
+  expect(store.bytes).toBe(0);
+});
+
+it('keys long documents by their digest, the version kept in front', () => {
+  const long = resultKey(sessionKey('v9', new Date('2026-04-20T00:00:00Z'), 'free'), `{ a ${'#'.repeat(900_000)}\n}`, undefined, {});
+  expect(long.length).toBeLessThan(100);
+  expect(long.startsWith('v9|sha256:')).toBe(true);
+});
+
+it('reads its budget from ANSWER_CACHE_MB', () => {
+  expect(answerBudgetBytes({ ANSWER_CACHE_MB: '4' })).toBe(4 * 1024 * 1024);
+  expect(answerBudgetBytes({})).toBe(32 * 1024 * 1024);
+});
