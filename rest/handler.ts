@@ -14,7 +14,7 @@ import { periodBounds } from '../src/graphql/args';
 import { createContext, type GraphQLContext } from '../src/graphql/context';
 import { TIMEOUT_CODE } from '../src/graphql/time-budget';
 import { newRequestId, type RequestTag } from './request-tag';
-import { FormSlot, ResultStore, type KeptEntry } from '../src/graphql/result-cache';
+import { documentText, FormSlot, ResultStore, resultKey, sessionKey, type KeptEntry } from '../src/graphql/result-cache';
 import { ANSWER_VARY, codedEtag, encode, etagMatches, negotiate, piecesLength, writePieces, type Coding, type Compression, type Encoded } from './compression';
 import { rowsToCsv, seriesBlocksToCsv, type SeriesBlock } from './csv';
 import { ApiError, errorBody } from '../src/errors';
@@ -213,11 +213,9 @@ export function createRestHandler(deps: RestDeps) {
   }
 
   /** Runs a route's operation; a refusal in its errors is thrown as the ApiError REST answers with. */
-  async function execute(route: AnyRoute, params: Params, plan: Plan, snapshot: Snapshot, requestId: string, now: Date): Promise<ExecutionResult> {
-    const limit = limitOf(route, params);
-    const vars = route.variables(route.paging && limit !== undefined ? { ...params, limit: limit + 1 } : params);
+  async function execute(route: AnyRoute, vars: Record<string, unknown>, plan: Plan, snapshot: Snapshot, requestId: string, now: Date): Promise<ExecutionResult> {
     const context = createContext({ plan, requestId, snapshot, now, publicBaseUrl: deps.publicBaseUrl, log: deps.log });
-    const result = await deps.execute({ document: route.operation as DocumentNode, variableValues: vars as Record<string, unknown>, contextValue: { ...context, route: route.path } });
+    const result = await deps.execute({ document: route.operation as DocumentNode, variableValues: vars, contextValue: { ...context, route: route.path } });
     if (result.errors?.length) throw apiErrorOf(result.errors, route, requestId, deps.log);
     return result;
   }
@@ -344,11 +342,16 @@ export function createRestHandler(deps: RestDeps) {
       ...(csv ? { 'Content-Disposition': `attachment; filename="${csvFilename(path, url.searchParams)}"` } : {}),
       ...answerHeaders(etag, snapshot.dataAsOf),
     }).flat();
-    const result = await execute(route, params, caller.plan, snapshot, requestId, now);
+    const vars = variablesOf(route, params);
+    // A kept result's kept answer is sent without an execution (as /graphql's are, useKeptForms).
+    const held = deps.results.entry(resultKey(sessionKey(snapshot.dataVersion, now, caller.plan), documentText(route.operation), undefined, vars));
+    const heldAnswer = held && forms.get(held, formName);
+    if (tag) tag.cache = heldAnswer ? 'hit' : 'miss';
+    // A kept answer knows which coding it goes out in, and answers a held validator itself (sendAnswer).
+    if (heldAnswer) return heldAnswer;
+    const result = await execute(route, vars, caller.plan, snapshot, requestId, now);
     const entry = ResultStore.entryOf(result) ?? null;
     const kept = entry && forms.get(entry, formName);
-    if (tag) tag.cache = kept ? 'hit' : 'miss';
-    // A kept answer knows which coding it goes out in, and answers a held validator itself (sendAnswer).
     if (kept) return kept;
     // Otherwise a matching validator needs no more work: the answer is known to be the same.
     const coding = negotiate(req.headers['accept-encoding']);
@@ -413,7 +416,7 @@ export function createRestHandler(deps: RestDeps) {
     if (!snapshot) throw new ApiError('data_unavailable', 'No data release is loaded yet.');
     const requestId = newRequestId();
     const now = deps.now();
-    const result = await execute(found.c.route, params, plan, snapshot, requestId, now);
+    const result = await execute(found.c.route, variablesOf(found.c.route, params), plan, snapshot, requestId, now);
     const { data, meta } = shape(found.c.route, result, params, now);
     return envelope(requestId, snapshot.dataAsOf, data, meta);
   }
@@ -467,6 +470,13 @@ export interface Envelope {
 /** Rows a paged route's page holds: `limit`, or the route's default. */
 function limitOf(route: AnyRoute, params: Params): number | undefined {
   return typeof params.limit === 'number' ? params.limit : route.paging?.defaultLimit;
+}
+
+/** A route's operation's variables: a paged route asks for one row more than its page, to know whether another follows. */
+function variablesOf(route: AnyRoute, params: Params): Record<string, unknown> {
+  const limit = limitOf(route, params);
+  const vars: unknown = route.variables(route.paging && limit !== undefined ? { ...params, limit: limit + 1 } : params);
+  return typeof vars === 'object' && vars !== null ? { ...vars } : {};
 }
 
 /** The JSON body of an answer: the envelope's own meta, then the route's. */

@@ -8,7 +8,7 @@
  * a new release empties it, since no answer of the old one may be served again.
  */
 import { createHash } from 'node:crypto';
-import type { ExecutionArgs, ExecutionResult } from 'graphql';
+import type { DocumentNode, ExecutionArgs, ExecutionResult } from 'graphql';
 import { print } from 'graphql';
 import { useResponseCache, type Cache } from '@envelop/response-cache';
 import type { Plugin } from '@envelop/core';
@@ -155,18 +155,23 @@ export class FormSlot<F extends Sized> {
   }
 }
 
-const printed = new WeakMap<ExecutionArgs['document'], string>();
+const printed = new WeakMap<DocumentNode, string>();
 
-/** The document's text: as sent, on /graphql (Yoga's params); printed once per fixed operation otherwise. */
+/** A fixed operation's text (a /v1 route's), printed once. */
+export function documentText(document: DocumentNode): string {
+  let text = printed.get(document);
+  if (text === undefined) printed.set(document, (text = print(document)));
+  return text;
+}
+
+/** The document's text: as sent, on /graphql (Yoga's params); a fixed operation's printed text otherwise. */
 function documentTextOf(args: ExecutionArgs): string {
   const context: unknown = args.contextValue;
   if (typeof context === 'object' && context !== null && 'params' in context) {
     const { params } = context;
     if (typeof params === 'object' && params !== null && 'query' in params && typeof params.query === 'string') return params.query;
   }
-  let text = printed.get(args.document);
-  if (text === undefined) printed.set(args.document, (text = print(args.document)));
-  return text;
+  return documentText(args.document);
 }
 
 /**

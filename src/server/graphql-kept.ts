@@ -20,6 +20,8 @@ import type { RequestTag } from '../../rest/request-tag';
 
 export interface GraphQLForm {
   body: Uint8Array<ArrayBuffer>;
+  /** Its validator (before a coding's suffix), made when it is kept. */
+  etag: string;
   contentType: string;
   bytes: number;
   /** Compressed forms, made the first time each coding is asked for; null: sent plain (too small to gain). */
@@ -38,11 +40,24 @@ function wireText(bytes: Uint8Array): string {
 }
 
 /**
- * The validator of a GET /graphql answer: one per data version, day, plan and request (before its
- * coding's suffix); REST's are made the same way.
+ * The validator of a GET /graphql answer: one per kept result's key (data version, day, plan,
+ * document, variables) and Accept, before its coding's suffix.
  */
-export function graphqlEtag(dataVersion: string, day: string, plan: string, contentType: string, accept: string, search: string): string {
-  return `"${createHash('sha1').update(`${dataVersion}|${day}|${plan}|GET|${contentType}|${accept}|${search}`).digest('base64url')}"`;
+export function graphqlEtag(resultKey: string, accept: string): string {
+  return `"${createHash('sha1').update(`${resultKey}|${accept}`).digest('base64url')}"`;
+}
+
+/** A GET's operation as Yoga reads it (query, operationName, variables as JSON); null when it has none or its variables are not JSON. */
+export function operationOf(queryString: string): { query: string; operationName: string | undefined; variables: unknown } | null {
+  const params = new URLSearchParams(queryString);
+  const query = params.get('query');
+  if (!query) return null;
+  const variables = params.get('variables');
+  try {
+    return { query, operationName: params.get('operationName') || undefined, variables: variables ? JSON.parse(variables) : undefined };
+  } catch {
+    return null;
+  }
 }
 
 /** The forms per Accept header: the body's type and bytes follow what the caller accepts. */
@@ -58,7 +73,7 @@ export class GraphQLForms {
   }
 
   keep(entry: KeptEntry, accept: string, body: Uint8Array<ArrayBuffer>, contentType: string): GraphQLForm {
-    const form: GraphQLForm = { body, contentType, bytes: body.byteLength + accept.length + contentType.length + 32, coded: {}, wire: {} };
+    const form: GraphQLForm = { body, etag: graphqlEtag(entry.key, accept), contentType, bytes: body.byteLength + accept.length + contentType.length + 32, coded: {}, wire: {} };
     this.slot.set(entry, accept, form);
     return form;
   }
@@ -91,33 +106,6 @@ export class GraphQLForms {
   }
 }
 
-/** Characters a URL's query keeps as they are: a query made only of them is its own `search`. */
-const KEPT_AS_IS = /^[^\x00-\x20"#<>'\x7f-\uffff]*$/;
-
-/** The query string as Yoga's URL gives it (`?…`, or '' when empty); null for a target URL refuses. */
-function searchOf(target: string, q: number): string | null {
-  const query = target.slice(q + 1);
-  if (KEPT_AS_IS.test(query)) return query === '' ? '' : `?${query}`;
-  try {
-    return new URL(`http://localhost${target}`).search;
-  } catch {
-    return null;
-  }
-}
-
-/** A GET's operation as Yoga reads it (query, operationName, variables as JSON); null when it has none or its variables are not JSON. */
-function operationOf(queryString: string): { query: string; operationName: string | undefined; variables: unknown } | null {
-  const params = new URLSearchParams(queryString);
-  const query = params.get('query');
-  if (!query) return null;
-  const variables = params.get('variables');
-  try {
-    return { query, operationName: params.get('operationName') || undefined, variables: variables ? JSON.parse(variables) : undefined };
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Answers a GET /graphql from the kept answers, or with the error of a refused caller, when it can.
  * Otherwise calls `next` with the caller's admission (undefined: Yoga admits the caller itself).
@@ -135,8 +123,6 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; forms: Gr
     const target = req.url ?? '/';
     const q = target.indexOf('?');
     if (!snapshot || req.method !== 'GET' || q < 0 || isGraphiQLVisit(req.method, req.headers.accept)) return next();
-    const search = searchOf(target, q);
-    if (search === null) return next();
     let admitted: Admission | Promise<Admission>;
     try {
       admitted = deps.admit(req.headers['x-api-key'], undefined, tag);
@@ -156,8 +142,7 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; forms: Gr
       tag.cache = 'hit';
       const coding = negotiate(req.headers['accept-encoding']);
       const coded = deps.forms.coded(entry, form, coding);
-      const day = clock.at(now).day;
-      const etag = codedEtag(graphqlEtag(snapshot.dataVersion, day, admission.caller.plan, req.headers['content-type'] ?? '', accept, search), coded ? coding : 'identity');
+      const etag = codedEtag(form.etag, coded ? coding : 'identity');
       const headers = [
         'content-type', form.contentType,
         'etag', etag,

@@ -23,7 +23,7 @@ import { ApiError, ERROR_MEANING, errorObject, graphqlRefusalBody, type ErrorCod
 import { AnswerClock } from '../../rest/handler';
 import { ANSWER_VARY, codedEtag, etagMatches, negotiate, type Coding } from '../../rest/compression';
 import { isGraphiQLVisit } from './graphiql';
-import { graphqlEtag, type GraphQLForm, type GraphQLForms } from './graphql-kept';
+import { graphqlEtag, operationOf, type GraphQLForm, type GraphQLForms } from './graphql-kept';
 import { ResultStore, resultKey, sessionKey, type KeptEntry } from '../graphql/result-cache';
 import type { RequestTag } from '../../rest/request-tag';
 
@@ -240,8 +240,10 @@ export function useKeptForms(deps: { store: DataStore; now: () => Date; forms: G
       if (serverContext.tag) serverContext.tag.cache = 'miss';
       const coding = negotiate(request.headers.get('accept-encoding') ?? undefined);
       serverContext.coding = coding;
-      if (request.method !== 'GET') return;
-      const etag = graphqlEtag(snapshot.dataVersion, clock.at(deps.now()).day, admission.caller.plan, request.headers.get('content-type') ?? '', request.headers.get('accept') ?? '', url.search);
+      const asked = request.method === 'GET' ? operationOf(url.search.slice(1)) : null;
+      if (!asked) return;
+      const key = resultKey(sessionKey(snapshot.dataVersion, deps.now(), admission.caller.plan), asked.query, asked.operationName, asked.variables);
+      const etag = graphqlEtag(key, request.headers.get('accept') ?? '');
       serverContext.etag = etag;
       // Whether the answer goes out compressed is known once it is made: the validator of either form is the same answer.
       const held = request.headers.get('if-none-match');
