@@ -40,3 +40,14 @@ it('no module imports from a layer above its own', () => {
   }
   expect(upward).toEqual([]);
 });
+
+it('answers are kept by one cache, @envelop/response-cache, and every other cache says what it holds', () => {
+  // The caches a module may hold with lru-cache: the result cache's store, Yoga's parsed queries, the holiday rules' answers.
+  const allowed = ['src/graphql/holiday-rules.ts', 'src/graphql/result-cache.ts', 'src/server/graphql-endpoint.ts'];
+  const users = [...sources('src'), ...sources('rest')].filter((file) => /from 'lru-cache'/.test(fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8')));
+  expect(users.sort()).toEqual(allowed);
+  const store = fs.readFileSync(path.join(PROJECT_ROOT, 'src/graphql/result-cache.ts'), 'utf8');
+  expect(store).toMatch(/from '@envelop\/response-cache'/);
+  const endpoint = fs.readFileSync(path.join(PROJECT_ROOT, 'src/server/graphql-endpoint.ts'), 'utf8');
+  expect(endpoint).toMatch(/useResultCache\(/);
+});
