@@ -13,7 +13,7 @@ import { PLANS, type Plan } from '../src/domain/types';
 import { ERROR_MEANING, ERROR_STATUS, type ErrorCode } from '../src/errors';
 import { exampleRequest } from './examples';
 import { GUIDES } from './guides';
-import type { Envelope } from './handler';
+import type { Envelope } from './route-run';
 import { escapeHtml, renderMarkdown } from './markdown';
 import { openApiDocument, type Example } from './openapi';
 import { DEFAULT_RATES } from '../src/auth/rate-limit';

@@ -123,3 +123,25 @@ export function compileRoute(route: AnyRoute): CompiledRoute {
   });
   return { route, regex: new RegExp(`^${pattern}$`), names };
 }
+
+export interface RouteMatch {
+  c: CompiledRoute;
+  /** The path parameters' raw values, in the order of `c.names`. */
+  values: string[];
+}
+
+/** The route a path asks for: paths without parameters by a map lookup; only the others are tried as patterns. */
+export function routeMatcher(routes: readonly AnyRoute[]): (path: string) => RouteMatch | null {
+  const compiled = routes.map(compileRoute);
+  const fixed = new Map(compiled.filter((c) => c.names.length === 0).map((c) => [c.route.path, c]));
+  const patterned = compiled.filter((c) => c.names.length > 0);
+  return (path) => {
+    const exact = fixed.get(path);
+    if (exact) return { c: exact, values: [] };
+    for (const c of patterned) {
+      const m = c.regex.exec(path);
+      if (m) return { c, values: m.slice(1) };
+    }
+    return null;
+  };
+}

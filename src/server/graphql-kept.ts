@@ -13,7 +13,7 @@ import type { Admission, Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { ApiError, graphqlRefusalBody } from '../errors';
 import { FormSlot, resultKey, sessionKey, type KeptEntry, type ResultStore } from '../graphql/result-cache';
-import { AnswerClock } from '../../rest/handler';
+import { AnswerClock } from '../../rest/answer-bytes';
 import { ANSWER_VARY, codedEtag, encode, etagMatches, negotiate, type Coding, type Compression } from '../../rest/compression';
 import { isGraphiQLVisit } from './graphiql';
 import type { RequestTag } from '../../rest/request-tag';

@@ -20,7 +20,7 @@ import { QUERY_LIMITS } from '../graphql/builder';
 import { withinBudget, type ExecutionBudget } from '../graphql/time-budget';
 import { aTurnWithTime } from '../db/turns';
 import { ApiError, ERROR_MEANING, errorObject, graphqlRefusalBody, type ErrorCode } from '../errors';
-import { AnswerClock } from '../../rest/handler';
+import { AnswerClock } from '../../rest/answer-bytes';
 import { ANSWER_VARY, codedEtag, etagMatches, negotiate, type Coding } from '../../rest/compression';
 import { isGraphiQLVisit } from './graphiql';
 import { graphqlEtag, operationOf, type GraphQLForm, type GraphQLForms } from './graphql-kept';

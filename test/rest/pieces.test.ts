@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor, nextPageUrl } from '../../rest/paging';
 import { parseParam } from '../../rest/params';
 import { parseRates, RateLimiter } from '../../src/auth/rate-limit';
 import { compileRoute } from '../../rest/route';
-import { secondsToNextLoad } from '../../rest/handler';
+import { secondsToNextLoad } from '../../rest/answer-bytes';
 import { ROUTES } from '../../rest/routes';
 
 const spec = (kind: Parameters<typeof parseParam>[0]['kind']) => ({ name: 'p', kind, description: '' });

@@ -3,7 +3,7 @@
  * answers named for saving (Content-Disposition). On a real server over the real release.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvFilename } from '../../rest/handler';
+import { csvFilename } from '../../rest/answer-bytes';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;

@@ -4,7 +4,7 @@
  * carries its cost, with a rateLimit field, as GitHub's and Shopify's GraphQL APIs do.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { secondsToNextLoad } from '../../rest/handler';
+import { secondsToNextLoad } from '../../rest/answer-bytes';
 import { QUERY_LIMITS } from '../../src/graphql/builder';
 import { KEYS, startTestServer, TEST_NOW, type TestServer } from '../helpers/server';
 

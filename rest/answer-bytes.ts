@@ -1,0 +1,187 @@
+/**
+ * /v1 answers as bytes: made once per kept result and request target (a form of the result, in the
+ * one result cache), compressed once per coding, and written with the request's own id and rate.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RateDecision } from '../src/auth/rate-limit';
+import { FormSlot, type KeptEntry, type ResultStore } from '../src/graphql/result-cache';
+import { ANSWER_VARY, codedEtag, encode, etagMatches, negotiate, piecesLength, writePieces, type Coding, type Compression, type Encoded } from './compression';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const CSV_TYPE = 'text/csv; charset=utf-8';
+
+/** An answer in one coding: its validator and the headers that belong to it. */
+interface AnswerForm {
+  etag: string;
+  /** The headers that belong to the answer (type, validators, Vary, coding) as a flat [name, value, …] list. */
+  headerList: string[];
+}
+
+interface CodedAnswer extends AnswerForm {
+  encoded: Encoded;
+}
+
+export interface RestAnswer extends AnswerForm {
+  body: Buffer;
+  /** For JSON: the body around the request_id placeholder, so each answer is written without copying it. */
+  split: [Buffer, Buffer] | null;
+  /** Compressed forms, made the first time each coding is asked for; null: sent plain (too small to gain). */
+  coded: Partial<Record<Compression, CodedAnswer | null>>;
+  /** Bytes held, for the cache's budget (body and compressed forms). */
+  bytes: number;
+  /** The kept result it is a form of (null when not kept). */
+  entry: KeptEntry | null;
+}
+
+/** The request_id a kept JSON answer holds, swapped for each request's own on the way out. */
+export const REQUEST_ID_PLACEHOLDER = '\u0000';
+const PLACEHOLDER = Buffer.from('"\\u0000"');
+
+/**
+ * The name a browser saves a CSV answer under: the path after /v1 and the values asked for, e.g.
+ * `arrivals-ES-2019-08.csv` for /v1/arrivals?country=ES&from=2019-08&format=csv; only letters,
+ * digits and dashes before the extension, at most 120 characters.
+ */
+export function csvFilename(path: string, query: URLSearchParams): string {
+  const parts = [...path.replace(/^\/v1\/?/, '').split('/'), ...[...query].filter(([name]) => name !== 'format' && name !== 'cursor').map(([, value]) => value)];
+  const name = parts.join('-').replace(/[^A-Za-z0-9-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '').slice(0, 120);
+  return `${name || 'answer'}.csv`;
+}
+
+/** Seconds until the next expected data load: releases are checked at 00:00 UTC each day. */
+export function secondsToNextLoad(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.min(86400, Math.round((next - now.getTime()) / 1000)));
+}
+
+/**
+ * What answers' headers need of the clock, worked out once per release (Last-Modified) and once per
+ * second (today's date, Cache-Control) rather than per request.
+ */
+export class AnswerClock {
+  private modified = { iso: '', http: '' };
+  private current = { second: -1, day: '', cacheControl: '' };
+
+  /** The HTTP date of data_as_of. */
+  httpDate(iso: string): string {
+    if (this.modified.iso !== iso) this.modified = { iso, http: new Date(iso).toUTCString() };
+    return this.modified.http;
+  }
+
+  at(now: Date): { day: string; cacheControl: string } {
+    const second = Math.floor(now.getTime() / 1000);
+    if (this.current.second !== second) {
+      this.current = { second, day: now.toISOString().slice(0, 10), cacheControl: `private, max-age=${secondsToNextLoad(now)}` };
+    }
+    return this.current;
+  }
+}
+
+/** What an answer's head says before it is made: its type, file name, validators. */
+export interface AnswerHead {
+  contentType: string;
+  /** For CSV: the name a browser saves it under. */
+  filename: string | null;
+  /** Data version, day, plan and request target: one validator per answer. */
+  validatorText: string;
+  dataAsOf: string;
+}
+
+/** The /v1 forms of kept results, and how an answer is written. */
+export class RestAnswers {
+  readonly clock = new AnswerClock();
+  private readonly forms: FormSlot<RestAnswer>;
+
+  constructor(results: ResultStore) {
+    this.forms = new FormSlot<RestAnswer>(results);
+  }
+
+  held(entry: KeptEntry | null | undefined, name: string): RestAnswer | undefined {
+    return entry ? this.forms.get(entry, name) : undefined;
+  }
+
+  /** Its validator and head as a flat header list. */
+  head(head: AnswerHead): { etag: string; headerList: string[] } {
+    const etag = `"${createHash('sha1').update(head.validatorText).digest('base64url')}"`;
+    const headerList = ['Content-Type', head.contentType];
+    if (head.filename) headerList.push('Content-Disposition', `attachment; filename="${head.filename}"`);
+    headerList.push('ETag', etag, 'Last-Modified', this.clock.httpDate(head.dataAsOf), 'Vary', ANSWER_VARY);
+    return { etag, headerList };
+  }
+
+  /** An answer's bytes, kept with its result when the result is kept. */
+  make(body: string, head: { etag: string; headerList: string[] }, json: boolean, entry: KeptEntry | null, name: string): RestAnswer {
+    const bytes = Buffer.from(body);
+    const answer: RestAnswer = { body: bytes, split: json ? splitAtPlaceholder(bytes) : null, ...head, coded: {}, bytes: bytes.length + name.length + 200, entry };
+    if (entry) this.forms.set(entry, name, answer);
+    return answer;
+  }
+
+  /** The answer in the coding the caller accepts: compressed once per coding, then kept with the answer. */
+  private coded(answer: RestAnswer, coding: Compression): CodedAnswer | null {
+    let form = answer.coded[coding];
+    if (form === undefined) {
+      const encoded = encode(coding, answer.body, answer.split);
+      form = encoded && { encoded, etag: codedEtag(answer.etag, coding), headerList: codedHeaders(answer.headerList, answer.etag, coding) };
+      answer.coded[coding] = form;
+      if (encoded && answer.entry) this.forms.grew(answer.entry, answer, encoded.bytes);
+    }
+    return form;
+  }
+
+  send(req: IncomingMessage, res: ServerResponse, answer: RestAnswer, requestId: string, now: Date, rate: RateDecision): void {
+    const coding = negotiate(req.headers['accept-encoding']);
+    const coded = coding === 'identity' ? null : this.coded(answer, coding);
+    const form: AnswerForm = coded ?? answer;
+    const notModified = etagMatches(req.headers['if-none-match'], form.etag);
+    const id = answer.split ? Buffer.from(`"${requestId}"`) : null;
+    let pieces: Buffer[] | null = null;
+    let length = 0;
+    if (!notModified) {
+      if (coded) pieces = coded.encoded.pieces(id);
+      else if (id && answer.split) pieces = [answer.split[0], id, answer.split[1]];
+      else pieces = [answer.body];
+      length = piecesLength(pieces);
+    }
+    // A flat [name, value, …] list: node:http writes it without walking an object's keys.
+    const headers = form.headerList.concat(
+      'X-Request-Id', requestId,
+      'Cache-Control', this.clock.at(now).cacheControl,
+      'RateLimit-Limit', String(rate.limit),
+      'RateLimit-Remaining', String(rate.remaining),
+      'RateLimit-Reset', String(rate.resetSeconds),
+      'Content-Length', String(length),
+    );
+    res.writeHead(notModified ? 304 : 200, headers);
+    if (!pieces || req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    writePieces(res, pieces);
+  }
+}
+
+/** The headers of a compressed form: the coding's ETag and Content-Encoding. */
+function codedHeaders(headerList: string[], etag: string, coding: Compression): string[] {
+  const list = headerList.map((v, i) => (i % 2 === 1 && headerList[i - 1] === 'ETag' ? codedEtag(etag, coding) : v));
+  list.push('Content-Encoding', coding);
+  return list;
+}
+
+/** A 304 for a validator the caller already holds: no body, nothing kept. */
+export function notModifiedAnswer(head: { etag: string; headerList: string[] }, coding: Coding): RestAnswer {
+  const empty = Buffer.alloc(0);
+  const answer: RestAnswer = { body: empty, split: null, ...head, coded: {}, bytes: 0, entry: null };
+  if (coding !== 'identity') {
+    const encoded: Encoded = { pieces: () => [empty], bytes: 0 };
+    answer.coded[coding] = { encoded, etag: codedEtag(head.etag, coding), headerList: codedHeaders(head.headerList, head.etag, coding) };
+  }
+  return answer;
+}
+
+/** The body before and after its request_id placeholder. */
+function splitAtPlaceholder(body: Buffer): [Buffer, Buffer] | null {
+  const at = body.indexOf(PLACEHOLDER);
+  return at < 0 ? null : [body.subarray(0, at), body.subarray(at + PLACEHOLDER.length)];
+}

@@ -1,0 +1,105 @@
+/** A route's operation run through the enveloped execute, and its result reshaped into the envelope's data and meta. */
+import type { DocumentNode, ExecutionResult, GraphQLError } from 'graphql';
+import type { Snapshot } from '../src/db/data-store';
+import type { Plan } from '../src/domain/types';
+import { ApiError } from '../src/errors';
+import { createContext, type GraphQLContext } from '../src/graphql/context';
+import { TIMEOUT_CODE } from '../src/graphql/time-budget';
+import { encodeCursor, nextPageUrl } from './paging';
+import type { AnyRoute, EnvelopeMeta, Params, ShapeContext } from './route';
+
+/**
+ * Runs a route's operation through the same enveloped execute as /graphql (Yoga's plugins: the cost
+ * limit, the execution queue, the time budget, the result cache, error logging and masking), as useSofa does.
+ */
+export type RestExecute = (args: { document: DocumentNode; variableValues: Record<string, unknown>; contextValue: GraphQLContext }) => Promise<ExecutionResult>;
+
+export interface Envelope {
+  meta: EnvelopeMeta & Record<string, unknown>;
+  data: unknown;
+}
+
+export interface ShapedAnswer {
+  data: unknown;
+  meta: Record<string, unknown>;
+  shapeContext: ShapeContext;
+}
+
+export interface RouteRunDeps {
+  execute: RestExecute;
+  publicBaseUrl: string;
+  log: (line: string) => void;
+  /** Live endpoints status reports. */
+  endpointsLive: number;
+}
+
+/** Rows a paged route's page holds: `limit`, or the route's default. */
+function limitOf(route: AnyRoute, params: Params): number | undefined {
+  return typeof params.limit === 'number' ? params.limit : route.paging?.defaultLimit;
+}
+
+/** A route's operation's variables: a paged route asks for one row more than its page, to know whether another follows. */
+export function variablesOf(route: AnyRoute, params: Params): Record<string, unknown> {
+  const limit = limitOf(route, params);
+  const vars: unknown = route.variables(route.paging && limit !== undefined ? { ...params, limit: limit + 1 } : params);
+  return typeof vars === 'object' && vars !== null ? { ...vars } : {};
+}
+
+/** Runs a route's operation; a refusal in its errors is thrown as the ApiError REST answers with. */
+export async function executeRoute(
+  deps: RouteRunDeps,
+  route: AnyRoute,
+  vars: Record<string, unknown>,
+  caller: { plan: Plan; requestId: string; snapshot: Snapshot; now: Date },
+): Promise<ExecutionResult> {
+  const context = createContext({ ...caller, publicBaseUrl: deps.publicBaseUrl, log: deps.log });
+  const result = await deps.execute({ document: route.operation as DocumentNode, variableValues: vars, contextValue: { ...context, route: route.path } });
+  if (result.errors?.length) throw apiErrorOf(result.errors, route, caller.requestId, deps.log);
+  return result;
+}
+
+/** The operation's data as the envelope's data and meta, a page of it on paged routes with the next page's URL. */
+export function shapeResult(deps: RouteRunDeps, route: AnyRoute, result: ExecutionResult, params: Params, now: Date): ShapedAnswer {
+  const paging = route.paging;
+  const limit = limitOf(route, params);
+  const shapeContext: ShapeContext = { now, publicBaseUrl: deps.publicBaseUrl, endpointsLive: deps.endpointsLive };
+  const shaped = route.shape(result.data, params, shapeContext);
+  const meta: Record<string, unknown> = { ...shaped.meta };
+  let data = shaped.data;
+  if (paging && Array.isArray(data)) {
+    meta.next = null;
+    if (limit !== undefined && data.length > limit) {
+      data = data.slice(0, limit);
+      const query = new URLSearchParams();
+      for (const [k, v] of Object.entries(params)) {
+        if (k !== 'cursor' && k !== 'after' && v !== undefined && route.query.some((q) => q.name === k)) {
+          query.set(k, Array.isArray(v) ? v.join(',') : String(v));
+        }
+      }
+      query.set('limit', String(limit));
+      meta.next = nextPageUrl(route.path, query, encodeCursor(paging.cursorOf((data as unknown[])[limit - 1], limit - 1, params)));
+    }
+  }
+  return { data, meta, shapeContext };
+}
+
+/** The JSON body of an answer: the envelope's own meta, then the route's. */
+export function envelope(requestId: string, dataAsOf: string, data: unknown, meta: Record<string, unknown>): Envelope {
+  const own: EnvelopeMeta = { request_id: requestId, data_as_of: dataAsOf, count: Array.isArray(data) ? data.length : 1 };
+  return { meta: { ...own, ...meta }, data };
+}
+
+function apiErrorOf(errors: readonly GraphQLError[], route: AnyRoute, requestId: string, log: (l: string) => void): ApiError {
+  const timedOut = errors.find((e) => e.extensions?.code === TIMEOUT_CODE);
+  if (timedOut) return new ApiError('timeout', timedOut.message);
+  // The cost limit holds for routes as for /graphql: a route asked for more than it allows.
+  const tooComplex = errors.find((e) => e.extensions?.code === 'query_too_complex');
+  if (tooComplex) return new ApiError('invalid_parameter', `${tooComplex.message} Ask for fewer rows (limit) or a shorter period.`);
+  const known = errors.find((e) => ['invalid_parameter', 'plan_required', 'data_unavailable'].includes(String(e.extensions?.code)));
+  if (known) {
+    const code = known.extensions.code as 'invalid_parameter' | 'plan_required' | 'data_unavailable';
+    return new ApiError(code, known.message);
+  }
+  for (const e of errors) log(`${requestId} ${route.path} operation error: ${e.message}\n${e.originalError?.stack ?? ''}`);
+  return new ApiError('internal_error', `Something went wrong on our side (request ${requestId}).`);
+}
