@@ -1,0 +1,132 @@
+/**
+ * What node:http calls for each request: the access log and metrics once it ends, CORS, then the
+ * path: /graphql (a kept GET answered before Yoga, the rest through Yoga), /v1, the probes, the
+ * explorer and the docs; a body nothing reads is read out first, so its answer is read.
+ */
+import http from 'node:http';
+import type { Admission } from '../auth/access';
+import { ApiError } from '../errors';
+import { newTag, requestIdFrom, type RequestTag } from '../../rest/request-tag';
+import type { GraphQLServerContext } from './graphql-endpoint';
+import { IdleCollector } from './heap';
+import { logAccess, type Logger } from './logger';
+import type { Metrics } from './metrics';
+import { BodyTooLarge, carriesBody, drainBody } from './request-body';
+import { serveExplorer } from './explorer';
+
+type Serve = (req: http.IncomingMessage, res: http.ServerResponse, path: string, onError: (err: unknown) => void) => string | null;
+
+export interface ListenerDeps {
+  metrics: Metrics;
+  logger: Logger;
+  log: (line: string) => void;
+  /** Answers a browser's preflight; true when it did. */
+  cors: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+  plainError: (res: http.ServerResponse, tag: RequestTag, err: ApiError) => void;
+  rest: (req: http.IncomingMessage, res: http.ServerResponse, path: string, query: string, tag: RequestTag) => void;
+  graphql: (req: http.IncomingMessage, res: http.ServerResponse, context: GraphQLServerContext) => Promise<unknown>;
+  keptGet: (req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag, next: (admission?: Admission) => void) => void;
+  probe: (req: http.IncomingMessage, res: http.ServerResponse, path: string, tag: RequestTag) => boolean;
+  docs: Serve;
+  closing: () => boolean;
+  closeIdleConnections: () => void;
+}
+
+export function createRequestListener(deps: ListenerDeps) {
+  const { metrics, logger, log, cors, plainError, rest, graphql, keptGet, probe, docs } = deps;
+  /** Answers being worked out, so a close can mark those not yet written "Connection: close". */
+  const inFlight = new Set<http.ServerResponse>();
+  const collector = new IdleCollector();
+
+  // node:http answers an HTTP/1.1 request without Host with a bare 400 of its own; it is ours to answer.
+  function listener(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const started = performance.now();
+    // The request target split at '?' (no URL object on the hot path; the REST layer parses the query when it must).
+    const target = req.url ?? '/';
+    const q = target.indexOf('?');
+    const path = q < 0 ? target : target.slice(0, q);
+    const query = q < 0 ? '' : target.slice(q + 1);
+    const tag = newTag(requestIdFrom(req.headers['x-request-id']));
+    const socket = req.socket;
+    const bytesBefore = socket.bytesWritten;
+    if (deps.closing()) res.shouldKeepAlive = false;
+    inFlight.add(res);
+    collector.busy();
+    // A browser's preflight is answered here, before any key is asked for.
+    const preflight = cors(req, res);
+    if (preflight) tag.route = 'preflight';
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (inFlight.size === 0) collector.idle();
+      const ms = performance.now() - started;
+      metrics.request(tag.route, res.statusCode, ms / 1000);
+      if (tag.cache) metrics.cacheLookup(tag.route === '/graphql' ? 'graphql' : 'rest', tag.cache === 'hit');
+      logAccess(logger, tag, req.method, path, res.statusCode, socket.bytesWritten - bytesBefore, ms, res.writableFinished);
+      // A connection whose answer went out before the close began is idle now: let it go.
+      if (deps.closing()) deps.closeIdleConnections();
+    });
+    if (preflight) return;
+    if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+      res.shouldKeepAlive = false;
+      return plainError(res, tag, new ApiError('malformed_request', 'An HTTP/1.1 request must carry a Host header (RFC 9112, section 3.2).'));
+    }
+    if (path === '/graphql') {
+      tag.route = '/graphql';
+      // Key, plan, rate, the answer cache, cost and the rest are Yoga plugins (graphql-plugins.ts);
+      // a repeated GET is answered from the kept answers before Yoga (graphql-kept.ts).
+      const toYoga = (admission?: Admission) =>
+        graphql(req, res, { requestId: tag.id, tag, admission }).catch((err) => {
+          if (err instanceof BodyTooLarge) {
+            // The body has been read out, so the client reads this answer; the connection ends with it.
+            res.shouldKeepAlive = false;
+            return plainError(res, tag, new ApiError('payload_too_large', err.message));
+          }
+          log(`graphql: ${String(err?.stack ?? err)}`);
+          if (!res.headersSent) plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
+        });
+      if (req.method === 'GET') keptGet(req, res, tag, toYoga);
+      else if (req.method === 'POST' || req.method === 'HEAD') toYoga();
+      else {
+        // Yoga answers other methods with a 405 too, but a fetch Request cannot even carry TRACE,
+        // TRACK or CONNECT: those ended in a 500. One answer for all of them, here.
+        const refuse = () => plainError(res, tag, new ApiError('method_not_allowed', `${req.method} is not allowed on /graphql; use GET or POST.`, { Allow: 'GET, POST' }));
+        if (carriesBody(req)) drainBody(req).then(refuse);
+        else refuse();
+      }
+      return;
+    }
+    // Nothing else reads a body: one sent anyway is read out first, so the answer (405 and the like)
+    // reaches a client that is still sending instead of a reset connection.
+    if (carriesBody(req)) drainBody(req).then(() => serveWithoutBody(req, res, path, query, tag));
+    else serveWithoutBody(req, res, path, query, tag);
+  }
+
+  function serveWithoutBody(req: http.IncomingMessage, res: http.ServerResponse, path: string, query: string, tag: RequestTag): void {
+    if (path.startsWith('/v1/') || path === '/v1') {
+      rest(req, res, path, query, tag);
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return plainError(res, tag, new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' }));
+    }
+    if (probe(req, res, path, tag)) return;
+    const explorerRoute = serveExplorer(req, res, path, (err) => {
+      log(`explorer: ${String((err as Error)?.stack ?? err)}`);
+      plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
+    });
+    if (explorerRoute) {
+      tag.route = explorerRoute;
+      return;
+    }
+    const docsRoute = docs(req, res, path, (err) => {
+      log(`docs: ${String((err as Error)?.stack ?? err)}`);
+      plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
+    });
+    if (docsRoute) {
+      tag.route = docsRoute;
+      return;
+    }
+    plainError(res, tag, new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`));
+  }
+  return { listener, inFlight };
+}

@@ -1,0 +1,81 @@
+/**
+ * The service's answering surfaces over one release store, keys and limits: /v1 (REST), /graphql
+ * (Yoga, and the kept GET answered before it), the docs; all of them over the one result cache.
+ */
+import { isAsyncIterable } from '@envelop/core';
+import type { KeyStore } from '../auth/keys-store';
+import type { Limiter } from '../auth/rate-limit';
+import { createAccess } from '../auth/access';
+import type { DataStore } from '../db/data-store';
+import { answerBudgetBytes, ResultStore } from '../graphql/result-cache';
+import { schema } from '../graphql/schema';
+import { createRestHandler, type RestExecute } from '../../rest/handler';
+import { createDocsSite } from '../../rest/docs-site';
+import { ROUTES } from '../../rest/routes';
+import type { Config } from './config';
+import { createGraphQLEndpoint } from './graphql-endpoint';
+import { nodeGraphQLHandler } from './graphql-http';
+import { GraphQLForms, keptGraphQLGet } from './graphql-kept';
+import type { Metrics } from './metrics';
+
+/** Served besides the /v1 routes, and counted among the live endpoints /v1/status reports. */
+const OTHER_ENDPOINTS = ['/graphql', '/openapi.json', '/docs'];
+
+export function createSurfaces(deps: {
+  config: Config;
+  store: DataStore;
+  keys: KeyStore;
+  limiter: Limiter;
+  metrics: Metrics;
+  log: (line: string) => void;
+  /** false keeps no results (for timing uncached answers). */
+  cacheAnswers?: boolean;
+  /** The result cache's budget in bytes (default ANSWER_CACHE_MB, 32 MB). */
+  cacheBytes?: number;
+}) {
+  const { config, store, keys, limiter, metrics, log } = deps;
+  // The one result cache, for /graphql and /v1 alike (src/graphql/result-cache.ts).
+  const results = new ResultStore(deps.cacheAnswers === false ? 0 : (deps.cacheBytes ?? answerBudgetBytes()));
+  const rest = createRestHandler({
+    // Set once Yoga exists (below): /v1 runs its operations through Yoga's enveloped execute.
+    execute: (args) => restExecute(args),
+    store,
+    keys,
+    limiter,
+    routes: ROUTES,
+    now: config.now,
+    publicBaseUrl: config.publicBaseUrl,
+    log,
+    results,
+    endpointsLive: ROUTES.length + OTHER_ENDPOINTS.length,
+  });
+  const admit = createAccess(keys, limiter);
+  const forms = new GraphQLForms(results);
+  const yoga = createGraphQLEndpoint({
+    schema,
+    store,
+    admit,
+    now: config.now,
+    publicBaseUrl: config.publicBaseUrl,
+    forms,
+    onCost: (cost) => metrics.graphqlCost(cost),
+    log,
+    budgetMs: config.executionBudgetMs,
+  });
+  const restExecute: RestExecute = async ({ document, variableValues, contextValue }) => {
+    const enveloped = yoga.getEnveloped();
+    const result = await enveloped.execute({ schema: enveloped.schema, document, variableValues, contextValue });
+    if (isAsyncIterable(result)) throw new Error('a /v1 operation answered with a stream');
+    return result;
+  };
+  const graphql = nodeGraphQLHandler((request, context) => yoga.fetch(request, context));
+  const keptGet = keptGraphQLGet({ store, admit, forms, now: config.now, publicBaseUrl: config.publicBaseUrl });
+  const docs = createDocsSite({
+    routes: ROUTES,
+    publicBaseUrl: config.publicBaseUrl,
+    answer: rest.answer,
+    dataVersion: () => store.current?.dataVersion ?? null,
+    log,
+  });
+  return { rest, graphql, keptGet, docs };
+}
