@@ -89,17 +89,18 @@ export function envelope(requestId: string, dataAsOf: string, data: unknown, met
   return { meta: { ...own, ...meta }, data };
 }
 
+/**
+ * The refusal an operation's errors carry (an ApiError a resolver threw: its code and message as
+ * they are, a spent time budget first); the cost limit's refusal as a bad parameter; anything else
+ * is logged and answered as internal_error.
+ */
 function apiErrorOf(errors: readonly GraphQLError[], route: AnyRoute, requestId: string, log: (l: string) => void): ApiError {
-  const timedOut = errors.find((e) => e.extensions?.code === TIMEOUT_CODE);
-  if (timedOut) return new ApiError('timeout', timedOut.message);
+  const refusals = errors.map(ApiError.of).filter((e) => e !== undefined);
+  const refusal = refusals.find((e) => e.code === TIMEOUT_CODE) ?? refusals[0];
+  if (refusal) return refusal;
   // The cost limit holds for routes as for /graphql: a route asked for more than it allows.
   const tooComplex = errors.find((e) => e.extensions?.code === 'query_too_complex');
   if (tooComplex) return new ApiError('invalid_parameter', `${tooComplex.message} Ask for fewer rows (limit) or a shorter period.`);
-  const known = errors.find((e) => ['invalid_parameter', 'plan_required', 'data_unavailable'].includes(String(e.extensions?.code)));
-  if (known) {
-    const code = known.extensions.code as 'invalid_parameter' | 'plan_required' | 'data_unavailable';
-    return new ApiError(code, known.message);
-  }
   for (const e of errors) log(`${requestId} ${route.path} operation error: ${e.message}\n${e.originalError?.stack ?? ''}`);
   return new ApiError('internal_error', `Something went wrong on our side (request ${requestId}).`);
 }

@@ -1,5 +1,6 @@
 /** The error body and status/code table of DECISIONS.md. */
 import { maxHeaderSize } from 'node:http';
+import { GraphQLError } from 'graphql';
 import type { Plan } from './domain/types';
 
 /** The most a request body may hold (POST /graphql): src/server/request-body.ts reads no more. */
@@ -69,17 +70,30 @@ export interface ErrorBody {
   };
 }
 
-export class ApiError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
+/**
+ * The one error type, from resolvers to both surfaces: a GraphQLError whose `extensions.code` is a
+ * code of the table above (with `details` beside it, e.g. the plan a field needs), so GraphQL callers
+ * read it in `errors` and REST writes the error body from it; its HTTP status follows from the code.
+ * `headers` go on a REST answer that refuses with it (Retry-After, Allow).
+ */
+export class ApiError extends GraphQLError {
+  readonly code: ErrorCode;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}, details: Record<string, unknown> = {}) {
+    super(message, { extensions: { code, ...details } });
+    this.code = code;
+    this.headers = headers;
   }
 
   get status(): number {
     return ERROR_STATUS[this.code];
+  }
+
+  /** The refusal an execution's error carries: an ApiError a resolver threw, which graphql-js locates in an error of its own. */
+  static of(error: GraphQLError): ApiError | undefined {
+    if (error instanceof ApiError) return error;
+    return error.originalError instanceof ApiError ? error.originalError : undefined;
   }
 }
 

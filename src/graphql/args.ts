@@ -1,10 +1,10 @@
 /** Argument checks shared by resolvers: a bad value is a GraphQL error with code invalid_parameter. */
-import { GraphQLError } from 'graphql';
+import { ApiError } from '../errors';
 import { parsePeriod, widenFrom, widenTo } from '../domain/periods';
 import { FREQS } from '../domain/types';
 
-export function invalidParameter(message: string, parameter: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'invalid_parameter', parameter } });
+export function invalidParameter(message: string, parameter: string): ApiError {
+  return new ApiError('invalid_parameter', message, {}, { parameter });
 }
 
 /** Validates from/to and returns them widened to months (DECISIONS.md, "Periods and dates"). */

@@ -4,7 +4,7 @@ import ComplexityPlugin from '@pothos/plugin-complexity';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin, { type AuthFailure } from '@pothos/plugin-scope-auth';
-import { GraphQLError } from 'graphql';
+import { ApiError } from '../errors';
 import type PrismaTypes from '../generated/pothos-types';
 import { getDatamodel } from '../generated/pothos-types';
 import { PLANS, planRank, type Plan } from '../domain/types';
@@ -35,13 +35,13 @@ function neededPlan(failure: AuthFailure): Plan | null {
  * One error per field and plan, made once: a forbidden field in a list fails at every item, and is
  * located once per path pattern (repeated-errors.ts), not once per item.
  */
-const planRequiredErrors = new Map<string, GraphQLError>();
+const planRequiredErrors = new Map<string, ApiError>();
 
-export function planRequiredError(plan: Plan, what: string): GraphQLError {
+export function planRequiredError(plan: Plan, what: string): ApiError {
   const key = `${plan}|${what}`;
   let error = planRequiredErrors.get(key);
   if (!error) {
-    error = sharedError(new GraphQLError(`${what} needs the ${plan} plan or above.`, { extensions: { code: 'plan_required', plan } }));
+    error = sharedError(new ApiError('plan_required', `${what} needs the ${plan} plan or above.`, {}, { plan }));
     planRequiredErrors.set(key, error);
   }
   return error;

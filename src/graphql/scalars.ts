@@ -1,14 +1,13 @@
 /** Period and Date: strings with a checked form, so a bad value is refused before any resolver runs. */
-import { GraphQLError, Kind, type ValueNode } from 'graphql';
+import { Kind, type ValueNode } from 'graphql';
+import { ApiError } from '../errors';
 import { isCalendarDate, parsePeriod } from '../domain/periods';
 import { builder } from './builder';
 
 function stringInput(name: string, check: (text: string) => boolean, form: string) {
   const parse = (value: unknown): string => {
     if (typeof value !== 'string' || !check(value)) {
-      throw new GraphQLError(`${name} must be ${form}, got ${JSON.stringify(value)?.slice(0, 40)}.`, {
-        extensions: { code: 'invalid_parameter' },
-      });
+      throw new ApiError('invalid_parameter', `${name} must be ${form}, got ${JSON.stringify(value)?.slice(0, 40)}.`);
     }
     return value;
   };

@@ -15,6 +15,7 @@
  */
 import { GraphQLError, getNamedType, isLeafType, isObjectType, type ExecutionResult, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { msIntoTurn, turnSpent } from '../db/turns';
+import { ApiError, type ErrorCode } from '../errors';
 import { locatedOnce, sharedError } from './repeated-errors';
 
 export interface ExecutionBudget {
@@ -29,12 +30,14 @@ export interface ExecutionBudget {
 /** Default budget: many times the slowest admitted query alone (about 1 s), short of a caller's patience. */
 export const DEFAULT_BUDGET_MS = 10_000;
 
-export const TIMEOUT_CODE = 'timeout';
+export const TIMEOUT_CODE = 'timeout' satisfies ErrorCode;
 
-export function timeoutError(budgetMs: number): GraphQLError {
-  return new GraphQLError(
+export function timeoutError(budgetMs: number): ApiError {
+  return new ApiError(
+    TIMEOUT_CODE,
     `The query ran past its time budget of ${budgetMs / 1000} s and was stopped; ask for less at once (fewer aliases, years or series per request).`,
-    { extensions: { code: TIMEOUT_CODE, budgetMs } },
+    {},
+    { budgetMs },
   );
 }
 

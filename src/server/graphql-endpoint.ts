@@ -1,6 +1,7 @@
 /** POST/GET /graphql: the same keys, plans, rates and answer cache policy as REST; cost and size limits. */
 import type { DocumentNode, GraphQLSchema } from 'graphql';
-import { createGraphQLError, createYoga } from 'graphql-yoga';
+import { createYoga } from 'graphql-yoga';
+import { ApiError } from '../errors';
 import { LRUCache } from 'lru-cache';
 import type { Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
@@ -55,7 +56,7 @@ export function createGraphQLEndpoint(deps: {
     parserAndValidationCache: parseCaches(),
     context: ({ admission, requestId }) => {
       const snapshot = deps.store.current;
-      if (!snapshot) throw createGraphQLError('No data release is loaded yet.', { extensions: { code: 'data_unavailable', http: { status: 503 } } });
+      if (!snapshot) throw new ApiError('data_unavailable', 'No data release is loaded yet.', {}, { http: { status: 503 } });
       return createContext({
         plan: admission?.caller.plan ?? 'free',
         requestId,

@@ -1,5 +1,5 @@
 /** Root fields for places, series lookup, holidays, exchange rates and service status. */
-import { GraphQLError } from 'graphql';
+import { ApiError } from '../../errors';
 import type { HolidayRow } from '../../domain/holidays';
 import { holidaysFor } from '../holiday-rules';
 import { MONTHLY_RULE } from '../../domain/monthly';
@@ -217,7 +217,7 @@ builder.queryFields((t) => ({
         if (!/^[A-Z]{3}$/.test(c)) throw invalidParameter(`"${c}" is not an ISO 4217 code.`, 'currency');
       }
       const newest = await ctx.prisma.fxRate.findFirst({ orderBy: { date: 'desc' }, select: { date: true } });
-      if (!newest) throw new GraphQLError('No exchange rates are held.', { extensions: { code: 'data_unavailable' } });
+      if (!newest) throw new ApiError('data_unavailable', 'No exchange rates are held.');
       const rows = await ctx.prisma.fxRate.findMany({
         where: { date: newest.date, ...(wanted ? { currency: { in: wanted } } : {}) },
         orderBy: { currency: 'asc' },
