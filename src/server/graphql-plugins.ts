@@ -33,6 +33,10 @@ export interface GraphQLServerContext {
   admission?: Admission;
   /** The kept result this request is answered with, once known. */
   kept?: KeptEntry;
+  /** The errors of the result Yoga answers with, for an error body written from them. */
+  errors?: readonly GraphQLError[];
+  /** Refused with the error body already (the key check). */
+  refused?: boolean;
   etag?: string;
   /** For the access log and metrics: told the caller's plan and whether a kept answer was sent. */
   tag?: RequestTag;
@@ -53,13 +57,11 @@ const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
   503: 'data_unavailable',
 };
 
-/** A GraphQL error as a client may see it: what the parser or JSON reader said stays on our side. */
-function withoutOriginalError(error: unknown): unknown {
-  if (typeof error !== 'object' || error === null || !('extensions' in error)) return error;
-  const { extensions, ...rest } = error as { extensions?: Record<string, unknown> };
-  if (!extensions || !('originalError' in extensions)) return error;
-  const { originalError: _dropped, ...kept } = extensions;
-  return { ...rest, extensions: kept };
+/** A GraphQL error as a client may see it: Yoga's own markers (http, unexpected) and the cause stay on our side. */
+function publicError(error: GraphQLError): Record<string, unknown> {
+  const { extensions: _extensions, ...rest } = error.toJSON();
+  const { http: _http, unexpected: _unexpected, originalError: _cause, ...extensions } = error.extensions ?? {};
+  return Object.keys(extensions).length ? { ...rest, extensions } : rest;
 }
 
 /** Errors one answer carries at most: the rest are counted in a last one. */
@@ -123,7 +125,7 @@ export function useErrorBody(publicBaseUrl: string, log: (line: string) => void)
     // A query that does not parse or validate is refused as a whole: a 400 with the error body under
     // every Accept. Yoga marks such errors `http.spec`, which makes it answer application/json
     // callers 200 with the bare errors list (the GraphQL-over-HTTP legacy rule); unmarked, its 400 stands.
-    onResultProcess({ result }) {
+    onResultProcess({ result, serverContext }) {
       for (const one of Array.isArray(result) ? result : [result]) {
         if (isAsyncIterable(one)) continue;
         for (const error of one.errors ?? []) {
@@ -131,6 +133,8 @@ export function useErrorBody(publicBaseUrl: string, log: (line: string) => void)
           if (http?.spec) http.spec = false;
         }
       }
+      // Kept for an answer Yoga gives a 4XX/5XX status: the error body is written from them (onResponse).
+      if (!Array.isArray(result) && !isAsyncIterable(result) && result.errors?.length) serverContext.errors = result.errors;
     },
     onExecute() {
       return {
@@ -159,24 +163,15 @@ export function useErrorBody(publicBaseUrl: string, log: (line: string) => void)
         }
       });
     },
-    async onResponse({ response, serverContext, setResponse }) {
-      if (response.status < 400) return;
-      const text = await response.clone().text();
-      let errors: unknown[] | undefined;
-      try {
-        const body: unknown = JSON.parse(text);
-        // Ours already (the key check of useApiAccess).
-        if (typeof body === 'object' && body !== null && 'error' in body) return;
-        if (typeof body === 'object' && body !== null && 'errors' in body && Array.isArray(body.errors)) errors = body.errors.map(withoutOriginalError);
-      } catch {
-        // no body, or not JSON: the code's own words are the message
-      }
+    onResponse({ response, serverContext, setResponse }) {
+      if (response.status < 400 || serverContext.refused) return;
+      // The errors of the result it answers (none for the answers Yoga gives without a body: 406, 415).
+      const errors = serverContext.errors?.map(publicError);
       const code = CODE_OF_STATUS[response.status] ?? (response.status >= 500 ? 'internal_error' : 'invalid_parameter');
-      const first = errors?.[0];
-      const said = typeof first === 'object' && first !== null && 'message' in first && typeof first.message === 'string' ? first.message : null;
-      let message = said ?? ERROR_MEANING[code];
+      const said = errors?.[0]?.message;
+      let message = typeof said === 'string' ? said : ERROR_MEANING[code];
       if (code === 'internal_error') {
-        log(`${serverContext.requestId} graphql answered ${response.status}: ${text.slice(0, 500)}`);
+        log(`${serverContext.requestId} graphql answered ${response.status}: ${serverContext.errors?.map((e) => e.message).join('; ') ?? 'no errors'}`);
         message = `Something went wrong on our side (request ${serverContext.requestId}).`;
       }
       const err = new ApiError(code, message);
@@ -199,6 +194,7 @@ export function useApiAccess(admit: Admit, publicBaseUrl: string): Plugin<{}, Gr
         serverContext.admission = await admit(request.headers.get('x-api-key') ?? undefined, undefined, serverContext.tag);
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
+        serverContext.refused = true;
         endResponse(
           new Response(graphqlRefusalBody(err, 'free', publicBaseUrl, serverContext.requestId), {
             status: err.status,
