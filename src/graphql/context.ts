@@ -23,6 +23,8 @@ export interface GraphQLContext {
    * queries callers compose (a route's own parameters, limit 1..1000, bound its work).
    */
   route?: string;
+  /** The cost of a query a caller composed (useQueryCost), once worked out; a route's fixed operation has none. */
+  cost?: number;
   /** The execution's time budget (time-budget.ts): set when the execution starts, read by every resolver. */
   budget?: ExecutionBudget;
 }

@@ -175,6 +175,13 @@ function documentTextOf(args: ExecutionArgs): string {
 }
 
 /**
+ * Queries costing more than this are not kept: their results are large (a hundred aliases of every
+ * country is 67,600 and 0.8 MB) and the response cache walks a result once more, in one piece, to
+ * keep it (~20% of the execution's time, a stall of its own); they are rarely asked twice alike.
+ */
+export const KEEP_COST_MAX = 20_000;
+
+/**
  * @envelop/response-cache over the store. Listed after the execution queue and the time budget, so
  * a kept result is answered without waiting for a turn. A result with errors, or one that holds
  * `rateLimit` (different on every request), is not kept.
@@ -183,7 +190,7 @@ export function useResultCache(store: ResultStore): Plugin<GraphQLContext> {
   return useResponseCache<GraphQLContext>({
     cache: store,
     session: (ctx) => sessionKey(ctx.snapshot.dataVersion, ctx.now, ctx.plan),
-    enabled: () => store.enabled,
+    enabled: (ctx) => store.enabled && (ctx.cost ?? 0) <= KEEP_COST_MAX,
     buildResponseCacheKey: ({ documentString, operationName, variableValues, sessionId }) => resultKey(sessionId ?? '', documentString, operationName, variableValues),
     getDocumentString: documentTextOf,
     shouldCacheResult: ({ result }) => !result.errors?.length,

@@ -314,7 +314,7 @@ function isFixedOperation(context: unknown): boolean {
   return typeof context === 'object' && context !== null && 'route' in context && typeof context.route === 'string';
 }
 
-export function useQueryCost(onCost?: (cost: number) => void): Plugin {
+export function useQueryCost(onCost?: (cost: number) => void): Plugin<{ cost?: number }> {
   return {
     onExecute({ args, setResultAndStopExecution }) {
       if (isFixedOperation(args.contextValue)) return;
@@ -324,6 +324,8 @@ export function useQueryCost(onCost?: (cost: number) => void): Plugin {
         variables: (args.variableValues ?? undefined) as Record<string, unknown> | undefined,
       });
       onCost?.(complexity);
+      // What the result cache decides by (src/graphql/result-cache.ts, KEEP_COST_MAX).
+      args.contextValue.cost = complexity;
       const cost: QueryCost = { requested: complexity, limit: QUERY_LIMITS.complexity };
       const refuse = (message: string) =>
         setResultAndStopExecution({
