@@ -102,6 +102,52 @@ async function publish(config: Config, target: string): Promise<void> {
   await announce(config, { topic: 'release', file: manifest.file, sha256: manifest.sha256 });
 }
 
+/** `keys create|list|revoke|rotate`: the operators' key commands (a revoked key is announced to running replicas). */
+async function keysCommand(config: Config, positionals: string[], label: string | undefined): Promise<void> {
+  const keys = await openKeyStore(config, { log: print, serve: false });
+  const [action, arg] = positionals;
+  try {
+    if (action === 'create' && arg && isPlan(arg)) {
+      const { key, record } = await keys.create(arg, label ?? positionals[2] ?? '');
+      print(`Created ${record.id} on the ${record.plan} plan. The key is shown this once:\n${key}`);
+    } else if (action === 'list') {
+      for (const k of await keys.list()) {
+        print(`${k.id}\t${k.plan}\t${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}\t${k.createdAt}\t${k.label}\t${k.requestsToday} requests today`);
+      }
+    } else if (action === 'revoke' && arg) {
+      if (!(await keys.revoke(arg))) throw new Error(`no active key ${arg}`);
+      await announceRevoked(config, arg);
+      print(`Revoked ${arg}.`);
+    } else if (action === 'rotate' && arg) {
+      const rotated = await keys.rotate(arg);
+      if (!rotated) throw new Error(`no active key ${arg}`);
+      await announceRevoked(config, arg);
+      print(`Revoked ${arg}; new key ${rotated.record.id} on the ${rotated.record.plan} plan, shown this once:\n${rotated.key}`);
+    } else {
+      throw new Error('usage: keys create <free|developer|analyst|intel> [label] | keys list | keys revoke <id> | keys rotate <id>');
+    }
+  } finally {
+    await keys.close();
+  }
+}
+
+/** `webhooks add|list|remove`: the subscribers of release events. */
+function webhooksCommand(config: Config, positionals: string[], country: string | undefined): void {
+  const [action, arg] = positionals;
+  if (action === 'add' && arg) {
+    const s = addSubscription(config.dataDir, arg, country ?? null);
+    print(`Added ${s.id}: release.published events${s.country ? ` of ${s.country}` : ''} to ${s.url}.`);
+    print(`Signing secret, for the receiver to check X-Signature (sha256=HMAC-SHA256 of the body with it):\n${s.secret}`);
+  } else if (action === 'list') {
+    for (const s of readSubscriptions(config.dataDir)) print(`${s.id}\t${s.country ?? 'all'}\t${s.createdAt}\t${s.url}`);
+  } else if (action === 'remove' && arg) {
+    if (!removeSubscription(config.dataDir, arg)) throw new Error(`no webhook ${arg}`);
+    print(`Removed ${arg}.`);
+  } else {
+    throw new Error('usage: webhooks add <url> [--country ISO] | webhooks list | webhooks remove <id>');
+  }
+}
+
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   const { values, positionals } = parseArgs({
@@ -153,50 +199,10 @@ async function main(): Promise<void> {
       await serve(config, { cli: process.argv[1], sources });
       return;
     }
-    case 'keys': {
-      const keys = await openKeyStore(config, { log: print, serve: false });
-      const [action, arg] = positionals;
-      try {
-        if (action === 'create' && arg && isPlan(arg)) {
-          const { key, record } = await keys.create(arg, values.label ?? positionals[2] ?? '');
-          print(`Created ${record.id} on the ${record.plan} plan. The key is shown this once:\n${key}`);
-        } else if (action === 'list') {
-          for (const k of await keys.list()) {
-            print(`${k.id}\t${k.plan}\t${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}\t${k.createdAt}\t${k.label}\t${k.requestsToday} requests today`);
-          }
-        } else if (action === 'revoke' && arg) {
-          if (!(await keys.revoke(arg))) throw new Error(`no active key ${arg}`);
-          await announceRevoked(config, arg);
-          print(`Revoked ${arg}.`);
-        } else if (action === 'rotate' && arg) {
-          const rotated = await keys.rotate(arg);
-          if (!rotated) throw new Error(`no active key ${arg}`);
-          await announceRevoked(config, arg);
-          print(`Revoked ${arg}; new key ${rotated.record.id} on the ${rotated.record.plan} plan, shown this once:\n${rotated.key}`);
-        } else {
-          throw new Error('usage: keys create <free|developer|analyst|intel> [label] | keys list | keys revoke <id> | keys rotate <id>');
-        }
-      } finally {
-        await keys.close();
-      }
-      return;
-    }
-    case 'webhooks': {
-      const [action, arg] = positionals;
-      if (action === 'add' && arg) {
-        const s = addSubscription(config.dataDir, arg, values.country ?? null);
-        print(`Added ${s.id}: release.published events${s.country ? ` of ${s.country}` : ''} to ${s.url}.`);
-        print(`Signing secret, for the receiver to check X-Signature (sha256=HMAC-SHA256 of the body with it):\n${s.secret}`);
-      } else if (action === 'list') {
-        for (const s of readSubscriptions(config.dataDir)) print(`${s.id}\t${s.country ?? 'all'}\t${s.createdAt}\t${s.url}`);
-      } else if (action === 'remove' && arg) {
-        if (!removeSubscription(config.dataDir, arg)) throw new Error(`no webhook ${arg}`);
-        print(`Removed ${arg}.`);
-      } else {
-        throw new Error('usage: webhooks add <url> [--country ISO] | webhooks list | webhooks remove <id>');
-      }
-      return;
-    }
+    case 'keys':
+      return keysCommand(config, positionals, values.label);
+    case 'webhooks':
+      return webhooksCommand(config, positionals, values.country);
     case 'publish': {
       const [target] = positionals;
       if (!target) throw new Error('usage: publish <shared directory>');

@@ -39,7 +39,7 @@ import { checkSources } from './source-files';
 import { recordLooks } from './source-reads';
 import { describeProblem } from './source-shape';
 import { validateRelease } from './validate';
-import { contentDigest, keptReleaseStats, versionOf, writeRelease, type CountryRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
+import { contentDigest, keptReleaseStats, versionOf, writeRelease, type CountryRow, type RegionUnitRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
 
 export interface BuildOptions {
   sourcesDir: string;
@@ -159,16 +159,8 @@ function toSeriesRows(parsed: ParsedSeries[], countries: Map<string, CountryRef>
   return rows;
 }
 
-export function assembleContent(
-  sourcesDir: string,
-  log: (line: string) => void,
-  parseCacheDir: string | null = null,
-): { content: ReleaseContent; rejected: RejectedRow[]; decisions: AppliedDecision[] } {
-  // Every step resolves places with the country table: what it was read from is a look of each step's.
-  const { value: table, looks: tableLooks } = recordLooks(() => loadCountryTable(sourcesDir));
-  const refs = table.countries;
-  const resolver = new CountryResolver(refs, table.nameVariants);
-  const refByIso = new Map(refs.map((r) => [r.iso, r]));
+/** Each step's output, read afresh or from the parse cache, with a line saying what it gave. */
+function runSteps(sourcesDir: string, resolver: CountryResolver, tableLooks: Parameters<typeof cachedStep>[3], parseCacheDir: string | null, log: (line: string) => void): ConnectorOutput[] {
   const outputs: ConnectorOutput[] = [];
   for (const step of STEPS) {
     const t0 = performance.now();
@@ -191,19 +183,16 @@ export function assembleContent(
         `(${Math.round(performance.now() - t0)} ms${fromCache ? ', files unchanged since kept' : ''})`,
     );
   }
-  const rejected = outputs.flatMap((o) => o.rejected);
-  const series = toSeriesRows(
-    outputs.flatMap((o) => o.series),
-    refByIso,
-    rejected,
-  );
-  const indicators = outputs.flatMap((o) => o.indicators ?? []).filter((i) => refByIso.has(i.country));
-  const held = new Set([...series.map((s) => s.country), ...indicators.map((i) => i.country)]);
-  const seriesSummaries = new Map<string, SeriesSummaryRow[]>();
+  return outputs;
+}
+
+/** Each country's series, summarised for its row (first and last periods with a value, points). */
+function seriesSummariesByCountry(series: readonly SeriesRow[]): Map<string, SeriesSummaryRow[]> {
+  const summaries = new Map<string, SeriesSummaryRow[]>();
   for (const s of series) {
     const withValue = s.observations.filter((o) => o.value !== null);
     if (withValue.length === 0) continue;
-    const rows = seriesSummaries.get(s.country) ?? [];
+    const rows = summaries.get(s.country) ?? [];
     rows.push({
       measure: s.measure,
       breakdown: s.breakdown,
@@ -214,8 +203,50 @@ export function assembleContent(
       last: withValue[withValue.length - 1].period,
       points: withValue.length,
     });
-    seriesSummaries.set(s.country, rows);
+    summaries.set(s.country, rows);
   }
+  return summaries;
+}
+
+/** The regional units of the held countries, labelled from geo.dic; codes of other NUTS vintages the series use are added with their labels. */
+function regionUnitsOf(outputs: readonly ConnectorOutput[], series: readonly SeriesRow[], held: ReadonlySet<string>): RegionUnitRow[] {
+  const geoLabels: Record<string, string> = Object.assign({}, ...outputs.map((o) => o.geoLabels ?? {}));
+  const units = new Map(
+    outputs
+      .flatMap((o) => o.regionUnits ?? [])
+      .filter((u) => held.has(u.country))
+      .map((u) => [u.code, { code: u.code, country: u.country, level: u.level, name: u.name, nameLatin: u.latinName, labelEn: geoLabels[u.code] ?? null }]),
+  );
+  for (const s of series) {
+    if (s.breakdown !== 'region' || !s.member) continue;
+    const code = s.member.toUpperCase();
+    if (!units.has(code)) {
+      const label = geoLabels[code] ?? code;
+      units.set(code, { code, country: s.country, level: code.length - 2, name: label, nameLatin: null, labelEn: label });
+    }
+  }
+  return [...units.values()].sort((a, b) => a.code.localeCompare(b.code));
+}
+
+export function assembleContent(
+  sourcesDir: string,
+  log: (line: string) => void,
+  parseCacheDir: string | null = null,
+): { content: ReleaseContent; rejected: RejectedRow[]; decisions: AppliedDecision[] } {
+  // Every step resolves places with the country table: what it was read from is a look of each step's.
+  const { value: table, looks: tableLooks } = recordLooks(() => loadCountryTable(sourcesDir));
+  const refs = table.countries;
+  const refByIso = new Map(refs.map((r) => [r.iso, r]));
+  const outputs = runSteps(sourcesDir, new CountryResolver(refs, table.nameVariants), tableLooks, parseCacheDir, log);
+  const rejected = outputs.flatMap((o) => o.rejected);
+  const series = toSeriesRows(
+    outputs.flatMap((o) => o.series),
+    refByIso,
+    rejected,
+  );
+  const indicators = outputs.flatMap((o) => o.indicators ?? []).filter((i) => refByIso.has(i.country));
+  const held = new Set([...series.map((s) => s.country), ...indicators.map((i) => i.country)]);
+  const seriesSummaries = seriesSummariesByCountry(series);
   const countries: CountryRow[] = [...held].sort().map((iso) => {
     const r = refByIso.get(iso)!;
     return {
@@ -233,22 +264,6 @@ export function assembleContent(
       ...summariseCountry(seriesSummaries.get(iso) ?? []),
     };
   });
-  const geoLabels = Object.assign({}, ...outputs.map((o) => o.geoLabels ?? {})) as Record<string, string>;
-  const units = new Map(
-    outputs
-      .flatMap((o) => o.regionUnits ?? [])
-      .filter((u) => held.has(u.country))
-      .map((u) => [u.code, { code: u.code, country: u.country, level: u.level, name: u.name, nameLatin: u.latinName, labelEn: geoLabels[u.code] ?? null }]),
-  );
-  // Regional series may use codes of other NUTS vintages: label them from geo.dic.
-  for (const s of series) {
-    if (s.breakdown !== 'region' || !s.member) continue;
-    const code = s.member.toUpperCase();
-    if (!units.has(code)) {
-      const label = geoLabels[code] ?? code;
-      units.set(code, { code, country: s.country, level: code.length - 2, name: label, nameLatin: null, labelEn: label });
-    }
-  }
   const usedTables = new Set(series.map((s) => s.table));
   const tables = outputs.flatMap((o) => o.tables).filter((t, i, all) => all.findIndex((x) => x.code === t.code) === i);
   for (const code of usedTables) {
@@ -258,7 +273,7 @@ export function assembleContent(
     content: {
       regions: [...UN_TOURISM_REGIONS],
       countries,
-      regionUnits: [...units.values()].sort((a, b) => a.code.localeCompare(b.code)),
+      regionUnits: regionUnitsOf(outputs, series, held),
       tables,
       series,
       fx: outputs.flatMap((o) => o.fx ?? []),

@@ -168,6 +168,69 @@ function kilobytes(n: number): string {
   return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} kB`;
 }
 
+type Check = { source: Source; checked: Checked };
+
+/** The changed files' shapes, each in the folder the build will read (a role file is read only where it is present): a malformed one is refused. */
+function refuseMalformed(cache: string, changed: Changed[], failed: Map<string, string>): Changed[] {
+  if (changed.length === 0) return changed;
+  const candidate = assemble(cache, changed);
+  for (const c of changed) {
+    const problems = checkFiles(candidate, [...c.checked.files.keys()]);
+    if (problems.length > 0) failed.set(c.source.id, `refused: ${problems.map(describeProblem).join('; ')}; the copy held is kept`);
+  }
+  return changed.filter((c) => !failed.has(c.source.id));
+}
+
+/** At most two builds: a failure naming some changed sources' files is retried without them. */
+function buildWithout(options: RefreshOptions, cache: string, changed: Changed[], failed: Map<string, string>, now: Date, log: (line: string) => void) {
+  let build: BuildSummary | null = null;
+  for (let attempt = 1; ; attempt++) {
+    const candidate = assemble(cache, changed);
+    log(changed.length > 0 ? `Building with ${changed.length} changed sources: ${changed.map((c) => c.source.id).join(', ')}` : 'Building from the files held');
+    try {
+      build = buildRelease({
+        sourcesDir: candidate,
+        dataDir: options.dataDir,
+        parseCacheDir: options.parseCacheDir,
+        now,
+        log,
+        detail: options.detail,
+        allowVanished: options.allowVanished,
+        keepReleases: options.keepReleases,
+      });
+      break;
+    } catch (err) {
+      const message = (err as Error).message;
+      if (changed.length === 0) throw err;
+      const guilty = blamed(message, changed);
+      for (const c of guilty) failed.set(c.source.id, `the build refused it: ${message}; the copy held is kept`);
+      changed = changed.filter((c) => !guilty.includes(c));
+      log(`Build refused (${message}); ${guilty.map((c) => c.source.id).join(', ')} kept at the copy held`);
+      if (changed.length === 0 || attempt === 2) break;
+    }
+  }
+  return { build, changed };
+}
+
+/** Each source's state after the round: failed with its reason, unchanged, or changed with its new validators and files. */
+function statesAfter(states: SourceStates, checks: readonly Check[], failed: Map<string, string>, at: string): SourceStates {
+  const next: SourceStates = { round: null, sources: { ...states.sources } };
+  const update = (id: string, change: Partial<SourceState>) => {
+    next.sources[id] = { ...(states.sources[id] ?? emptyState()), lastChecked: at, ...change };
+  };
+  for (const { source, checked } of checks) {
+    const reason = failed.get(source.id);
+    if (reason !== undefined) update(source.id, { state: 'failed', reason });
+    else if (checked.outcome === 'unchanged') {
+      update(source.id, { state: 'unchanged', reason: null, url: checked.url, etag: checked.etag, lastModified: checked.lastModified });
+    } else if (checked.outcome === 'changed') {
+      const { url, etag, lastModified, checksum, files } = checked;
+      update(source.id, { state: 'ok', reason: null, url, etag, lastModified, checksum, files: [...files.keys()].sort(), lastChanged: at });
+    }
+  }
+  return next;
+}
+
 export async function refreshSources(options: RefreshOptions): Promise<RefreshSummary> {
   const started = performance.now();
   const log = options.log ?? (() => {});
@@ -184,11 +247,10 @@ export async function refreshSources(options: RefreshOptions): Promise<RefreshSu
       if (copied > 0) log(`Copied ${copied} files the cache lacked from ${options.seedDir}`);
     }
     log(`Checking ${SOURCES.length} sources at their publishers${http.mirror ? ` through the mirror ${http.mirror}` : ''}`);
-    const checks = await pool(SOURCES, options.concurrency ?? 4, async (source) => ({
+    const checks: Check[] = await pool(SOURCES, options.concurrency ?? 4, async (source) => ({
       source,
       checked: await fetchSource(source, states.sources[source.id] ?? emptyState(), http),
     }));
-
     const failed = new Map<string, string>();
     const unchanged: Source[] = [];
     let changed: Changed[] = [];
@@ -197,68 +259,16 @@ export async function refreshSources(options: RefreshOptions): Promise<RefreshSu
       else if (checked.outcome === 'unchanged') unchanged.push(source);
       else changed.push({ source, checked });
     }
-
-    // The changed files' shapes, each in the folder the build will read (a role file is read only where it is present).
-    if (changed.length > 0) {
-      const candidate = assemble(cache, changed);
-      for (const c of changed) {
-        const problems = checkFiles(candidate, [...c.checked.files.keys()]);
-        if (problems.length > 0) failed.set(c.source.id, `refused: ${problems.map(describeProblem).join('; ')}; the copy held is kept`);
-      }
-      changed = changed.filter((c) => !failed.has(c.source.id));
-    }
-
+    changed = refuseMalformed(cache, changed, failed);
     let build: BuildSummary | null = null;
-    if (changed.length > 0 || options.alwaysBuild) {
-      // At most two builds: a failure naming some changed sources' files is retried without them.
-      for (let attempt = 1; ; attempt++) {
-        const candidate = assemble(cache, changed);
-        log(changed.length > 0 ? `Building with ${changed.length} changed sources: ${changed.map((c) => c.source.id).join(', ')}` : 'Building from the files held');
-        try {
-          build = buildRelease({
-            sourcesDir: candidate,
-            dataDir: options.dataDir,
-            parseCacheDir: options.parseCacheDir,
-            now,
-            log,
-            detail: options.detail,
-            allowVanished: options.allowVanished,
-            keepReleases: options.keepReleases,
-          });
-          break;
-        } catch (err) {
-          const message = (err as Error).message;
-          if (changed.length === 0) throw err;
-          const guilty = blamed(message, changed);
-          for (const c of guilty) failed.set(c.source.id, `the build refused it: ${message}; the copy held is kept`);
-          changed = changed.filter((c) => !guilty.includes(c));
-          log(`Build refused (${message}); ${guilty.map((c) => c.source.id).join(', ')} kept at the copy held`);
-          if (changed.length === 0 || attempt === 2) break;
-        }
-      }
-    }
-
+    if (changed.length > 0 || options.alwaysBuild) ({ build, changed } = buildWithout(options, cache, changed, failed, now, log));
     // Kept: the files of the changed sources the build took, each written whole, the obsolete ones removed.
     for (const c of changed) {
       for (const file of replacedBy(cache, c)) fs.rmSync(path.join(cache, file), { force: true });
       for (const [file, data] of c.checked.files) writeFileAtomically(path.join(cache, file), data);
     }
     fs.rmSync(path.join(cache, '.candidate'), { recursive: true, force: true });
-
-    const next: SourceStates = { round: null, sources: { ...states.sources } };
-    const update = (id: string, change: Partial<SourceState>) => {
-      next.sources[id] = { ...(states.sources[id] ?? emptyState()), lastChecked: at, ...change };
-    };
-    for (const { source, checked } of checks) {
-      const reason = failed.get(source.id);
-      if (reason !== undefined) update(source.id, { state: 'failed', reason });
-      else if (checked.outcome === 'unchanged') {
-        update(source.id, { state: 'unchanged', reason: null, url: checked.url, etag: checked.etag, lastModified: checked.lastModified });
-      } else if (checked.outcome === 'changed') {
-        const { url, etag, lastModified, checksum, files } = checked;
-        update(source.id, { state: 'ok', reason: null, url, etag, lastModified, checksum, files: [...files.keys()].sort(), lastChanged: at });
-      }
-    }
+    const next = statesAfter(states, checks, failed, at);
     const seconds = (performance.now() - started) / 1000;
     next.round = {
       started: at,
@@ -269,7 +279,6 @@ export async function refreshSources(options: RefreshOptions): Promise<RefreshSu
       seconds: Math.round(seconds * 10) / 10,
     };
     writeStates(options.dataDir, next);
-
     for (const c of changed) log(`  new       ${c.source.id} (${kilobytes(c.checked.received)} from ${c.checked.url})`);
     for (const [id, reason] of failed) log(`  failed    ${id}: ${reason}`);
     log(

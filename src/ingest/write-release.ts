@@ -142,50 +142,37 @@ export function keptReleaseStats(file: string, content: ReleaseContent): WriteSt
   };
 }
 
-export function writeRelease(
-  file: string,
-  content: ReleaseContent,
-  previousFile: string | null,
-  version: string,
-  loadedAt: string,
-  dataVersion = contentDigest(content),
-): WriteStats {
-  const db = new Database(file);
-  db.pragma('journal_mode = OFF');
-  db.pragma('synchronous = OFF');
-  migrate(db);
-  const prev = previousFile ? new Database(previousFile, { readonly: true, fileMustExist: true }) : null;
-  const prevObs = prev ? previousObservations(prev) : new Map<string, Map<string, StoredPoint>>();
-  const prevMeta = prev ? readMeta(prev) : {};
-  // The release each figure's current value came from: its last revision, else its first arrival.
-  const prevValueRelease = new Map<string, string>(
-    prev ? (prev.prepare('SELECT seriesId || \'|\' || period, max(newRelease) FROM Revision GROUP BY 1').raw().all() as [string, string][]) : [],
-  );
-  const prevUpdated = new Map<string, string>(
-    prev ? (prev.prepare('SELECT id, updated FROM Series').raw().all() as [string, string][]) : [],
-  );
-  // Earlier releases, oldest first: a figure first came with the earliest one loaded at or after its date.
-  const prevReleases = prev
-    ? (prev.prepare('SELECT version, loadedAt FROM Release ORDER BY loadedAt').raw().all() as [string, string][])
-    : [];
-  const releaseOf = (published: string): string =>
-    prevReleases.find(([, loaded]) => loaded >= published)?.[0] ?? versionOf(published);
-  const tableByCode = new Map(content.tables.map((t) => [t.code, t]));
-  const stats: WriteStats = {
-    version,
-    dataVersion,
-    dataAsOf: loadedAt,
-    changed: dataVersion !== prevMeta.data_version,
-    series: content.series.length,
-    observations: 0,
-    newPoints: 0,
-    revisions: 0,
-    sourceRevisions: 0,
-    seriesUpdated: 0,
-  };
-  if (!stats.changed && prevMeta.data_as_of) stats.dataAsOf = prevMeta.data_as_of;
+/** What a new release takes from the one before it: its figures and their dates, and its logs. */
+interface PreviousRelease {
+  file: string;
+  db: Database.Database;
+  observations: Map<string, Map<string, StoredPoint>>;
+  meta: Record<string, string>;
+  /** The release each figure's current value came from: its last revision, else its first arrival. */
+  valueRelease: Map<string, string>;
+  /** When each series last changed. */
+  updated: Map<string, string>;
+  /** The release a figure published at a time first came with: the earliest loaded at or after it. */
+  releaseOf: (published: string) => string;
+}
 
-  const insert = {
+function openPrevious(file: string): PreviousRelease {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  // Earlier releases, oldest first.
+  const releases = db.prepare('SELECT version, loadedAt FROM Release ORDER BY loadedAt').raw().all() as [string, string][];
+  return {
+    file,
+    db,
+    observations: previousObservations(db),
+    meta: readMeta(db),
+    valueRelease: new Map(db.prepare("SELECT seriesId || '|' || period, max(newRelease) FROM Revision GROUP BY 1").raw().all() as [string, string][]),
+    updated: new Map(db.prepare('SELECT id, updated FROM Series').raw().all() as [string, string][]),
+    releaseOf: (published) => releases.find(([, loaded]) => loaded >= published)?.[0] ?? versionOf(published),
+  };
+}
+
+function prepareInserts(db: Database.Database) {
+  return {
     meta: db.prepare('INSERT INTO Meta (key, value) VALUES (?, ?)'),
     region: db.prepare('INSERT INTO Region (slug, name) VALUES (?, ?)'),
     country: db.prepare(
@@ -217,107 +204,158 @@ export function writeRelease(
       'INSERT INTO Indicator (countryIso, indicator, year, value, projection, source) VALUES (?, ?, ?, ?, ?, ?)',
     ),
   };
+}
+
+type Inserts = ReturnType<typeof prepareInserts>;
+
+/** Places, source tables and the context data (exchange rates, prices, indicators). */
+function writeReference(insert: Inserts, content: ReleaseContent): void {
+  for (const r of content.regions) insert.region.run(r.slug, r.name);
+  for (const c of content.countries) {
+    insert.country.run(
+      c.iso, c.iso3, c.m49, c.name, c.wikidataId, c.currency, c.regionSlug, c.monthly ? 1 : 0, c.first, c.latest, c.measures.join(','),
+    );
+    for (const n of c.names) insert.countryName.run(c.iso, n.lang, n.name);
+  }
+  for (const u of content.regionUnits) insert.unit.run(u.code, u.country, u.level, u.name, u.nameLatin, u.labelEn);
+  for (const t of content.tables) insert.table.run(t.code, t.publisher, t.title, t.url, t.file);
+  for (const f of content.fx) insert.fx.run(f.currency, f.date, f.rate);
+  for (const p of content.prices) insert.price.run(p.code, p.period, p.value, p.derived ? 1 : 0);
+  for (const i of content.indicators) insert.indicator.run(i.country, i.indicator, i.year, i.value, i.projection ? 1 : 0, i.source);
+}
+
+/**
+ * The logs of earlier releases travel with the data. The revision log goes first so that ids keep
+ * the order of the changes; its series are written after it, so the check of its series waits for
+ * the commit, and only the revisions of series this release still holds are copied (a vanished
+ * series, when allowed, takes its log with it).
+ */
+function copyLogs(db: Database.Database, previous: PreviousRelease, content: ReleaseContent): void {
+  db.exec('PRAGMA defer_foreign_keys = ON');
+  db.exec(`ATTACH DATABASE '${previous.file.replace(/'/g, "''")}' AS prev`);
+  db.exec('INSERT INTO Release SELECT * FROM prev.Release');
+  db.exec('INSERT INTO ReleaseEntry SELECT * FROM prev.ReleaseEntry');
+  db.exec('CREATE TEMP TABLE held_series (id TEXT PRIMARY KEY)');
+  const held = db.prepare('INSERT INTO held_series (id) VALUES (?)');
+  for (const s of content.series) held.run(s.id);
+  db.exec(
+    `INSERT INTO Revision (seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease)
+     SELECT seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease FROM prev.Revision
+     WHERE seriesId IN (SELECT id FROM held_series) ORDER BY id`,
+  );
+  db.exec('DROP TABLE held_series');
+}
+
+/** What writing one series needs besides the series. */
+interface SeriesWrite {
+  insert: Inserts;
+  previous: PreviousRelease | null;
+  tableByCode: Map<string, SourceTableInfo>;
+  version: string;
+  loadedAt: string;
+  stats: WriteStats;
+}
+
+/**
+ * One series, its names, search text and figures, and its revisions against the previous release
+ * (and the publisher's own, for figures new to this one); returns its release entry when it changed.
+ */
+function writeSeries(w: SeriesWrite, s: SeriesRow): unknown[] | null {
+  const { insert, previous, version, loadedAt, stats } = w;
+  const withValue = s.observations.filter((o) => o.value !== null);
+  const lastWithValue = withValue[withValue.length - 1];
+  const before = previous?.observations.get(s.id);
+  const diff = diffSeries(before, s.observations);
+  const touched = diff.newPoints > 0 || diff.revisions.length > 0;
+  const updated = touched ? loadedAt : (previous?.updated.get(s.id) ?? loadedAt);
+  insert.series.run(
+    s.id, s.alias, s.country, s.measure, s.breakdown, s.member, s.freq, s.unit, s.currency, s.scale, s.table,
+    s.headline ? 1 : 0, s.derived ? 1 : 0, (withValue[0] ?? s.observations[0]).period, (lastWithValue ?? s.observations[s.observations.length - 1]).period,
+    withValue.length, lastWithValue ? lastWithValue.value : null, updated,
+  );
+  for (const [lang, name] of Object.entries(s.names)) insert.name.run(s.id, lang, name);
+  insert.search.run(s.id, [...Object.values(s.names), s.alias, s.searchText].join(' '));
+  const source = w.tableByCode.get(s.table);
+  for (const o of s.observations) {
+    // A figure keeps the date it first arrived, through later revisions; the first load dates
+    // figures by the publisher's release (src/domain/release-dating.ts).
+    const old = before?.get(o.period);
+    const published =
+      old && old.value !== null
+        ? old.published
+        : previous || !source
+          ? loadedAt
+          : firstLoadPublished(o.period, s.freq, o.firstReleased ? { ...source, released: o.firstReleased } : source, loadedAt);
+    insert.obs.run(s.id, o.period, o.value, o.status, o.flags, published);
+  }
+  stats.observations += s.observations.length;
+  for (const r of diff.revisions) {
+    const oldRelease =
+      previous?.valueRelease.get(`${s.id}|${r.period}`) ?? previous?.releaseOf(before?.get(r.period)?.published ?? previous.meta.loaded_at) ?? versionOf(loadedAt);
+    insert.revision.run(s.id, r.period, r.oldValue, r.newValue, r.oldStatus, r.newStatus, oldRelease, version);
+  }
+  // The publisher's own revisions between the releases the source holds, dated by those releases,
+  // are logged with a figure new to this release; a figure held before is compared above instead.
+  for (const r of s.sourceRevisions ?? []) {
+    if (before?.get(r.period)?.value != null) continue;
+    insert.revision.run(s.id, r.period, r.oldValue, r.newValue, r.oldStatus, r.newStatus, publisherVersion(r.oldReleased), publisherVersion(r.newReleased));
+    stats.sourceRevisions++;
+  }
+  stats.newPoints += diff.newPoints;
+  stats.revisions += diff.revisions.length;
+  if (!touched) return null;
+  stats.seriesUpdated++;
+  return [version, s.id, s.country, s.measure, lastWithValue?.period ?? '', diff.newPoints, diff.revisions.length];
+}
+
+export function writeRelease(
+  file: string,
+  content: ReleaseContent,
+  previousFile: string | null,
+  version: string,
+  loadedAt: string,
+  dataVersion = contentDigest(content),
+): WriteStats {
+  const db = new Database(file);
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  migrate(db);
+  const previous = previousFile ? openPrevious(previousFile) : null;
+  const prevMeta = previous?.meta ?? {};
+  const stats: WriteStats = {
+    version,
+    dataVersion,
+    dataAsOf: loadedAt,
+    changed: dataVersion !== prevMeta.data_version,
+    series: content.series.length,
+    observations: 0,
+    newPoints: 0,
+    revisions: 0,
+    sourceRevisions: 0,
+    seriesUpdated: 0,
+  };
+  if (!stats.changed && prevMeta.data_as_of) stats.dataAsOf = prevMeta.data_as_of;
+  const insert = prepareInserts(db);
+  const write: SeriesWrite = { insert, previous, tableByCode: new Map(content.tables.map((t) => [t.code, t])), version, loadedAt, stats };
 
   db.transaction(() => {
     // The revision log of earlier releases is copied before this release's series are written: its
     // references are checked when the transaction commits, once every series is in place.
     db.pragma('defer_foreign_keys = ON');
-    for (const r of content.regions) insert.region.run(r.slug, r.name);
-    for (const c of content.countries) {
-      insert.country.run(
-        c.iso, c.iso3, c.m49, c.name, c.wikidataId, c.currency, c.regionSlug, c.monthly ? 1 : 0, c.first, c.latest, c.measures.join(','),
-      );
-      for (const n of c.names) insert.countryName.run(c.iso, n.lang, n.name);
-    }
-    for (const u of content.regionUnits) insert.unit.run(u.code, u.country, u.level, u.name, u.nameLatin, u.labelEn);
-    for (const t of content.tables) insert.table.run(t.code, t.publisher, t.title, t.url, t.file);
-
-    if (prev) {
-      // The logs of earlier releases travel with the data. The revision log goes first so that ids
-      // keep the order of the changes; its series are written below, so the check of its series
-      // waits for the commit, and the revisions of series no longer held are dropped after them.
-      db.exec('PRAGMA defer_foreign_keys = ON');
-      db.exec(`ATTACH DATABASE '${previousFile!.replace(/'/g, "''")}' AS prev`);
-      db.exec('INSERT INTO Release SELECT * FROM prev.Release');
-      db.exec('INSERT INTO ReleaseEntry SELECT * FROM prev.ReleaseEntry');
-      // Only of series this release still holds (a vanished series, when allowed, takes its log with it).
-      db.exec('CREATE TEMP TABLE held_series (id TEXT PRIMARY KEY)');
-      const held = db.prepare('INSERT INTO held_series (id) VALUES (?)');
-      for (const s of content.series) held.run(s.id);
-      db.exec(
-        `INSERT INTO Revision (seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease)
-         SELECT seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease FROM prev.Revision
-         WHERE seriesId IN (SELECT id FROM held_series) ORDER BY id`,
-      );
-      db.exec('DROP TABLE held_series');
-    }
-    const entries: unknown[][] = [];
-    for (const s of content.series) {
-      const withValue = s.observations.filter((o) => o.value !== null);
-      const lastWithValue = withValue[withValue.length - 1];
-      const before = prevObs.get(s.id);
-      const diff = diffSeries(before, s.observations);
-      const touched = diff.newPoints > 0 || diff.revisions.length > 0;
-      const updated = touched || !prevUpdated.has(s.id) ? loadedAt : prevUpdated.get(s.id)!;
-      insert.series.run(
-        s.id, s.alias, s.country, s.measure, s.breakdown, s.member, s.freq, s.unit, s.currency, s.scale, s.table,
-        s.headline ? 1 : 0, s.derived ? 1 : 0, (withValue[0] ?? s.observations[0]).period, (lastWithValue ?? s.observations[s.observations.length - 1]).period,
-        withValue.length, lastWithValue ? lastWithValue.value : null, updated,
-      );
-      for (const [lang, name] of Object.entries(s.names)) insert.name.run(s.id, lang, name);
-      insert.search.run(s.id, [...Object.values(s.names), s.alias, s.searchText].join(' '));
-      const source = tableByCode.get(s.table);
-      for (const o of s.observations) {
-        // A figure keeps the date it first arrived, through later revisions; the first load dates
-        // figures by the publisher's release (src/domain/release-dating.ts).
-        const old = before?.get(o.period);
-        const published =
-          old && old.value !== null
-            ? old.published
-            : prev || !source
-              ? loadedAt
-              : firstLoadPublished(o.period, s.freq, o.firstReleased ? { ...source, released: o.firstReleased } : source, loadedAt);
-        insert.obs.run(s.id, o.period, o.value, o.status, o.flags, published);
-      }
-      stats.observations += s.observations.length;
-      for (const r of diff.revisions) {
-        const oldRelease =
-          prevValueRelease.get(`${s.id}|${r.period}`) ?? releaseOf(before?.get(r.period)?.published ?? prevMeta.loaded_at);
-        insert.revision.run(s.id, r.period, r.oldValue, r.newValue, r.oldStatus, r.newStatus, oldRelease, version);
-      }
-      // The publisher's own revisions between the releases the source holds, dated by those releases,
-      // are logged with a figure new to this release; a figure held before is compared above instead.
-      for (const r of s.sourceRevisions ?? []) {
-        if (before?.get(r.period)?.value != null) continue;
-        insert.revision.run(s.id, r.period, r.oldValue, r.newValue, r.oldStatus, r.newStatus, publisherVersion(r.oldReleased), publisherVersion(r.newReleased));
-        stats.sourceRevisions++;
-      }
-      stats.newPoints += diff.newPoints;
-      stats.revisions += diff.revisions.length;
-      if (touched) {
-        stats.seriesUpdated++;
-        entries.push([version, s.id, s.country, s.measure, lastWithValue?.period ?? '', diff.newPoints, diff.revisions.length]);
-      }
-    }
-    if (prev) db.exec('DELETE FROM Revision WHERE seriesId NOT IN (SELECT id FROM Series)');
+    writeReference(insert, content);
+    if (previous) copyLogs(db, previous, content);
+    const entries = content.series.map((s) => writeSeries(write, s)).filter((e) => e !== null);
+    if (previous) db.exec('DELETE FROM Revision WHERE seriesId NOT IN (SELECT id FROM Series)');
     if (entries.length > 0) {
       insert.release.run(version, loadedAt, stats.series, stats.observations);
       for (const e of entries) insert.entry.run(...e);
     }
-    for (const f of content.fx) insert.fx.run(f.currency, f.date, f.rate);
-    for (const p of content.prices) insert.price.run(p.code, p.period, p.value, p.derived ? 1 : 0);
-    for (const i of content.indicators) insert.indicator.run(i.country, i.indicator, i.year, i.value, i.projection ? 1 : 0, i.source);
-    const meta: Record<string, string> = {
-      version,
-      loaded_at: loadedAt,
-      data_version: dataVersion,
-      data_as_of: stats.dataAsOf,
-    };
+    const meta: Record<string, string> = { version, loaded_at: loadedAt, data_version: dataVersion, data_as_of: stats.dataAsOf };
     for (const [k, v] of Object.entries(meta)) insert.meta.run(k, v);
   })();
-  if (prev) {
+  if (previous) {
     db.exec('DETACH DATABASE prev');
-    prev.close();
+    previous.db.close();
   }
   db.exec('ANALYZE');
   db.close();

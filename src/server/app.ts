@@ -111,22 +111,17 @@ export async function startApp(options: AppOptions): Promise<App> {
     closing: () => closing,
     closeIdleConnections: () => server.closeIdleConnections(),
   });
-  // node:http answers an HTTP/1.1 request without Host with a bare 400 of its own; it is ours to answer (request-listener.ts).
-  const server = http.createServer({ requireHostHeader: false }, listener);
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => answerClientError(err, socket, config.publicBaseUrl));
-  server.on('connect', (_req, socket) => answerConnect(socket, config.publicBaseUrl));
-  server.keepAliveTimeout = 10_000;
-  // A client may shut its side of the connection once its request is sent (TCP half-close, as
-  // `nc -N` does). node:http then drops the requests still being answered and ends the connection:
-  // any answer not ready at once (a /v1 route, a query) was never sent. Allowed half-open, it
-  // answers them and ends the connection after the last.
-  Object.assign(server, { httpAllowHalfOpen: true });
-  try {
-    await listen(server, config.host, config.port);
-  } catch (err) {
+  const server = createServer(listener, config.publicBaseUrl);
+  // What the app opened, closed in this order once it stops (or fails to listen).
+  const release = async () => {
     webhooks?.close();
     await store.close();
     if (!options.shared) await keys.close();
+  };
+  try {
+    await listen(server, config.host, config.port);
+  } catch (err) {
+    await release();
     throw err;
   }
   const address = server.address() as AddressInfo;
@@ -144,21 +139,38 @@ export async function startApp(options: AppOptions): Promise<App> {
     close: async (timeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000)) => {
       if (closing) return;
       closing = true;
-      // Answers not written yet tell their callers this connection ends with them.
-      for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
-      // One turn of the event loop first, so requests and connections already waiting in the socket
-      // buffers are read as requests in flight, not cut as idle connections by server.close().
-      await new Promise((resolve) => setImmediate(resolve));
-      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-      const cut = setTimeout(() => server.closeAllConnections(), timeoutMs);
-      await drained;
-      clearTimeout(cut);
-      webhooks?.close();
-      await store.close();
-      if (!options.shared) await keys.close();
+      await drain(server, inFlight, timeoutMs);
+      await release();
       logger.info({ event: 'closed' }, 'requests in flight answered; closed');
       await flushLogger(logger);
     },
   };
 }
 
+/** The node:http server around the listener: client errors and CONNECT answered with the error body, half-open connections answered. */
+function createServer(listener: http.RequestListener, publicBaseUrl: string): http.Server {
+  // node:http answers an HTTP/1.1 request without Host with a bare 400 of its own; it is ours to answer (request-listener.ts).
+  const server = http.createServer({ requireHostHeader: false }, listener);
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => answerClientError(err, socket, publicBaseUrl));
+  server.on('connect', (_req, socket) => answerConnect(socket, publicBaseUrl));
+  server.keepAliveTimeout = 10_000;
+  // A client may shut its side of the connection once its request is sent (TCP half-close, as
+  // `nc -N` does). node:http then drops the requests still being answered and ends the connection:
+  // any answer not ready at once (a /v1 route, a query) was never sent. Allowed half-open, it
+  // answers them and ends the connection after the last.
+  Object.assign(server, { httpAllowHalfOpen: true });
+  return server;
+}
+
+/** Stops accepting connections and lets the answers in flight finish, cutting what is left after `timeoutMs`. */
+async function drain(server: http.Server, inFlight: ReadonlySet<http.ServerResponse>, timeoutMs: number): Promise<void> {
+  // Answers not written yet tell their callers this connection ends with them.
+  for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+  // One turn of the event loop first, so requests and connections already waiting in the socket
+  // buffers are read as requests in flight, not cut as idle connections by server.close().
+  await new Promise((resolve) => setImmediate(resolve));
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  const cut = setTimeout(() => server.closeAllConnections(), timeoutMs);
+  await drained;
+  clearTimeout(cut);
+}

@@ -33,7 +33,7 @@ export interface ListenerDeps {
 }
 
 export function createRequestListener(deps: ListenerDeps) {
-  const { metrics, logger, log, cors, plainError, rest, graphql, keptGet, probe, docs } = deps;
+  const { metrics, logger, cors, plainError } = deps;
   /** Answers being worked out, so a close can mark those not yet written "Connection: close". */
   const inFlight = new Set<http.ServerResponse>();
   const collector = new IdleCollector();
@@ -70,63 +70,67 @@ export function createRequestListener(deps: ListenerDeps) {
       res.shouldKeepAlive = false;
       return plainError(res, tag, new ApiError('malformed_request', 'An HTTP/1.1 request must carry a Host header (RFC 9112, section 3.2).'));
     }
-    if (path === '/graphql') {
-      tag.route = '/graphql';
-      // Key, plan, rate, the answer cache, cost and the rest are Yoga plugins (graphql-plugins.ts);
-      // a repeated GET is answered from the kept answers before Yoga (graphql-kept.ts).
-      const toYoga = (admission?: Admission) =>
-        graphql(req, res, { requestId: tag.id, tag, admission }).catch((err) => {
-          if (err instanceof BodyTooLarge) {
-            // The body has been read out, so the client reads this answer; the connection ends with it.
-            res.shouldKeepAlive = false;
-            return plainError(res, tag, new ApiError('payload_too_large', err.message));
-          }
-          log(`graphql: ${String(err?.stack ?? err)}`);
-          if (!res.headersSent) plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
-        });
-      if (req.method === 'GET') keptGet(req, res, tag, toYoga);
-      else if (req.method === 'POST' || req.method === 'HEAD') toYoga();
-      else {
-        // Yoga answers other methods with a 405 too, but a fetch Request cannot even carry TRACE,
-        // TRACK or CONNECT: those ended in a 500. One answer for all of them, here.
-        const refuse = () => plainError(res, tag, new ApiError('method_not_allowed', `${req.method} is not allowed on /graphql; use GET or POST.`, { Allow: 'GET, POST' }));
-        if (carriesBody(req)) drainBody(req).then(refuse);
-        else refuse();
-      }
-      return;
-    }
+    if (path === '/graphql') return serveGraphQL(deps, req, res, tag);
     // Nothing else reads a body: one sent anyway is read out first, so the answer (405 and the like)
     // reaches a client that is still sending instead of a reset connection.
-    if (carriesBody(req)) drainBody(req).then(() => serveWithoutBody(req, res, path, query, tag));
-    else serveWithoutBody(req, res, path, query, tag);
+    if (carriesBody(req)) drainBody(req).then(() => serveWithoutBody(deps, req, res, path, query, tag));
+    else serveWithoutBody(deps, req, res, path, query, tag);
   }
 
-  function serveWithoutBody(req: http.IncomingMessage, res: http.ServerResponse, path: string, query: string, tag: RequestTag): void {
-    if (path.startsWith('/v1/') || path === '/v1') {
-      rest(req, res, path, query, tag);
-      return;
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return plainError(res, tag, new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' }));
-    }
-    if (probe(req, res, path, tag)) return;
-    const explorerRoute = serveExplorer(req, res, path, (err) => {
-      log(`explorer: ${String((err as Error)?.stack ?? err)}`);
-      plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
-    });
-    if (explorerRoute) {
-      tag.route = explorerRoute;
-      return;
-    }
-    const docsRoute = docs(req, res, path, (err) => {
-      log(`docs: ${String((err as Error)?.stack ?? err)}`);
-      plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
-    });
-    if (docsRoute) {
-      tag.route = docsRoute;
-      return;
-    }
-    plainError(res, tag, new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`));
-  }
   return { listener, inFlight };
+}
+
+/** /graphql: key, plan, rate, the result cache, cost and the rest are Yoga plugins (graphql-plugins.ts); a kept GET is answered before Yoga (graphql-kept.ts). */
+function serveGraphQL(deps: ListenerDeps, req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag): void {
+  const { graphql, keptGet, plainError, log } = deps;
+  tag.route = '/graphql';
+  const toYoga = (admission?: Admission) =>
+    graphql(req, res, { requestId: tag.id, tag, admission }).catch((err) => {
+      if (err instanceof BodyTooLarge) {
+        // The body has been read out, so the client reads this answer; the connection ends with it.
+        res.shouldKeepAlive = false;
+        return plainError(res, tag, new ApiError('payload_too_large', err.message));
+      }
+      log(`graphql: ${String(err?.stack ?? err)}`);
+      if (!res.headersSent) plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
+    });
+  if (req.method === 'GET') keptGet(req, res, tag, toYoga);
+  else if (req.method === 'POST' || req.method === 'HEAD') toYoga();
+  else {
+    // Yoga answers other methods with a 405 too, but a fetch Request cannot even carry TRACE,
+    // TRACK or CONNECT: those ended in a 500. One answer for all of them, here.
+    const refuse = () => plainError(res, tag, new ApiError('method_not_allowed', `${req.method} is not allowed on /graphql; use GET or POST.`, { Allow: 'GET, POST' }));
+    if (carriesBody(req)) drainBody(req).then(refuse);
+    else refuse();
+  }
+}
+
+/** Everything but /graphql: /v1, then (GET and HEAD only) the probes, the explorer, the docs. */
+function serveWithoutBody(deps: ListenerDeps, req: http.IncomingMessage, res: http.ServerResponse, path: string, query: string, tag: RequestTag): void {
+  const { rest, plainError, probe, docs, log } = deps;
+  if (path.startsWith('/v1/') || path === '/v1') {
+    rest(req, res, path, query, tag);
+    return;
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    return plainError(res, tag, new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' }));
+  }
+  if (probe(req, res, path, tag)) return;
+  const explorerRoute = serveExplorer(req, res, path, (err) => {
+    log(`explorer: ${String((err as Error)?.stack ?? err)}`);
+    plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
+  });
+  if (explorerRoute) {
+    tag.route = explorerRoute;
+    return;
+  }
+  const docsRoute = docs(req, res, path, (err) => {
+    log(`docs: ${String((err as Error)?.stack ?? err)}`);
+    plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
+  });
+  if (docsRoute) {
+    tag.route = docsRoute;
+    return;
+  }
+  plainError(res, tag, new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`));
 }
