@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { secondsToNextLoad } from '../../rest/answer-bytes';
 import { QUERY_LIMITS } from '../../src/graphql/builder';
+import { documentText, KEEP_COST_MAX } from '../../src/graphql/result-cache';
+import { ROUTES } from '../../rest/routes';
 import { KEYS, startTestServer, TEST_NOW, type TestServer } from '../helpers/server';
 
 let s: TestServer;
@@ -140,4 +142,38 @@ it('answers a malformed request with the error body of DECISIONS.md, never a 5XX
   const body = await invalid.json();
   expect(body.error.code).toBe('invalid_parameter');
   expect(body.errors[0]).toMatchObject({ message: 'Cannot query field "nope" on type "Query".', locations: [{ line: 1, column: 3 }] });
+});
+
+/** Lookups of kept answers the metrics counted so far, for one surface and result. */
+async function lookups(cache: 'rest' | 'graphql', result: 'hit' | 'miss'): Promise<number> {
+  const text = await s.app.metrics.registry.metrics();
+  const line = text.split('\n').find((l) => l.startsWith(`answer_cache_lookups_total{cache="${cache}",result="${result}"}`));
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
+it('keeps one result for a /v1 route and the same operation asked of /graphql', async () => {
+  const route = ROUTES.find((r) => r.path === '/v1/countries/{iso}')!;
+  expect((await s.get('/v1/countries/BE', { plan: 'intel' })).status).toBe(200);
+  statements.length = 0;
+  const r = await fetch(`${s.url}/graphql`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': KEYS.intel },
+    body: JSON.stringify({ query: documentText(route.operation), variables: route.variables({ iso: 'BE' }) }),
+  });
+  expect(r.status).toBe(200);
+  expect((await r.json()).data.country.iso).toBe('BE');
+  // The route's execution kept the result: the query is answered with it, without reading the release.
+  expect(statements).toHaveLength(0);
+});
+
+it(`keeps the results of queries costing up to ${KEEP_COST_MAX}, not of costlier ones`, async () => {
+  const cheap = '{ countries(first: 1000) { nodes { iso name } } }';
+  const costly = `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: countries(first: 1000) { nodes { iso name } }`).join(' ')} }`;
+  for (const [query, kept] of [[cheap, true], [costly, false]] as const) {
+    const first = await s.graphql(query, {}, 'intel');
+    expect(first.body.extensions.cost.requested > KEEP_COST_MAX).toBe(!kept);
+    const hits = await lookups('graphql', 'hit');
+    await s.graphql(query, {}, 'intel');
+    expect(await lookups('graphql', 'hit'), query.slice(0, 40)).toBe(hits + (kept ? 1 : 0));
+  }
 });
