@@ -88,6 +88,60 @@ function page(title: string, body: string, scripts = ''): string {
 ${body}${scripts}</body></html>`;
 }
 
+/**
+ * /openapi.json, made once per data version with a real answer per route as its example (the
+ * route's example request, asked on the route's own minimum plan).
+ */
+class OpenApiDocument {
+  private made: { version: string | null; json: Promise<string> } | null = null;
+  private examplesRetried: string | null = null;
+
+  constructor(private readonly deps: DocsSiteDeps) {}
+
+  private async examples(): Promise<Map<string, Example>> {
+    const out = new Map<string, Example>();
+    for (const route of this.deps.routes) {
+      const { path: p, query } = exampleRequest(route);
+      try {
+        out.set(route.path, { request: query ? `${p}?${query}` : p, body: await this.deps.answer(p, query, route.plan) });
+      } catch (err) {
+        this.deps.log(`openapi example for ${route.path}: ${(err as Error).message}`);
+      }
+    }
+    return out;
+  }
+
+  json(): Promise<string> {
+    const version = this.deps.dataVersion();
+    if (!this.made || this.made.version !== version) {
+      const asked = version ? this.examples() : Promise.resolve(new Map<string, Example>());
+      const json = asked.then((ex) => JSON.stringify(openApiDocument(this.deps.routes, this.deps.publicBaseUrl, ex)));
+      const entry = { version, json };
+      // A failure is not kept, nor (once) a document missing an example (an answer that failed, e.g.
+      // past its time budget on a busy machine): the next request tries again.
+      const forget = () => {
+        if (this.made === entry) this.made = null;
+      };
+      json.catch(forget);
+      void asked.then((ex) => {
+        // Once per data version: an example that fails every time must not make each request ask them all again.
+        if (ex.size < this.deps.routes.length && this.examplesRetried !== version) {
+          this.examplesRetried = version;
+          forget();
+        }
+      }, forget);
+      this.made = entry;
+    }
+    return this.made.json;
+  }
+}
+
+function send(req: IncomingMessage, res: ServerResponse, type: string, body: string | Buffer, cache = 'public, max-age=3600'): void {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  res.writeHead(200, { 'Content-Type': type, 'Content-Length': bytes.length, 'Cache-Control': cache });
+  res.end(req.method === 'HEAD' ? undefined : bytes);
+}
+
 export function createDocsSite(deps: DocsSiteDeps) {
   const inserts = { 'error-table': errorTable(), 'plan-table': planTable(deps.routes) };
   const docsHtml = page(
@@ -100,52 +154,7 @@ export function createDocsSite(deps: DocsSiteDeps) {
   );
   const guides = new Map(GUIDES.map((g) => [g.slug, page(g.title, `<main class="site">${renderMarkdown(g.markdown, inserts)}</main>`)]));
   const assets = new Map<string, Buffer>();
-  let openapi: { version: string | null; json: Promise<string> } | null = null;
-  let examplesRetried: string | null = null;
-
-  /** A real answer per route: its example request, asked on the route's own (minimum) plan. */
-  async function examples(): Promise<Map<string, Example>> {
-    const out = new Map<string, Example>();
-    for (const route of deps.routes) {
-      const { path: p, query } = exampleRequest(route);
-      try {
-        out.set(route.path, { request: query ? `${p}?${query}` : p, body: await deps.answer(p, query, route.plan) });
-      } catch (err) {
-        deps.log(`openapi example for ${route.path}: ${(err as Error).message}`);
-      }
-    }
-    return out;
-  }
-
-  function openApiJson(): Promise<string> {
-    const version = deps.dataVersion();
-    if (!openapi || openapi.version !== version) {
-      const asked = version ? examples() : Promise.resolve(new Map<string, Example>());
-      const json = asked.then((ex) => JSON.stringify(openApiDocument(deps.routes, deps.publicBaseUrl, ex)));
-      const entry = { version, json };
-      // A failure is not kept, nor (once) a document missing an example (an answer that failed, e.g.
-      // past its time budget on a busy machine): the next request tries again.
-      const forget = () => {
-        if (openapi === entry) openapi = null;
-      };
-      json.catch(forget);
-      void asked.then((ex) => {
-        // Once per data version: an example that fails every time must not make each request ask them all again.
-        if (ex.size < deps.routes.length && examplesRetried !== version) {
-          examplesRetried = version;
-          forget();
-        }
-      }, forget);
-      openapi = entry;
-    }
-    return openapi.json;
-  }
-
-  function send(req: IncomingMessage, res: ServerResponse, type: string, body: string | Buffer, cache = 'public, max-age=3600'): void {
-    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-    res.writeHead(200, { 'Content-Type': type, 'Content-Length': bytes.length, 'Cache-Control': cache });
-    res.end(req.method === 'HEAD' ? undefined : bytes);
-  }
+  const openApi = new OpenApiDocument(deps);
 
   /**
    * Answers GET/HEAD of /openapi.json, /docs (and /), /docs/guides/NAME, /docs/init.js and
@@ -153,7 +162,7 @@ export function createDocsSite(deps: DocsSiteDeps) {
    */
   return function handle(req: IncomingMessage, res: ServerResponse, urlPath: string, onError: (err: unknown) => void): string | null {
     if (urlPath === '/openapi.json') {
-      openApiJson().then((json) => send(req, res, 'application/json; charset=utf-8', json), onError);
+      openApi.json().then((json) => send(req, res, 'application/json; charset=utf-8', json), onError);
       return urlPath;
     }
     if (urlPath === '/docs' || urlPath === '/' || urlPath === '/docs/') {

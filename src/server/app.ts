@@ -81,7 +81,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   const keys = options.shared?.keys ?? new KeysStore(config.dataDir);
   for (const { plan, key } of parseSeedKeys(config.seedKeys)) await keys.seed(key, plan);
   const limiter = options.shared?.limiter ?? new RateLimiter(parseRates(options.rates ?? config.rates));
-  const { rest, graphql, keptGet, docs } = createSurfaces({ config, store, keys, limiter, metrics, log, cacheAnswers: options.cacheAnswers, cacheBytes: options.cacheBytes });
+  const surfaces = createSurfaces({ config, store, keys, limiter, metrics, log, cacheAnswers: options.cacheAnswers, cacheBytes: options.cacheBytes });
   const cors = createCors({ origins: config.corsOrigins });
 
   const answers = plainAnswers(config.publicBaseUrl);
@@ -103,11 +103,8 @@ export async function startApp(options: AppOptions): Promise<App> {
     log,
     cors,
     plainError: answers.error,
-    rest,
-    graphql,
-    keptGet,
+    ...surfaces,
     probe,
-    docs,
     closing: () => closing,
     closeIdleConnections: () => server.closeIdleConnections(),
   });

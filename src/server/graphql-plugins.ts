@@ -218,15 +218,29 @@ export function useApiAccess(admit: Admit, publicBaseUrl: string): Plugin<{}, Gr
  * answer keeps its bytes. GET answers carry the validators REST's do (ETag per data version, day,
  * plan and request; 304 for a held one).
  */
+/** A kept result's first answer, kept as its form for this Accept, and sent compressed when the caller takes it. */
+async function keptForm(forms: GraphQLForms, entry: KeptEntry, accept: string, response: Response, coding: Coding): Promise<Response> {
+  const contentType = response.headers.get('content-type') ?? '';
+  const body = new Uint8Array(await response.clone().arrayBuffer());
+  const form = forms.keep(entry, accept, body, contentType);
+  // Compressing a large answer is work of its own: other callers get a turn between it and the execution's.
+  if (coding !== 'identity' && body.byteLength > 64 * 1024) await new Promise((resolve) => setImmediate(resolve));
+  const coded = forms.coded(entry, form, coding);
+  if (!coded) return response;
+  const sent = formResponse(form, coding, coded);
+  for (const [name, value] of response.headers) if (name !== 'content-type' && name !== 'content-length') sent.headers.set(name, value);
+  return sent;
+}
+
+function formResponse(form: GraphQLForm, coding: Coding, coded: Uint8Array<ArrayBuffer> | null): Response {
+  const headers: Record<string, string> = { 'Content-Type': form.contentType };
+  if (coded) headers['Content-Encoding'] = coding;
+  return new Response(coded ?? form.body, { status: 200, headers });
+}
+
 export function useKeptForms(deps: { store: DataStore; now: () => Date; forms: GraphQLForms }): Plugin<{}, GraphQLServerContext> {
   const { forms } = deps;
   const clock = new AnswerClock();
-
-  function formResponse(form: GraphQLForm, coding: Coding, coded: Uint8Array<ArrayBuffer> | null): Response {
-    const headers: Record<string, string> = { 'Content-Type': form.contentType };
-    if (coded) headers['Content-Encoding'] = coding;
-    return new Response(coded ?? form.body, { status: 200, headers });
-  }
 
   return {
     onRequest({ request, url, serverContext, endResponse }) {
@@ -276,18 +290,8 @@ export function useKeptForms(deps: { store: DataStore; now: () => Date; forms: G
       const accept = request.headers.get('accept') ?? '';
       const contentType = response.headers.get('content-type') ?? '';
       if (entry && response.status === 200 && contentType.includes('json') && !forms.get(entry, accept)) {
-        const body = new Uint8Array(await response.clone().arrayBuffer());
-        const form = forms.keep(entry, accept, body, contentType);
-        const coding = serverContext.coding ?? 'identity';
-        // Compressing a large answer is work of its own: other callers get a turn between it and the execution's.
-        if (coding !== 'identity' && body.byteLength > 64 * 1024) await new Promise((resolve) => setImmediate(resolve));
-        const coded = forms.coded(entry, form, coding);
-        if (coded) {
-          const sent = formResponse(form, coding, coded);
-          for (const [name, value] of response.headers) if (name !== 'content-type' && name !== 'content-length') sent.headers.set(name, value);
-          response = sent;
-          setResponse(sent);
-        }
+        response = await keptForm(forms, entry, accept, response, serverContext.coding ?? 'identity');
+        setResponse(response);
       }
       const ok = response.status === 200 || response.status === 304;
       if (request.method === 'GET' && ok && serverContext.etag) {

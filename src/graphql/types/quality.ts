@@ -12,6 +12,7 @@ import { builder } from '../builder';
 import { DateScalar } from '../scalars';
 import { FrequencyEnum } from '../enums';
 import type { GraphQLContext } from '../context';
+import type { Freq } from '../../domain/types';
 import { primarySeriesByCountry } from '../primary-series';
 import { countryFrequencies, type MonthlySeriesRow } from '../country-frequency';
 
@@ -182,6 +183,57 @@ async function countriesNamed(ctx: GraphQLContext, isos: readonly string[] | nul
   });
 }
 
+/** Months behind per country: of its primary headline series, or with a frequency, of its series of that frequency (monthly: the series /v1/gaps reports). */
+async function freshnessRows(ctx: GraphQLContext, freq: Freq | undefined) {
+  if (!freq) {
+    const countries = await ctx.prisma.country.findMany({ where: { latest: { not: null } }, select: { iso: true, name: true, latest: true } });
+    return freshness(countries.map((c) => ({ iso: c.iso, name: c.name, latest: c.latest! })), ctx.now);
+  }
+  if (freq === 'M') {
+    const [{ monthly }, countries] = await Promise.all([countryFrequencies(ctx), countriesNamed(ctx, null)]);
+    return freshness(
+      countries.flatMap((c) => {
+        const months = monthly.get(c.iso)?.map((s) => s.last).sort();
+        return months ? [{ iso: c.iso, name: c.name, latest: months.at(-1)! }] : [];
+      }),
+      ctx.now,
+    );
+  }
+  const series = await ctx.prisma.series.findMany({
+    where: { headline: true, freq },
+    select: { countryIso: true, last: true, country: { select: { name: true } } },
+  });
+  const newest = new Map<string, { iso: string; name: string; latest: string }>();
+  for (const s of series) {
+    const cur = newest.get(s.countryIso);
+    if (!cur || comparePeriodEnds(s.last, cur.latest) > 0) newest.set(s.countryIso, { iso: s.countryIso, name: s.country.name, latest: s.last });
+  }
+  return freshness([...newest.values()], ctx.now);
+}
+
+/** For each country, the newest release that brought it figures: when, how many series, the period reached and the measures. */
+async function latestReleases(ctx: GraphQLContext) {
+  const log = await releaseLog(ctx);
+  const newestRelease = new Map<string, string>();
+  for (const e of log.entries) {
+    if ((newestRelease.get(e.countryIso) ?? '') < e.releaseVersion) newestRelease.set(e.countryIso, e.releaseVersion);
+  }
+  const rows = [...newestRelease.entries()]
+    .sort((a, b) => b[1].localeCompare(a[1]) || a[0].localeCompare(b[0]))
+    .map(([country, version]) => {
+      const mine = log.entries.filter((e) => e.countryIso === country && e.releaseVersion === version);
+      return {
+        date: (versionDate(version) ?? '').slice(0, 10),
+        country,
+        seriesUpdated: mine.length,
+        latestPeriod: mine.map((e) => e.latestPeriod).sort(comparePeriodEnds).pop() ?? '',
+        measures: [...new Set(mine.map((e) => e.measure))].sort(),
+      };
+    });
+  const first = [...log.dates.keys()].sort()[0];
+  return { since: first ? (versionDate(first) ?? '').slice(0, 10) : null, rows };
+}
+
 builder.queryFields((t) => ({
   gaps: t.field({
     type: [GapRowType],
@@ -205,33 +257,7 @@ builder.queryFields((t) => ({
       "Months between today and each country's newest finished period, worst first: of its primary headline series; with `freq: M`, " +
       "each monthly country's newest month in its monthly series (the series /v1/gaps reports); with `Q` or `A`, the newest period of its headline series of that frequency.",
     args: { freq: t.arg({ type: FrequencyEnum }) },
-    resolve: async (_root, args, ctx) => {
-      const freq = args.freq ?? undefined;
-      if (!freq) {
-        const countries = await ctx.prisma.country.findMany({ where: { latest: { not: null } }, select: { iso: true, name: true, latest: true } });
-        return freshness(countries.map((c) => ({ iso: c.iso, name: c.name, latest: c.latest! })), ctx.now);
-      }
-      if (freq === 'M') {
-        const [{ monthly }, countries] = await Promise.all([countryFrequencies(ctx), countriesNamed(ctx, null)]);
-        return freshness(
-          countries.flatMap((c) => {
-            const months = monthly.get(c.iso)?.map((s) => s.last).sort();
-            return months ? [{ iso: c.iso, name: c.name, latest: months.at(-1)! }] : [];
-          }),
-          ctx.now,
-        );
-      }
-      const series = await ctx.prisma.series.findMany({
-        where: { headline: true, freq },
-        select: { countryIso: true, last: true, country: { select: { name: true } } },
-      });
-      const newest = new Map<string, { iso: string; name: string; latest: string }>();
-      for (const s of series) {
-        const cur = newest.get(s.countryIso);
-        if (!cur || comparePeriodEnds(s.last, cur.latest) > 0) newest.set(s.countryIso, { iso: s.countryIso, name: s.country.name, latest: s.last });
-      }
-      return freshness([...newest.values()], ctx.now);
-    },
+    resolve: (_root, args, ctx) => freshnessRows(ctx, args.freq ?? undefined),
   }),
   calendar: t.field({
     type: CalendarListType,
@@ -253,27 +279,7 @@ builder.queryFields((t) => ({
     type: ReleasesLatestType,
     description: 'For each country, when figures last arrived and the period they reach.',
     authScopes: { developer: true },
-    resolve: async (_root, _args, ctx) => {
-      const log = await releaseLog(ctx);
-      const newestRelease = new Map<string, string>();
-      for (const e of log.entries) {
-        if ((newestRelease.get(e.countryIso) ?? '') < e.releaseVersion) newestRelease.set(e.countryIso, e.releaseVersion);
-      }
-      const rows = [...newestRelease.entries()]
-        .sort((a, b) => b[1].localeCompare(a[1]) || a[0].localeCompare(b[0]))
-        .map(([country, version]) => {
-          const mine = log.entries.filter((e) => e.countryIso === country && e.releaseVersion === version);
-          return {
-            date: (versionDate(version) ?? '').slice(0, 10),
-            country,
-            seriesUpdated: mine.length,
-            latestPeriod: mine.map((e) => e.latestPeriod).sort(comparePeriodEnds).pop() ?? '',
-            measures: [...new Set(mine.map((e) => e.measure))].sort(),
-          };
-        });
-      const first = [...log.dates.keys()].sort()[0];
-      return { since: first ? (versionDate(first) ?? '').slice(0, 10) : null, rows };
-    },
+    resolve: (_root, _args, ctx) => latestReleases(ctx),
   }),
 }));
 
