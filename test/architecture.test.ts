@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { expect, it } from 'vitest';
 import { PROJECT_ROOT } from './helpers/paths';
 
@@ -50,4 +51,50 @@ it('answers are kept by one cache, @envelop/response-cache, and every other cach
   expect(store).toMatch(/from '@envelop\/response-cache'/);
   const endpoint = fs.readFileSync(path.join(PROJECT_ROOT, 'src/server/graphql-endpoint.ts'), 'utf8');
   expect(endpoint).toMatch(/useResultCache\(/);
+});
+
+it('no function is over 80 lines: each does one step, and says which', () => {
+  const long: string[] = [];
+  for (const file of [...sources('src'), ...sources('rest')]) {
+    const source = ts.createSourceFile(file, fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
+        const lines = source.getLineAndCharacterOfPosition(node.getEnd()).line - source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+        if (lines > 80) long.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} (${lines} lines)`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  expect(long).toEqual([]);
+});
+
+it('no module imports itself through others (a cycle of value imports)', () => {
+  const files = [...sources('src'), ...sources('rest')];
+  const importsOf = new Map<string, string[]>();
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
+    const targets: string[] = [];
+    for (const [, spec] of text.matchAll(/^import (?!type )[^;]*? from '(\.[^']+)'/gms)) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+      const found = [`${target}.ts`, `${target}/index.ts`].find((f) => importsOf.has(f) || files.includes(f));
+      if (found) targets.push(found);
+    }
+    importsOf.set(file, targets);
+  }
+  const state = new Map<string, 'open' | 'done'>();
+  const cycles: string[] = [];
+  const stack: string[] = [];
+  const visit = (file: string): void => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of importsOf.get(file) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next].join(' → '));
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of files) if (!state.has(file)) visit(file);
+  expect(cycles).toEqual([]);
 });
