@@ -6,7 +6,7 @@
 import { ROUTE_SCHEMAS } from '../src/generated/route-schemas';
 import { MEASURES, PLANS, type Plan } from '../src/domain/types';
 import { measuresWithoutSource } from '../src/domain/measure-sources';
-import { docsUrl, ERROR_MEANING, ERROR_STATUS, type ErrorBody, type ErrorCode } from '../src/errors';
+import { docsUrl, ERROR_MEANING, ERROR_STATUS, isErrorCode, type ErrorBody, type ErrorCode } from '../src/errors';
 import { exampleText } from './examples';
 import type { ParamSpec } from './params';
 import type { AnyRoute } from './route';
@@ -82,7 +82,8 @@ function answerSchema(route: AnyRoute): JsonSchema {
 
 /** The error codes a route can answer, by status. */
 function errorCodes(route: AnyRoute): Map<number, ErrorCode[]> {
-  const own = (ROUTE_SCHEMAS.routes[route.path]?.errors ?? []).filter((c): c is ErrorCode => c in ERROR_STATUS);
+  // Its shape's own refusals, and those of the fields its operation touches.
+  const own = [...(ROUTE_SCHEMAS.routes[route.path]?.errors ?? []).filter(isErrorCode), ...route.refusals];
   const codes: ErrorCode[] = ['invalid_parameter', 'unknown_parameter', 'missing_api_key', 'invalid_api_key', ...own, 'rate_limited', 'internal_error', 'data_unavailable'];
   if (route.plan !== 'free') codes.push('plan_required');
   const byStatus = new Map<number, ErrorCode[]>();

@@ -83,6 +83,14 @@ export function shapeResult(deps: RouteRunDeps, route: AnyRoute, result: Executi
   return { data, meta, shapeContext };
 }
 
+/**
+ * What a shape throws where its operation's country, series or region is null: their resolvers
+ * refuse what is not held (unknown_country …), and that refusal is the answer, so reaching this is a fault.
+ */
+export function refusedAbove(what: string): Error {
+  return new Error(`the operation's ${what} was null without its resolver's refusal`);
+}
+
 /** The JSON body of an answer: the envelope's own meta, then the route's. */
 export function envelope(requestId: string, dataAsOf: string, data: unknown, meta: Record<string, unknown>): Envelope {
   const own: EnvelopeMeta = { request_id: requestId, data_as_of: dataAsOf, count: Array.isArray(data) ? data.length : 1 };

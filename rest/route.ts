@@ -1,7 +1,8 @@
 /** What a /v1 route is: path, parameters, minimum plan, the one operation it runs, and the reshaping. */
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { Plan } from '../src/domain/types';
-import { operationPlan } from '../src/graphql/operation-plan';
+import { operationPlan, operationRefusals } from '../src/graphql/operation-plan';
+import type { ErrorCode } from '../src/errors';
 import { schema } from '../src/graphql/schema';
 import type { ParamSpec, ParamsOf, ParamValue } from './params';
 
@@ -79,6 +80,8 @@ export interface Route<
   description?: string;
   /** The minimum plan: the highest plan scope of the fields its operation touches (operationPlan), never declared. */
   plan: Plan;
+  /** The refusals its operation's fields may answer with (operationRefusals: unknown_country …), never declared. */
+  refusals: ErrorCode[];
   pathParams: P;
   query: Q;
   /** 'rows': data is flat rows; 'series': series data blocks; false: JSON only. */
@@ -93,9 +96,9 @@ export interface Route<
 
 /** A route, its parameters' names, kinds and required-ness kept as literal types so `variables` and `shape` get them typed. */
 export function defineRoute<TResult, TVars, const P extends readonly ParamSpec[], const Q extends readonly ParamSpec[]>(
-  route: Omit<Route<TResult, TVars, P, Q>, 'plan'>,
+  route: Omit<Route<TResult, TVars, P, Q>, 'plan' | 'refusals'>,
 ): Route<TResult, TVars, P, Q> {
-  return { ...route, plan: operationPlan(schema, route.operation) };
+  return { ...route, plan: operationPlan(schema, route.operation), refusals: operationRefusals(schema, route.operation) };
 }
 
 /**

@@ -124,7 +124,10 @@ function mergeObjects(schemas: JsonSchema[], inAll: boolean): JsonSchema {
   return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
 }
 
-/** Error codes thrown by `new ApiError('code', …)` in a function or the project functions it calls. */
+/**
+ * Error codes thrown by `new ApiError('code', …)` in a function or the project functions it calls
+ * (in rest/, and the refusals src/errors.ts words once, such as notHeld.country).
+ */
 function errorCodes(checker: ts.TypeChecker, node: ts.Node, seen = new Set<ts.Node>(), out = new Set<string>()): Set<string> {
   const visit = (n: ts.Node): void => {
     if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'ApiError') {
@@ -136,9 +139,10 @@ function errorCodes(checker: ts.TypeChecker, node: ts.Node, seen = new Set<ts.No
       if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
       for (const decl of symbol?.declarations ?? []) {
         const file = decl.getSourceFile().fileName;
-        if (!file.startsWith(path.join(ROOT, 'rest')) || seen.has(decl)) continue;
+        if (!(file.startsWith(path.join(ROOT, 'rest')) || file === path.join(ROOT, 'src/errors.ts')) || seen.has(decl)) continue;
         seen.add(decl);
         if (ts.isFunctionDeclaration(decl) && decl.body) errorCodes(checker, decl.body, seen, out);
+        if (ts.isPropertyAssignment(decl) && ts.isArrowFunction(decl.initializer)) errorCodes(checker, decl.initializer.body, seen, out);
       }
     }
     ts.forEachChild(n, visit);

@@ -31,6 +31,10 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && code in ERROR_STATUS;
+}
+
 export const ERROR_MEANING: Record<ErrorCode, string> = {
   invalid_parameter: 'A parameter has a bad value: period, freq, limit outside 1..1000, unknown measure, bad currency, or a format not offered.',
   unknown_parameter: 'A query parameter the endpoint does not take.',
@@ -96,6 +100,13 @@ export class ApiError extends GraphQLError {
     return error.originalError instanceof ApiError ? error.originalError : undefined;
   }
 }
+
+/** The refusals of what is not held, one wording for both surfaces (the resolvers throw them). */
+export const notHeld = {
+  country: (code: string) => new ApiError('unknown_country', `No country ${code.slice(0, 60)} is held.`),
+  series: (id: string) => new ApiError('unknown_series', `No series ${id.slice(0, 80)} is held.`),
+  region: (slug: string) => new ApiError('unknown_region', `No region ${slug.slice(0, 60)} is held; see /v1/regions.`),
+};
 
 export function docsUrl(baseUrl: string, code: ErrorCode): string {
   return `${baseUrl}/docs#error-${code}`;

@@ -1,4 +1,5 @@
 /** Statistics and analysis endpoints: seasonality, holidays join, intensity, origin shift, stay length, regional totals. */
+import { refusedAbove } from '../route-run';
 import { HEADLINE_RULE } from '../../src/domain/headline';
 import {
   OriginShiftOfCountryDocument,
@@ -9,12 +10,9 @@ import {
   TourismIntensityRankingDocument,
 } from '../../src/generated/operations';
 import { PAGED_LIST_MAX } from '../../src/graphql/args';
-import { ApiError } from '../../src/errors';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { noSourceNote } from '../../src/domain/measure-sources';
-import { unknownCountry } from './reference';
-import { unknownSeries } from './series';
 import {
   cursorParam as cursor,
   formatParam as format,
@@ -39,7 +37,7 @@ export const analysisRoutes = [
     operation: SeasonalityOfSeriesDocument,
     variables: (p) => ({ id: p.id, from: p.from, to: p.to }),
     shape: (r, p) => {
-      if (!r.seriesById) throw unknownSeries(p.id);
+      if (!r.seriesById) throw refusedAbove('series');
       const s = r.seriesById.seasonality;
       return {
         meta: { series: r.seriesById.id, years: s.years, index: s.index },
@@ -58,7 +56,7 @@ export const analysisRoutes = [
     operation: SeriesHolidayJoinDocument,
     variables: (p) => ({ id: p.id, from: p.from, to: p.to }),
     shape: (r, p) => {
-      if (!r.seriesById) throw unknownSeries(p.id);
+      if (!r.seriesById) throw refusedAbove('series');
       const h = r.seriesById.holidays;
       return {
         meta: {
@@ -107,7 +105,7 @@ export const analysisRoutes = [
     operation: OriginShiftOfCountryDocument,
     variables: (p) => ({ iso: p.country, after: p.after }),
     shape: (r, p) => {
-      if (!r.country) throw unknownCountry(p.country);
+      if (!r.country) throw refusedAbove('country');
       const o = r.country.originShift;
       return {
         meta: { country: r.country.iso, method: { ...o.method }, freq: o.freq },
@@ -131,7 +129,7 @@ export const analysisRoutes = [
     operation: StayLengthOfCountryDocument,
     variables: (p) => ({ iso: p.country, from: p.from }),
     shape: (r, p) => {
-      if (!r.country) throw unknownCountry(p.country);
+      if (!r.country) throw refusedAbove('country');
       const s = r.country.stayLength;
       return {
         meta: { country: r.country.iso, nights_series: s.nightsSeries, arrivals_series: s.arrivalsSeries, next: null },
@@ -155,7 +153,7 @@ export const analysisRoutes = [
       to: p.to,
     }),
     shape: (r, p) => {
-      if (!r.region) throw new ApiError('unknown_region', `No region ${p.region.slice(0, 60)} is held; see /v1/regions.`);
+      if (!r.region) throw refusedAbove('region');
       const t = r.region.totals;
       const kind = t.freq ? `${FREQ_WORDS[t.freq] ?? t.freq} headline ${t.measure} series` : `headline ${t.measure} series`;
       const note = t.freq

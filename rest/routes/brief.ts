@@ -1,9 +1,9 @@
 /** /v1/countries/{iso}/brief: the latest month in words and figures, checked against the figures. */
+import { refusedAbove } from '../route-run';
 import { OUTLOOK_METHOD, OUTLOOK_METHOD_IN_WORDS } from '../../src/domain/forecast';
 import { CountryBriefDocument, type BriefAbsence } from '../../src/generated/operations';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
-import { unknownCountry } from './reference';
 import { isoPathParam } from '../common-params';
 
 /** meta.note of a country without a brief, by why it has none. */
@@ -23,7 +23,7 @@ export const briefRoutes = [
     operation: CountryBriefDocument,
     variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
-      if (!r.country) throw unknownCountry(p.iso);
+      if (!r.country) throw refusedAbove('country');
       const b = r.country.brief;
       if (!b) {
         return {

@@ -1,8 +1,8 @@
 /** /v1/economy/{iso} and /v1/economy/{iso}/tourism: economy indicators and travel receipts beside them. */
+import { refusedAbove } from '../route-run';
 import { CountryEconomyDocument, CountryTourismEconomyDocument } from '../../src/generated/operations';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
-import { unknownCountry } from './reference';
 import { formatParam as format, isoPathParam as iso } from '../common-params';
 
 
@@ -16,7 +16,7 @@ export const economyRoutes = [
     operation: CountryEconomyDocument,
     variables: (p) => ({ iso: p.iso, from: p.from }),
     shape: (r, p) => {
-      if (!r.country) throw unknownCountry(p.iso);
+      if (!r.country) throw refusedAbove('country');
       const { economy } = r.country;
       return {
         meta: { country: r.country.iso, name: r.country.name, note: economy.note },
@@ -33,7 +33,7 @@ export const economyRoutes = [
     operation: CountryTourismEconomyDocument,
     variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
-      if (!r.country) throw unknownCountry(p.iso);
+      if (!r.country) throw refusedAbove('country');
       const t = r.country.tourismEconomy;
       return {
         meta: {

@@ -1,4 +1,6 @@
 /** Measures: arrivals, spend (optionally converted), capacity, nights by region. */
+import { notHeld } from '../../src/errors';
+import { refusedAbove } from '../route-run';
 import {
   CapacitySeriesDocument,
   MeasureSeriesDocument,
@@ -9,7 +11,6 @@ import {
 import type { Freq } from '../../src/domain/types';
 import type { SeriesBlock } from '../csv';
 import { defineRoute } from '../route';
-import { unknownCountry } from './reference';
 import { defineParam } from '../params';
 import { formatParam, fromParam, statusParam, toParam } from '../common-params';
 import { HEADLINE_RULE } from '../../src/domain/headline';
@@ -26,7 +27,7 @@ export function unitLabel(s: { unit: string; scale?: string | null }): string {
 export function requireHeld(requested: string[] | undefined, held: { iso: string }[]): void {
   if (!requested) return;
   const missing = requested.filter((iso) => !held.some((c) => c.iso === iso));
-  if (missing.length) throw unknownCountry(missing.join(', '));
+  if (missing.length) throw notHeld.country(missing.join(', '));
 }
 
 type Country = { iso: string; name: string };
@@ -200,7 +201,7 @@ export const measureRoutes = [
     operation: NightsByRegionDocument,
     variables: (p) => ({ iso: p.iso, period: p.period }),
     shape: (r, p) => {
-      if (!r.country) throw unknownCountry(p.iso);
+      if (!r.country) throw refusedAbove('country');
       const b = r.country.byRegion;
       return {
         meta: { country: r.country.iso, measure: 'nights', breakdown: 'region', period: b.period ?? null, freq: b.freq ?? null },

@@ -1,11 +1,11 @@
 /** Any series on a regular time axis with status and flags, as it stands or as it stood on a date; and its vintages. */
+import { refusedAbove } from '../route-run';
 import { SeriesObservationsDocument, SeriesVintagesDocument } from '../../src/generated/operations';
 import { formatParam, fromParam, seriesIdParam, toParam } from '../common-params';
 import { defineParam } from '../params';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { unitLabel } from './measures';
-import { unknownSeries } from './series';
 
 const asOfParam = defineParam({
   name: 'as_of',
@@ -27,7 +27,7 @@ export const observationRoutes = [
     variables: (p) => ({ id: p.id, from: p.from, to: p.to, asOf: p.as_of }),
     shape: (r, p) => {
       const s = r.seriesById;
-      if (!s) throw unknownSeries(p.id);
+      if (!s) throw refusedAbove('series');
       return {
         meta: { series: s.id, alias: s.alias, country: s.countryIso, name: s.name, unit: unitLabel(s), freq: s.freq, as_of: p.as_of ?? null },
         data: s.timeline.map((o) => snakeFields(o)),
@@ -44,7 +44,7 @@ export const observationRoutes = [
     variables: (p) => ({ id: p.id }),
     shape: (r, p) => {
       const s = r.seriesById;
-      if (!s) throw unknownSeries(p.id);
+      if (!s) throw refusedAbove('series');
       return {
         meta: { series: s.id, alias: s.alias, country: s.countryIso, name: s.name },
         data: s.vintages.map((v) => snakeFields(v)),

@@ -1,4 +1,5 @@
 /** Data quality and timing: coverage, gaps, freshness, calendar, latest releases. */
+import { refusedAbove } from '../route-run';
 import {
   CalendarDocument,
   CountryCoverageDocument,
@@ -10,7 +11,6 @@ import { defineParam } from '../params';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { requireHeld } from './measures';
-import { unknownCountry } from './reference';
 import { formatParam, isoPathParam } from '../common-params';
 
 const countryParam = defineParam({ name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries when absent.' });
@@ -27,7 +27,7 @@ export const qualityRoutes = [
     operation: CountryCoverageDocument,
     variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
-      if (!r.country) throw unknownCountry(p.iso);
+      if (!r.country) throw refusedAbove('country');
       return {
         meta: {
           country: r.country.iso,

@@ -1,4 +1,5 @@
 /** Reference endpoints: countries, peers, regions, holidays, exchange rates, status. */
+import { refusedAbove } from '../route-run';
 import {
   CountryDetailDocument,
   CountryListDocument,
@@ -11,15 +12,10 @@ import {
 } from '../../src/generated/operations';
 import { PAGED_LIST_MAX } from '../../src/graphql/args';
 import { countryCursor } from '../../src/graphql/connections';
-import { ApiError } from '../../src/errors';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { formatParam as format, isoPathParam as iso } from '../common-params';
 
-
-export function unknownCountry(code: string): ApiError {
-  return new ApiError('unknown_country', `No country ${code} is held.`);
-}
 
 /** The country record of SPEC.md: the CountryRecord fragment, whose selection is in SPEC.md's field order. */
 export function countryRecord<C extends CountryRecordFragment>(c: C) {
@@ -56,7 +52,7 @@ export const referenceRoutes = [
     operation: CountryDetailDocument,
     variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
-      if (!r.country) throw unknownCountry(p.iso);
+      if (!r.country) throw refusedAbove('country');
       return { data: countryRecord(r.country) };
     },
   }),
@@ -69,7 +65,7 @@ export const referenceRoutes = [
     operation: CountryPeersDocument,
     variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
-      if (!r.country) throw unknownCountry(p.iso);
+      if (!r.country) throw refusedAbove('country');
       return {
         meta: { iso: r.country.iso, region: r.country.region?.name ?? null },
         data: r.country.peers.map(countryRecord),
@@ -97,7 +93,7 @@ export const referenceRoutes = [
     operation: HolidayListDocument,
     variables: (p) => ({ iso: p.iso, year: p.year }),
     shape: (r, p) => {
-      if (!r.country) throw unknownCountry(p.iso);
+      if (!r.country) throw refusedAbove('country');
       return {
         meta: { country: r.country.iso, year: p.year ?? null },
         data: r.holidays.map((h) => snakeFields(h)),

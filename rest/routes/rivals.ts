@@ -1,8 +1,8 @@
 /** /v1/countries/{iso}/rivals: up to six destinations competing for the same travellers. */
+import { refusedAbove } from '../route-run';
 import { CountryRivalsDocument } from '../../src/generated/operations';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
-import { unknownCountry } from './reference';
 import { isoPathParam } from '../common-params';
 
 export const rivalsRoutes = [
@@ -19,7 +19,7 @@ export const rivalsRoutes = [
     operation: CountryRivalsDocument,
     variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
-      if (!r.country) throw unknownCountry(p.iso);
+      if (!r.country) throw refusedAbove('country');
       return {
         meta: { country: r.country.iso, name: r.country.name, next: null },
         // Spelled out after the scalars: the generated type lists the nested shared_markets last.

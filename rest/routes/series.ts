@@ -1,4 +1,5 @@
 /** Series: search, metadata, latest figure; and the source tables behind them. */
+import { refusedAbove } from '../route-run';
 import {
   SeriesLatestDocument,
   SeriesMetadataDocument,
@@ -6,16 +7,11 @@ import {
   TableListDocument,
   type SeriesRecordFragment,
 } from '../../src/generated/operations';
-import { ApiError } from '../../src/errors';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { unitLabel, requireHeld } from './measures';
 import { cursorParam, formatParam, limitParam, seriesIdParam as idParam } from '../common-params';
 
-
-export function unknownSeries(id: string): ApiError {
-  return new ApiError('unknown_series', `No series ${id} is held.`);
-}
 
 const SERIES_RENAMES = { countryIso: 'country' } as const;
 
@@ -70,7 +66,7 @@ export const seriesRoutes = [
     operation: SeriesMetadataDocument,
     variables: (p) => ({ id: p.id }),
     shape: (r, p) => {
-      if (!r.seriesById) throw unknownSeries(p.id);
+      if (!r.seriesById) throw refusedAbove('series');
       const { table, names, ...s } = r.seriesById;
       return {
         data: Object.assign(snakeFields(s, { ...SERIES_RENAMES, tableCode: 'table', revisionCount: 'revisions' }), {
@@ -90,7 +86,7 @@ export const seriesRoutes = [
     variables: (p) => ({ id: p.id }),
     shape: (r, p) => {
       const s = r.seriesById;
-      if (!s) throw unknownSeries(p.id);
+      if (!s) throw refusedAbove('series');
       const l = s.latest;
       return {
         data: {

@@ -1,10 +1,34 @@
 /**
- * The plan an operation needs: the highest plan scope of the fields it touches and of the types
- * they return (scope-auth's `authScopes` on each, src/graphql/builder.ts). A REST route's minimum
- * plan is this of its fixed operation, so a plan is declared once, on the data.
+ * What an operation's fields say of it: the plan it needs, the highest plan scope of the fields it
+ * touches and of the types they return (scope-auth's `authScopes` on each, src/graphql/builder.ts),
+ * and the refusals its fields may answer with (`extensions.refuses`, e.g. unknown_country). A REST
+ * route's minimum plan and its documented errors are these of its fixed operation, so each is
+ * declared once, on the data.
  */
 import { getNamedType, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLField, type GraphQLNamedType, type GraphQLSchema } from 'graphql';
 import { PLANS, planRank, type Plan } from '../domain/types';
+import { isErrorCode, type ErrorCode } from '../errors';
+
+/** A field's extensions naming the refusals its resolver throws (read by operationRefusals). */
+export function refuses(...codes: ErrorCode[]): { refuses: ErrorCode[] } {
+  return { refuses: codes };
+}
+
+/** The refusals the fields an operation touches may answer with. */
+export function operationRefusals(schema: GraphQLSchema, document: DocumentNode): ErrorCode[] {
+  const info = new TypeInfo(schema);
+  const codes = new Set<ErrorCode>();
+  visit(
+    document,
+    visitWithTypeInfo(info, {
+      Field() {
+        const said: unknown = info.getFieldDef()?.extensions?.refuses;
+        if (Array.isArray(said)) for (const code of said) if (isErrorCode(code)) codes.add(code);
+      },
+    }),
+  );
+  return [...codes].sort();
+}
 
 /** The plan a field's or type's own authScopes ask for (free when it has none). */
 export function scopePlan(node: GraphQLField<unknown, unknown> | GraphQLNamedType): Plan {

@@ -1,5 +1,6 @@
 /** Root fields for places, series lookup, holidays, exchange rates and service status. */
-import { ApiError } from '../../errors';
+import { ApiError, notHeld } from '../../errors';
+import { refuses } from '../operation-plan';
 import type { HolidayRow } from '../../domain/holidays';
 import { holidaysFor } from '../holiday-rules';
 import { MONTHLY_RULE } from '../../domain/monthly';
@@ -65,8 +66,15 @@ builder.queryFields((t) => ({
   country: t.prismaField({
     type: 'Country',
     nullable: true,
+    description: 'One country by ISO 3166 code; null, with an `unknown_country` error, when it is not held.',
+    extensions: refuses('unknown_country'),
     args: { iso: t.arg.string({ required: true }) },
-    resolve: (query, _root, args, ctx) => ctx.prisma.country.findUnique({ ...query, where: { iso: isoArg(args.iso) } }),
+    resolve: async (query, _root, args, ctx) => {
+      const iso = isoArg(args.iso);
+      const country = await ctx.prisma.country.findUnique({ ...query, where: { iso } });
+      if (!country) throw notHeld.country(iso);
+      return country;
+    },
   }),
   regions: t.prismaField({
     type: ['Region'],
@@ -77,17 +85,27 @@ builder.queryFields((t) => ({
     nullable: true,
     // One region's figures are /v1/regions/{region}'s, a developer route (the list of regions is free).
     authScopes: { developer: true },
+    description: 'One UN Tourism region by slug; null, with an `unknown_region` error, when it is not held.',
+    extensions: refuses('unknown_region'),
     args: { slug: t.arg.string({ required: true }) },
-    resolve: (query, _root, args, ctx) => ctx.prisma.region.findUnique({ ...query, where: { slug: args.slug } }),
+    resolve: async (query, _root, args, ctx) => {
+      const region = await ctx.prisma.region.findUnique({ ...query, where: { slug: args.slug } });
+      if (!region) throw notHeld.region(args.slug);
+      return region;
+    },
   }),
   seriesById: t.prismaField({
     type: 'Series',
     nullable: true,
     authScopes: { developer: true },
-    description: 'One series by id (`sr_…`) or alias (`es.nights.total.m`).',
+    description: 'One series by id (`sr_…`) or alias (`es.nights.total.m`); null, with an `unknown_series` error, when it is not held.',
+    extensions: refuses('unknown_series'),
     args: { id: t.arg.string({ required: true }) },
-    resolve: (query, _root, args, ctx) =>
-      ctx.prisma.series.findFirst({ ...query, where: { OR: [{ id: args.id }, { alias: args.id.toLowerCase() }] } }),
+    resolve: async (query, _root, args, ctx) => {
+      const series = await ctx.prisma.series.findFirst({ ...query, where: { OR: [{ id: args.id }, { alias: args.id.toLowerCase() }] } });
+      if (!series) throw notHeld.series(args.id);
+      return series;
+    },
   }),
   series: t.prismaConnection(
     {
