@@ -116,20 +116,14 @@ function serveWithoutBody(deps: ListenerDeps, req: http.IncomingMessage, res: ht
     return plainError(res, tag, new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' }));
   }
   if (probe(req, res, path, tag)) return;
-  const explorerRoute = serveExplorer(req, res, path, (err) => {
-    log(`explorer: ${String((err as Error)?.stack ?? err)}`);
+  // A page that fails is logged and answered as our fault.
+  const failed = (what: string) => (err: unknown) => {
+    log(`${what}: ${String((err as Error)?.stack ?? err)}`);
     plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
-  });
-  if (explorerRoute) {
-    tag.route = explorerRoute;
-    return;
-  }
-  const docsRoute = docs(req, res, path, (err) => {
-    log(`docs: ${String((err as Error)?.stack ?? err)}`);
-    plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
-  });
-  if (docsRoute) {
-    tag.route = docsRoute;
+  };
+  const served = serveExplorer(req, res, path, failed('explorer')) ?? docs(req, res, path, failed('docs'));
+  if (served) {
+    tag.route = served;
     return;
   }
   plainError(res, tag, new ApiError('not_found', `No endpoint at ${path.slice(0, 100)}.`));
