@@ -6,16 +6,15 @@
  * kept with its result, per path and query (answer-bytes.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { KeyStore } from '../src/auth/keys-store';
 import type { DataStore } from '../src/db/data-store';
-import { planRank, type Plan } from '../src/domain/types';
+import type { Plan } from '../src/domain/types';
 import { documentText, ResultStore, resultKey, sessionKey } from '../src/graphql/result-cache';
 import { newRequestId, type RequestTag } from './request-tag';
 import { codedEtag, etagMatches, negotiate } from './compression';
 import { rowsToCsv, seriesBlocksToCsv, type SeriesBlock } from './csv';
 import { ApiError, errorBody } from '../src/errors';
-import { rateHeaders } from '../src/auth/access';
-import type { Limiter, RateDecision } from '../src/auth/rate-limit';
+import { rateHeaders, type Admission, type Admit } from '../src/auth/access';
+import type { RateDecision } from '../src/auth/rate-limit';
 import { routeMatcher, type AnyRoute, type RouteMatch } from './route';
 import { parseRequestParams } from './request-params';
 import { envelope, executeRoute, shapeResult, variablesOf, type Envelope, type RestExecute, type RouteRunDeps } from './route-run';
@@ -26,8 +25,8 @@ export type { RestExecute } from './route-run';
 export interface RestDeps {
   execute: RestExecute;
   store: DataStore;
-  keys: KeyStore;
-  limiter: Limiter;
+  /** Key, plan and rate checks (src/auth/access.ts), as /graphql's. */
+  admit: Admit;
   routes: AnyRoute[];
   now: () => Date;
   publicBaseUrl: string;
@@ -78,41 +77,21 @@ class RestAdapter {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         throw new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' });
       }
-      const key = req.headers['x-api-key'];
-      if (typeof key !== 'string' || key === '') throw new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.');
-      const caller = this.deps.keys.verify(key);
-      if (!caller) throw new ApiError('invalid_api_key', 'The API key is unknown or revoked.');
-      if (tag) tag.plan = caller.plan;
-      if (planRank(caller.plan) < planRank(route.plan)) {
-        throw new ApiError('plan_required', `${route.path} needs the ${route.plan} plan or above; this key is on ${caller.plan}.`);
-      }
-      const admitted: Admitted = { found, path, query, plan: caller.plan, requestId, tag };
-      const decision = this.deps.limiter.take(caller.id, caller.plan);
+      const admission = this.deps.admit(req.headers['x-api-key'], { plan: route.plan, what: route.path }, tag);
+      const go = ({ caller, rate }: Admission) => this.afterAdmission(req, res, { found, path, query, plan: caller.plan, requestId, tag }, rate);
       // The in-process limiter answers at once; a shared one (cluster, Redis) answers later.
-      if (decision instanceof Promise) {
-        decision.then(
-          (allowed) => this.afterLimit(req, res, admitted, allowed),
-          (err) => this.fail(req, res, err, route.plan, requestId, null),
-        );
-        return;
-      }
-      this.afterLimit(req, res, admitted, decision);
+      if (admission instanceof Promise) admission.then(go, (err) => this.fail(req, res, err, route.plan, requestId, null));
+      else go(admission);
     } catch (err) {
       this.fail(req, res, err, plan, requestId, null);
     }
   }
 
-  /** Answers a request whose key and plan passed, once its rate decision is known. */
-  private afterLimit(req: IncomingMessage, res: ServerResponse, admitted: Admitted, allowed: RateDecision): void {
-    const { plan, requestId } = admitted;
-    const routePlan = admitted.found.c.route.plan;
-    if (!allowed.allowed) {
-      const err = new ApiError('rate_limited', `Over the ${plan} plan's ${allowed.limit} requests per minute.`, { 'Retry-After': String(allowed.resetSeconds) });
-      return this.fail(req, res, err, routePlan, requestId, allowed);
-    }
+  /** Answers a request whose key, plan and rate passed. */
+  private afterAdmission(req: IncomingMessage, res: ServerResponse, admitted: Admitted, rate: RateDecision): void {
     this.answerRequest(req, admitted).then(
-      (answer) => this.answers.send(req, res, answer, requestId, this.deps.now(), allowed),
-      (err) => this.fail(req, res, err, routePlan, requestId, allowed),
+      (answer) => this.answers.send(req, res, answer, admitted.requestId, this.deps.now(), rate),
+      (err) => this.fail(req, res, err, admitted.found.c.route.plan, admitted.requestId, rate),
     );
   }
 

@@ -36,12 +36,13 @@ export function createSurfaces(deps: {
   const { config, store, keys, limiter, metrics, log } = deps;
   // The one result cache, for /graphql and /v1 alike (src/graphql/result-cache.ts).
   const results = new ResultStore(deps.cacheAnswers === false ? 0 : (deps.cacheBytes ?? answerBudgetBytes()));
+  // Who may call, for both surfaces (src/auth/access.ts).
+  const admit = createAccess(keys, limiter);
   const rest = createRestHandler({
     // Set once Yoga exists (below): /v1 runs its operations through Yoga's enveloped execute.
     execute: (args) => restExecute(args),
     store,
-    keys,
-    limiter,
+    admit,
     routes: ROUTES,
     now: config.now,
     publicBaseUrl: config.publicBaseUrl,
@@ -49,7 +50,6 @@ export function createSurfaces(deps: {
     results,
     endpointsLive: ROUTES.length + OTHER_ENDPOINTS.length,
   });
-  const admit = createAccess(keys, limiter);
   const forms = new GraphQLForms(results);
   const yoga = createGraphQLEndpoint({
     schema,

@@ -12,6 +12,7 @@ import { ServiceStatusDocument } from '../../src/generated/operations';
 import { schema } from '../../src/graphql/schema';
 import { createRestHandler } from '../../rest/handler';
 import { RateLimiter, DEFAULT_RATES } from '../../src/auth/rate-limit';
+import { createAccess } from '../../src/auth/access';
 import { defineRoute } from '../../rest/route';
 import { ResultStore } from '../../src/graphql/result-cache';
 
@@ -44,8 +45,7 @@ beforeAll(async () => {
   const handle = createRestHandler({
     execute: (args) => Promise.resolve(execute({ schema, ...args })),
     store,
-    keys,
-    limiter: new RateLimiter(DEFAULT_RATES),
+    admit: createAccess(keys, new RateLimiter(DEFAULT_RATES)),
     routes: [broken],
     now: () => new Date('2026-04-20T12:00:00Z'),
     publicBaseUrl: 'http://api.test',
