@@ -62,7 +62,7 @@ export const analysisRoutes = [
         meta: {
           series: r.seriesById.id,
           country: h.country,
-          ...(h.rulesHeld ? {} : { note: `No public-holiday rules are held for ${h.country}; holidays is null.` }),
+          ...(h.note ? { note: h.note } : {}),
         },
         data: h.periods.map((x) => snakeFields(x)),
       };

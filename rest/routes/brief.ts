@@ -1,17 +1,10 @@
 /** /v1/countries/{iso}/brief: the latest month in words and figures, checked against the figures. */
 import { refusedAbove } from '../route-run';
 import { OUTLOOK_METHOD, OUTLOOK_METHOD_IN_WORDS } from '../../src/domain/forecast';
-import { CountryBriefDocument, type BriefAbsence } from '../../src/generated/operations';
+import { CountryBriefDocument } from '../../src/generated/operations';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { isoPathParam } from '../common-params';
-
-/** meta.note of a country without a brief, by why it has none. */
-export function noBriefNote(name: string, absence: BriefAbsence | null | undefined): string {
-  return absence === 'withheld'
-    ? `No brief for ${name}: the brief written from its figures did not pass the number check, so it is not served.`
-    : `No brief for ${name}: briefs are written for countries whose main series (the freshest of their headline series) is monthly.`;
-}
 
 export const briefRoutes = [
   defineRoute({
@@ -27,7 +20,7 @@ export const briefRoutes = [
       const b = r.country.brief;
       if (!b) {
         return {
-          meta: { next: null, note: noBriefNote(r.country.name, r.country.briefAbsence) },
+          meta: { next: null, note: r.country.briefNote },
           data: [],
         };
       }

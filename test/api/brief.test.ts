@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyBrief } from '../../src/domain/brief';
-import { noBriefNote } from '../../rest/routes/brief';
+import { noBriefNote } from '../../src/graphql/types/brief';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;

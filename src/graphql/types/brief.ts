@@ -30,6 +30,13 @@ const FLAGGED = new Set(['estimated', 'provisional', 'break']);
 export const BRIEF_ABSENCES = ['no_monthly_series', 'withheld'] as const;
 export type BriefAbsence = (typeof BRIEF_ABSENCES)[number];
 
+/** Why a country has no brief, in words (Country.briefNote; /v1/countries/{iso}/brief's meta.note). */
+export function noBriefNote(name: string, absence: BriefAbsence): string {
+  return absence === 'withheld'
+    ? `No brief for ${name}: the brief written from its figures did not pass the number check, so it is not served.`
+    : `No brief for ${name}: briefs are written for countries whose main series (the freshest of their headline series) is monthly.`;
+}
+
 const BriefAbsenceEnum = builder.enumType('BriefAbsence', {
   description: "Why a country's brief is null: no_monthly_series (its main series is not monthly, or holds no figures), withheld (a brief was written but its text did not match its figures, so it is not served).",
   values: BRIEF_ABSENCES,
@@ -242,5 +249,15 @@ builder.prismaObjectFields('Country', (t) => ({
     type: BriefAbsenceEnum,
     description: 'Why brief is null; null when there is a brief.',
     resolve: briefSide((outcome) => (typeof outcome === 'string' ? outcome : null)),
+  }),
+  briefNote: t.field({
+    ...analystOnCountry,
+    select: { iso: true, name: true },
+    type: 'String',
+    description: 'Why brief is null, in words; null when there is a brief.',
+    resolve: async (c, _args, ctx) => {
+      const outcome = await briefOf(ctx, c.iso);
+      return typeof outcome === 'string' ? noBriefNote(c.name, outcome) : null;
+    },
   }),
 }));

@@ -42,6 +42,11 @@ const SeriesHolidaysType = builder
     fields: (t) => ({
       country: t.exposeString('country'),
       rulesHeld: t.exposeBoolean('rulesHeld', { description: 'Whether holiday rules are held for the country.' }),
+      note: t.string({
+        nullable: true,
+        description: 'Why every period holds null holidays, in words; null when rules are held.',
+        resolve: (h) => (h.rulesHeld ? null : `No public-holiday rules are held for ${h.country}; holidays is null.`),
+      }),
       periods: t.field({ type: [PeriodHolidaysType], resolve: (h) => h.periods }),
     }),
   });
