@@ -98,7 +98,7 @@ export const seriesRoutes = [
           year_before: l?.yearBefore ?? null,
           yoy_pct: l?.yoyPct ?? null,
         },
-        ...(l ? {} : { meta: { note: 'No figure of this series is visible on this plan yet (developer keys see figures published more than 30 days ago).' } }),
+        ...(s.latestNote ? { meta: { note: s.latestNote } } : {}),
       };
     },
   }),

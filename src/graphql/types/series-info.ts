@@ -128,6 +128,16 @@ builder.prismaObjectFields('Series', (t) => ({
       return { period: newest.period, value: newest.value!, yearBefore: before, yoyPct: yoyPct(newest.value, before) };
     },
   }),
+  latestNote: t.string({
+    nullable: true,
+    description: 'Why latest is null, in words; null when the plan sees a figure.',
+    authScopes: { developer: true },
+    select: { id: true },
+    resolve: async (s, _args, ctx) =>
+      newestVisible(await ctx.loaders.observations.load(s.id), visibleFrom(ctx.plan, ctx.now))
+        ? null
+        : 'No figure of this series is visible on this plan yet (developer keys see figures published more than 30 days ago).',
+  }),
   breaks: t.stringList({
     description: 'Periods the publisher flags as a break in the series (method or definition change).',
     authScopes: { developer: true },
