@@ -23,7 +23,6 @@ import {
 } from '../common-params';
 
 
-const FREQ_WORDS: Record<string, string> = { M: 'monthly', Q: 'quarterly', A: 'annual' };
 
 export const analysisRoutes = [
   defineRoute({
@@ -155,19 +154,13 @@ export const analysisRoutes = [
     shape: (r, p) => {
       if (!r.region) throw refusedAbove('region');
       const t = r.region.totals;
-      const kind = t.freq ? `${FREQ_WORDS[t.freq] ?? t.freq} headline ${t.measure} series` : `headline ${t.measure} series`;
-      const note = t.freq
-        ? `Sum of the countries' ${kind} (the most common frequency among them), in units with the publishers' scales applied. ` +
-          'Each period adds only the countries that reported it (countries_reporting); periods with fewer countries reporting are not comparable with the others.' +
-          (t.leftOut.length ? ` Left out, headline series of another frequency, unit or currency: ${t.leftOut.join(', ')}.` : '')
-        : [`No country in ${r.region.name} has a headline ${t.measure} series that adds up across countries (rates, such as occupancy in percent, are never summed).`, noSourceNote(t.measure)].filter(Boolean).join(' ');
       return {
         meta: {
           region: r.region.slug,
           name: r.region.name,
           measure: t.measure,
           countries: t.countries,
-          note,
+          note: t.note,
           freq: t.freq ?? null,
           unit: t.unit ?? null,
           currency: t.currency ?? null,

@@ -7,6 +7,9 @@
  * comparable. The caller passes series of one frequency (periods are grouped by their label).
  */
 import { compareCodes, round } from './numeric';
+import { noSourceNote } from './measure-sources';
+import { FREQ_WORDS } from './series-search';
+import { FREQS } from './types';
 import type { PeriodValue } from './series';
 
 export interface CountrySeries {
@@ -45,4 +48,27 @@ export function regionalTotals(countrySeries: readonly CountrySeries[]): Regiona
     .sort(([a], [b]) => compareCodes(a, b))
     .map(([period, total]) => ({ period, value: round(total.value, 3), countries_reporting: total.reporting.size }));
   return { rows, countries: [...contributing].sort(compareCodes) };
+}
+
+const wordsOfFreq = (freq: string): string => {
+  const known = FREQS.find((f) => f === freq);
+  return known ? FREQ_WORDS[known] : freq;
+};
+
+/**
+ * What a region's totals are, in words: the kind of series summed and how to read periods with
+ * fewer countries, or why nothing adds up (no summable headline series; no source for the measure).
+ */
+export function regionalTotalsNote(totals: { region: string; measure: string; freq: string | null; leftOut: readonly string[] }): string {
+  const { region, measure, freq, leftOut } = totals;
+  if (!freq) {
+    return [`No country in ${region} has a headline ${measure} series that adds up across countries (rates, such as occupancy in percent, are never summed).`, noSourceNote(measure)]
+      .filter(Boolean)
+      .join(' ');
+  }
+  return (
+    `Sum of the countries' ${wordsOfFreq(freq)} headline ${measure} series (the most common frequency among them), in units with the publishers' scales applied. ` +
+    'Each period adds only the countries that reported it (countries_reporting); periods with fewer countries reporting are not comparable with the others.' +
+    (leftOut.length ? ` Left out, headline series of another frequency, unit or currency: ${leftOut.join(', ')}.` : '')
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { regionalTotals } from '../../src/domain/regional-totals';
+import { regionalTotals, regionalTotalsNote } from '../../src/domain/regional-totals';
 
 const regionFixture = [
   {
@@ -47,5 +47,21 @@ describe('regionalTotals', () => {
 
   it('is empty without countries', () => {
     expect(regionalTotals([])).toEqual({ rows: [], countries: [] });
+  });
+});
+
+describe('regionalTotalsNote', () => {
+  it('says what was summed, and names the countries left out', () => {
+    expect(regionalTotalsNote({ region: 'Europe', measure: 'arrivals', freq: 'M', leftOut: ['GB', 'TR'] })).toBe(
+      "Sum of the countries' monthly headline arrivals series (the most common frequency among them), in units with the publishers' scales applied. " +
+        'Each period adds only the countries that reported it (countries_reporting); periods with fewer countries reporting are not comparable with the others.' +
+        ' Left out, headline series of another frequency, unit or currency: GB, TR.',
+    );
+  });
+
+  it('says why nothing adds up when no headline series is summable', () => {
+    expect(regionalTotalsNote({ region: 'Africa', measure: 'nights', freq: null, leftOut: [] })).toBe(
+      'No country in Africa has a headline nights series that adds up across countries (rates, such as occupancy in percent, are never summed).',
+    );
   });
 });

@@ -1,7 +1,7 @@
 /** Region.totals: a world region's sums of its countries' own headline series for one measure. */
 import { rowsWithin } from '../../domain/periods';
 import { chooseSummable } from '../../domain/regional-series-choice';
-import { regionalTotals, type RegionalTotalRow } from '../../domain/regional-totals';
+import { regionalTotals, regionalTotalsNote, type RegionalTotalRow } from '../../domain/regional-totals';
 import { scaleFactor } from '../../domain/scale';
 import { invalidParameter, periodBounds } from '../args';
 import { builder } from '../builder';
@@ -9,6 +9,7 @@ import { MeasureEnum } from '../enums';
 import { PeriodScalar } from '../scalars';
 
 interface Totals {
+  region: string;
   measure: string;
   freq: string | null;
   unit: string | null;
@@ -36,6 +37,7 @@ const RegionalTotalsType = builder.objectRef<Totals>('RegionalTotals').implement
     countries: t.exposeStringList('countries', { description: 'ISO codes that contributed at least one value.' }),
     leftOut: t.exposeStringList('leftOut', { description: 'ISO codes whose headline series is of another frequency, unit or currency.' }),
     rows: t.field({ type: [RegionalTotalRowType], resolve: (r) => r.rows }),
+    note: t.string({ description: 'What the totals are, or why nothing adds up, in words.', resolve: (r) => regionalTotalsNote(r) }),
   }),
 });
 
@@ -45,7 +47,7 @@ builder.prismaObjectField('Region', 'totals', (t) =>
     description: "Totals built from the region's countries' own headline series for a measure, within [from, to].",
     authScopes: { developer: true },
     args: { measure: t.arg({ type: MeasureEnum, required: true }), from: t.arg({ type: PeriodScalar }), to: t.arg({ type: PeriodScalar }) },
-    select: { slug: true },
+    select: { slug: true, name: true },
     resolve: async (r, args, ctx) => {
       const { from, to } = periodBounds(args.from, args.to);
       const headline = await ctx.prisma.series.findMany({
@@ -54,7 +56,7 @@ builder.prismaObjectField('Region', 'totals', (t) =>
         orderBy: { countryIso: 'asc' },
       });
       const choice = chooseSummable(headline.map((s) => ({ ...s, country: s.countryIso })));
-      if (!choice) return { measure: args.measure, freq: null, unit: null, currency: null, countries: [], leftOut: [], rows: [] };
+      if (!choice) return { region: r.name, measure: args.measure, freq: null, unit: null, currency: null, countries: [], leftOut: [], rows: [] };
       const observations = await ctx.loaders.observations.loadMany(choice.chosen.map((s) => s.id));
       const totals = regionalTotals(
         choice.chosen.map((s, i) => {
@@ -64,6 +66,7 @@ builder.prismaObjectField('Region', 'totals', (t) =>
         }),
       );
       return {
+        region: r.name,
         measure: args.measure,
         freq: choice.freq,
         unit: choice.unit,
