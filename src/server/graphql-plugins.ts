@@ -257,7 +257,7 @@ export function useKeptForms(deps: { store: DataStore; now: () => Date; forms: G
       serverContext.etag = etag;
       // Whether the answer goes out compressed is known once it is made: the validator of either form is the same answer.
       const held = request.headers.get('if-none-match');
-      const matched = [codedEtag(etag, coding), etag].find((one) => etagMatches(held, one));
+      const matched = [etag, codedEtag(etag, coding)].find((one) => etagMatches(held, one));
       if (matched) {
         serverContext.etag = matched;
         endResponse(new Response(null, { status: 304 }));

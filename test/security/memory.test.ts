@@ -22,9 +22,10 @@ async function graphqlHits(): Promise<number> {
 
 it("twenty queries padded with 900 kB of comments leave another caller's kept answer kept", async () => {
   const everyone = '{ countries(first: 300) { nodes { iso name } } }';
-  expect((await ask(everyone, KEYS.developer)).status).toBe(200);
-  for (let i = 0; i < 20; i++) {
-    const padded = `{ regions { slug } }\n#${String(i).padStart(4, '0')}${'x'.repeat(900_000)}`;
+  // A composed query is kept from its second ask; each padded one is asked twice too, so it would be kept.
+  for (let i = 0; i < 2; i++) expect((await ask(everyone, KEYS.developer)).status).toBe(200);
+  for (let i = 0; i < 40; i++) {
+    const padded = `{ regions { slug } }\n#${String(i >> 1).padStart(4, '0')}${'x'.repeat(900_000)}`;
     const res = await fetch(`${s.url}/graphql`, {
       method: 'POST',
       headers: { 'X-API-Key': KEYS.free, 'Content-Type': 'application/json' },
