@@ -41,9 +41,21 @@ type Tagged = ExecutionResult & { [KEPT]?: KeptEntry };
 /** Keys up to this length are kept as text (no hash for the queries people write); longer ones as a digest. */
 const KEY_TEXT_MAX = 2048;
 
+const today = { second: Number.NaN, day: '' };
+
+/** The UTC day of `now`, worked out once per second (a kept answer's lookup made it every request). */
+function dayOf(now: Date): string {
+  const second = Math.floor(now.getTime() / 1000);
+  if (second !== today.second) {
+    today.second = second;
+    today.day = now.toISOString().slice(0, 10);
+  }
+  return today.day;
+}
+
 /** What a result depends on besides its operation: the data version, the day and the plan. */
 export function sessionKey(dataVersion: string, now: Date, plan: string): string {
-  return `${dataVersion}|${now.toISOString().slice(0, 10)}|${plan}`;
+  return `${dataVersion}|${dayOf(now)}|${plan}`;
 }
 
 /**
