@@ -16,15 +16,10 @@ export function parseRequestParams(c: CompiledRoute, values: string[], url: URL)
       throw new ApiError('unknown_parameter', `${route.path} does not take the parameter "${key.slice(0, 40)}".`);
     }
   }
+  // The router gives them percent-decoded.
   c.names.forEach((name, i) => {
     const spec = route.pathParams.find((p) => p.name === name)!;
-    let raw: string;
-    try {
-      raw = decodeURIComponent(values[i]);
-    } catch {
-      throw new ApiError('invalid_parameter', `${name} is not valid percent-encoding.`);
-    }
-    params[name] = parseParam(spec, raw);
+    params[name] = parseParam(spec, values[i]);
   });
   const specs: readonly ParamSpec[] = route.query.some((q) => q.name === 'format') ? route.query : [...route.query, formatParam];
   for (const spec of specs) {

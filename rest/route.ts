@@ -1,6 +1,8 @@
 /** What a /v1 route is: path, parameters, minimum plan, the one operation it runs, and the reshaping. */
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import Router from 'find-my-way';
 import type { Plan } from '../src/domain/types';
+import { ApiError } from '../src/errors';
 import { operationPlan, operationRefusals } from '../src/graphql/operation-plan';
 import type { ErrorCode } from '../src/errors';
 import { schema } from '../src/graphql/schema';
@@ -114,37 +116,45 @@ export interface AnyRoute extends Route<any, any> {
 
 export interface CompiledRoute {
   route: AnyRoute;
-  regex: RegExp;
+  /** Its path parameters' names, in the order the path gives them. */
   names: string[];
-}
-
-export function compileRoute(route: AnyRoute): CompiledRoute {
-  const names: string[] = [];
-  const pattern = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_m, a, b) => {
-    names.push(a ?? b);
-    return '([^/]+)';
-  });
-  return { route, regex: new RegExp(`^${pattern}$`), names };
 }
 
 export interface RouteMatch {
   c: CompiledRoute;
-  /** The path parameters' raw values, in the order of `c.names`. */
+  /** The path parameters' values (percent-decoded), in the order of `c.names`. */
   values: string[];
 }
 
-/** The route a path asks for: paths without parameters by a map lookup; only the others are tried as patterns. */
+function isDecodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The route a path asks for, found by find-my-way (a radix tree: fixed segments before parameters,
+ * so /v1/series/search is not read as a series id). A path that is not valid percent-encoding is a
+ * bad parameter, not an unknown route.
+ */
 export function routeMatcher(routes: readonly AnyRoute[]): (path: string) => RouteMatch | null {
-  const compiled = routes.map(compileRoute);
-  const fixed = new Map(compiled.filter((c) => c.names.length === 0).map((c) => [c.route.path, c]));
-  const patterned = compiled.filter((c) => c.names.length > 0);
+  const router = Router({ caseSensitive: true, ignoreTrailingSlash: false, maxParamLength: 10_000 });
+  const byPath = new Map<string, CompiledRoute>();
+  for (const route of routes) {
+    const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    byPath.set(route.path, { route, names });
+    router.on('GET', route.path.replace(/\{(\w+)\}/g, ':$1'), () => undefined, route.path);
+  }
   return (path) => {
-    const exact = fixed.get(path);
-    if (exact) return { c: exact, values: [] };
-    for (const c of patterned) {
-      const m = c.regex.exec(path);
-      if (m) return { c, values: m.slice(1) };
+    const found = router.find('GET', path);
+    const c = found ? byPath.get(String(found.store)) : undefined;
+    if (!found || !c) {
+      if (!isDecodable(path)) throw new ApiError('invalid_parameter', 'The path is not valid percent-encoding.');
+      return null;
     }
-    return null;
+    return { c, values: c.names.map((name) => found.params[name] ?? '') };
   };
 }

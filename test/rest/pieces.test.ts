@@ -5,7 +5,7 @@ import { ApiError, ERROR_STATUS, errorBody } from '../../src/errors';
 import { decodeCursor, encodeCursor, nextPageUrl } from '../../rest/paging';
 import { parseParam } from '../../rest/params';
 import { parseRates, RateLimiter } from '../../src/auth/rate-limit';
-import { compileRoute } from '../../rest/route';
+import { routeMatcher } from '../../rest/route';
 import { secondsToNextLoad } from '../../rest/answer-bytes';
 import { ROUTES } from '../../rest/routes';
 
@@ -71,11 +71,17 @@ describe('paging, limits, routes, errors', () => {
     expect(limiter.take('k', 'free', 60_000).allowed).toBe(true);
     expect(parseRates(undefined).developer).toBe(300);
   });
-  it('compiles route paths to patterns with named parameters', () => {
-    const c = compileRoute(ROUTES.find((r) => r.path === '/v1/countries/{iso}/peers')!);
-    expect(c.names).toEqual(['iso']);
-    expect(c.regex.exec('/v1/countries/ES/peers')?.[1]).toBe('ES');
-    expect(c.regex.test('/v1/countries/ES/peers/x')).toBe(false);
+  it('matches paths to routes with their parameters decoded, fixed segments first', () => {
+    const match = routeMatcher(ROUTES);
+    const peers = match('/v1/countries/E%53/peers');
+    expect(peers?.c.route.path).toBe('/v1/countries/{iso}/peers');
+    expect(peers?.c.names).toEqual(['iso']);
+    expect(peers?.values).toEqual(['ES']);
+    expect(match('/v1/countries/ES/peers/x')).toBeNull();
+    expect(match('/v1/countries/ES/')).toBeNull();
+    expect(match('/v1/series/search')?.c.route.path).toBe('/v1/series/search');
+    expect(match('/v1/series/es%252Enights.total.m/latest')?.values).toEqual(['es%2Enights.total.m']);
+    expect(() => match('/v1/countries/%E0%A4%A')).toThrow(/percent-encoding/);
   });
   it('maps every code to its status and writes the error body', () => {
     expect(new ApiError('plan_required', 'm').status).toBe(403);
