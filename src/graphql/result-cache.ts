@@ -35,6 +35,12 @@ export interface KeptEntry extends Sized {
 }
 
 const KEPT = Symbol('kept result');
+/** The entries the store made: what a result's tag is checked against. */
+const ENTRIES = new WeakSet<object>();
+
+function isEntry(value: unknown): value is KeptEntry {
+  return typeof value === 'object' && value !== null && ENTRIES.has(value);
+}
 /** A result as the store keeps it: tagged with its entry, a tag copies made by later plugins carry. */
 type Tagged = ExecutionResult & { [KEPT]?: KeptEntry };
 
@@ -108,6 +114,7 @@ export class ResultStore implements Cache {
   set(key: string, result: Tagged): void {
     if (!this.lru) return;
     const entry: KeptEntry = { key, result, bytes: 2 * key.length + 256, formed: false };
+    ENTRIES.add(entry);
     result[KEPT] = entry;
     this.follow(versionOf(key));
     this.lru.set(key, entry);
@@ -132,7 +139,7 @@ export class ResultStore implements Cache {
   static entryOf(result: object): KeptEntry | undefined {
     if (!(KEPT in result)) return undefined;
     const tag = result[KEPT];
-    return typeof tag === 'object' && tag !== null && 'formed' in tag && 'result' in tag && 'key' in tag && typeof tag.key === 'string' ? (tag as KeptEntry) : undefined;
+    return isEntry(tag) ? tag : undefined;
   }
 
   /** An entry that took on `added` bytes (a form, a compressed form), kept again so the budget counts them. */
