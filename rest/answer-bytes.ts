@@ -57,11 +57,11 @@ export function secondsToNextLoad(now: Date): number {
 
 /**
  * What answers' headers need of the clock, worked out once per release (Last-Modified) and once per
- * second (today's date, Cache-Control) rather than per request.
+ * second (Cache-Control) rather than per request.
  */
 export class AnswerClock {
   private modified = { iso: '', http: '' };
-  private current = { second: -1, day: '', cacheControl: '' };
+  private current = { second: -1, cacheControl: '' };
 
   /** The HTTP date of data_as_of. */
   httpDate(iso: string): string {
@@ -69,12 +69,11 @@ export class AnswerClock {
     return this.modified.http;
   }
 
-  at(now: Date): { day: string; cacheControl: string } {
+  /** Cache-Control: private, kept until the next expected data load. */
+  cacheControl(now: Date): string {
     const second = Math.floor(now.getTime() / 1000);
-    if (this.current.second !== second) {
-      this.current = { second, day: now.toISOString().slice(0, 10), cacheControl: `private, max-age=${secondsToNextLoad(now)}` };
-    }
-    return this.current;
+    if (this.current.second !== second) this.current = { second, cacheControl: `private, max-age=${secondsToNextLoad(now)}` };
+    return this.current.cacheControl;
   }
 }
 
@@ -147,7 +146,7 @@ export class RestAnswers {
     // A flat [name, value, …] list: node:http writes it without walking an object's keys.
     const headers = form.headerList.concat(
       'X-Request-Id', requestId,
-      'Cache-Control', this.clock.at(now).cacheControl,
+      'Cache-Control', this.clock.cacheControl(now),
       'RateLimit-Limit', String(rate.limit),
       'RateLimit-Remaining', String(rate.remaining),
       'RateLimit-Reset', String(rate.resetSeconds),

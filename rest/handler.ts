@@ -114,7 +114,8 @@ class RestAdapter {
     // What the answer's bytes depend on besides the operation's result: the kind asked for and the target (file names, next links).
     const formName = `${(req.headers.accept ?? '').includes('text/csv') ? 'csv' : ''}|${path}?${query}`;
     const vars = variablesOf(route, params);
-    const keyOfResult = resultKey(sessionKey(snapshot.dataVersion, now, plan), documentText(route.operation), undefined, vars);
+    const session = sessionKey(snapshot.dataVersion, now, plan);
+    const keyOfResult = resultKey(session, documentText(route.operation), undefined, vars);
     // A kept answer knows which coding it goes out in, and answers a held validator itself (RestAnswers.send).
     const held = this.answers.held(this.deps.results.entry(keyOfResult), formName);
     if (tag) tag.cache = held ? 'hit' : 'miss';
@@ -122,13 +123,13 @@ class RestAdapter {
     const head = this.answers.head({
       contentType: document ? document.type : csv ? CSV_TYPE : JSON_TYPE,
       filename: csv ? csvFilename(path, url.searchParams) : null,
-      validatorText: `${snapshot.dataVersion}|${this.answers.clock.at(now).day}|${plan}|${formName}`,
+      validatorText: `${session}|${formName}`,
       dataAsOf: snapshot.dataAsOf,
     });
     // A matching validator needs no more work: the answer is known to be the same.
     const coding = negotiate(req.headers['accept-encoding']);
     if (etagMatches(req.headers['if-none-match'], codedEtag(head.etag, coding))) return notModifiedAnswer(head, coding);
-    const result = await executeRoute(this.run, route, vars, { plan, requestId, snapshot, now });
+    const result = await executeRoute(this.run, route, vars, { plan, requestId, snapshot, now }, keyOfResult);
     const entry = ResultStore.entryOf(result) ?? null;
     const kept = this.answers.held(entry, formName);
     if (kept) return kept;

@@ -51,9 +51,10 @@ export async function executeRoute(
   route: AnyRoute,
   vars: Record<string, unknown>,
   caller: { plan: Plan; requestId: string; snapshot: Snapshot; now: Date },
+  resultKey?: string,
 ): Promise<ExecutionResult> {
   const context = createContext({ ...caller, publicBaseUrl: deps.publicBaseUrl, log: deps.log });
-  const result = await deps.execute({ document: route.operation as DocumentNode, variableValues: vars, contextValue: { ...context, route: route.path } });
+  const result = await deps.execute({ document: route.operation as DocumentNode, variableValues: vars, contextValue: { ...context, route: route.path, resultKey } });
   if (result.errors?.length) throw apiErrorOf(result.errors, route, caller.requestId, deps.log);
   return result;
 }

@@ -199,23 +199,19 @@ export function documentText(document: DocumentNode): string {
   return text;
 }
 
-/** Yoga's parameters of a /graphql request, from the context it executes with (a route's has none). */
-function yogaParamsOf(context: unknown): { query: string; operationName?: unknown; variables?: unknown } | null {
-  if (typeof context !== 'object' || context === null || !('params' in context)) return null;
-  const { params } = context;
-  return typeof params === 'object' && params !== null && 'query' in params && typeof params.query === 'string' ? { ...params, query: params.query } : null;
-}
-
 /** The document's text: as sent, on /graphql (Yoga's params); a fixed operation's printed text otherwise. */
 function documentTextOf(args: ExecutionArgs): string {
-  return yogaParamsOf(args.contextValue)?.query ?? documentText(args.document);
+  const context: unknown = args.contextValue;
+  if (typeof context === 'object' && context !== null && 'params' in context) {
+    const { params } = context;
+    if (typeof params === 'object' && params !== null && 'query' in params && typeof params.query === 'string') return params.query;
+  }
+  return documentText(args.document);
 }
 
-/** The result key of a composed query, as the response cache builds it (buildResponseCacheKey below). */
-function composedKey(ctx: GraphQLContext): string {
-  const params = yogaParamsOf(ctx);
-  const operationName = typeof params?.operationName === 'string' ? params.operationName : undefined;
-  return resultKey(sessionKey(ctx.snapshot.dataVersion, ctx.now, ctx.plan), params?.query ?? '', operationName, params?.variables);
+/** The key the surface that took the request worked out (GraphQLContext.resultKey), if it did. */
+function keyGivenIn(context: unknown): string | undefined {
+  return typeof context === 'object' && context !== null && 'resultKey' in context && typeof context.resultKey === 'string' ? context.resultKey : undefined;
 }
 
 /**
@@ -234,9 +230,12 @@ export function useResultCache(store: ResultStore): Plugin<GraphQLContext> {
   return useResponseCache<GraphQLContext>({
     cache: store,
     session: (ctx) => sessionKey(ctx.snapshot.dataVersion, ctx.now, ctx.plan),
-    // A route's fixed operation is kept at once (routes are asked again and again); a composed query from its second ask.
-    enabled: (ctx) => store.enabled && (ctx.cost ?? 0) <= KEEP_COST_MAX && (ctx.route !== undefined || store.admits(composedKey(ctx))),
-    buildResponseCacheKey: ({ documentString, operationName, variableValues, sessionId }) => resultKey(sessionId ?? '', documentString, operationName, variableValues),
+    // A route's fixed operation is kept at once (routes are asked again and again); a composed query
+    // from its second ask, which /graphql decided when it looked the key up (useKeptForms).
+    enabled: (ctx) => store.enabled && (ctx.cost ?? 0) <= KEEP_COST_MAX && (ctx.route !== undefined || ctx.keepResult === true),
+    // The key the surface looked up before executing, when it gave one, so it is not worked out again.
+    buildResponseCacheKey: ({ context, documentString, operationName, variableValues, sessionId }) =>
+      keyGivenIn(context) ?? resultKey(sessionId ?? '', documentString, operationName, variableValues),
     getDocumentString: documentTextOf,
     shouldCacheResult: ({ result }) => !result.errors?.length,
     ttlPerSchemaCoordinate: { 'Query.rateLimit': 0 },

@@ -108,7 +108,8 @@ export class GraphQLForms {
 
 /**
  * Answers a GET /graphql from the kept answers, or with the error of a refused caller, when it can.
- * Otherwise calls `next` with the caller's admission (undefined: Yoga admits the caller itself).
+ * Otherwise calls `next` with the caller's admission (undefined: Yoga admits the caller itself) and
+ * the key it looked up, when it worked one out.
  */
 export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; forms: GraphQLForms; now: () => Date; publicBaseUrl: string }) {
   const clock = new AnswerClock();
@@ -118,7 +119,7 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; forms: Gr
     res.writeHead(err.status, { 'Content-Type': 'application/json; charset=utf-8', ...err.headers, 'X-Request-Id': tag.id });
     res.end(graphqlRefusalBody(err, 'free', deps.publicBaseUrl, tag.id));
   };
-  return function answer(req: IncomingMessage, res: ServerResponse, tag: RequestTag, next: (admission?: Admission) => void): void {
+  return function answer(req: IncomingMessage, res: ServerResponse, tag: RequestTag, next: (admission?: Admission, resultKey?: string) => void): void {
     const snapshot = deps.store.current;
     const target = req.url ?? '/';
     const q = target.indexOf('?');
@@ -138,7 +139,7 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; forms: Gr
       const key = resultKey(sessionKey(snapshot.dataVersion, now, admission.caller.plan), asked.query, asked.operationName, asked.variables);
       const entry = deps.forms.results.entry(key);
       const form = entry && deps.forms.get(entry, accept);
-      if (!entry || !form) return next(admission);
+      if (!entry || !form) return next(admission, key);
       tag.cache = 'hit';
       const coding = negotiate(req.headers['accept-encoding']);
       const coded = deps.forms.coded(entry, form, coding);
@@ -147,7 +148,7 @@ export function keptGraphQLGet(deps: { store: DataStore; admit: Admit; forms: Gr
         'content-type', form.contentType,
         'etag', etag,
         'last-modified', clock.httpDate(snapshot.dataAsOf),
-        'cache-control', clock.at(now).cacheControl,
+        'cache-control', clock.cacheControl(now),
         'vary', ANSWER_VARY,
         'x-request-id', tag.id,
         'ratelimit-limit', String(admission.rate.limit),

@@ -33,6 +33,10 @@ export interface GraphQLServerContext {
   admission?: Admission;
   /** The kept result this request is answered with, once known. */
   kept?: KeptEntry;
+  /** The key of its result, worked out once (GraphQLContext.resultKey). */
+  resultKey?: string;
+  /** Whether its result is to be kept (GraphQLContext.keepResult). */
+  keepResult?: boolean;
   /** The errors of the result Yoga answers with, for an error body written from them. */
   errors?: readonly GraphQLError[];
   /** Refused with the error body already (the key check). */
@@ -250,9 +254,14 @@ export function useKeptForms(deps: { store: DataStore; now: () => Date; forms: G
       if (serverContext.tag) serverContext.tag.cache = 'miss';
       const coding = negotiate(request.headers.get('accept-encoding') ?? undefined);
       serverContext.coding = coding;
-      const asked = request.method === 'GET' ? operationOf(url.search.slice(1)) : null;
-      if (!asked) return;
-      const key = resultKey(sessionKey(snapshot.dataVersion, deps.now(), admission.caller.plan), asked.query, asked.operationName, asked.variables);
+      if (request.method !== 'GET') return;
+      // Worked out already when the GET was looked up in front of Yoga (graphql-kept.ts).
+      if (serverContext.resultKey === undefined) {
+        const asked = operationOf(url.search.slice(1));
+        if (!asked) return;
+        serverContext.resultKey = resultKey(sessionKey(snapshot.dataVersion, deps.now(), admission.caller.plan), asked.query, asked.operationName, asked.variables);
+      }
+      const key = serverContext.resultKey;
       const etag = graphqlEtag(key, request.headers.get('accept') ?? '');
       serverContext.etag = etag;
       // Whether the answer goes out compressed is known once it is made: the validator of either form is the same answer.
@@ -267,9 +276,10 @@ export function useKeptForms(deps: { store: DataStore; now: () => Date; forms: G
       const snapshot = deps.store.current;
       const admission = context.admission;
       if (!snapshot || !admission || !params.query || !forms.results.enabled) return;
-      const key = resultKey(sessionKey(snapshot.dataVersion, deps.now(), admission.caller.plan), params.query, params.operationName, params.variables);
+      const key = (context.resultKey ??= resultKey(sessionKey(snapshot.dataVersion, deps.now(), admission.caller.plan), params.query, params.operationName, params.variables));
       const entry = forms.results.entry(key);
       if (entry) setResult(entry.result);
+      else context.keepResult = forms.results.admits(key);
     },
     onResultProcess({ result, request, serverContext, setResultProcessor }) {
       if (Array.isArray(result) || isAsyncIterable(result)) return;
@@ -299,7 +309,7 @@ export function useKeptForms(deps: { store: DataStore; now: () => Date; forms: G
         const etag = response.status === 304 ? serverContext.etag : codedEtag(serverContext.etag, coding === 'br' || coding === 'gzip' ? coding : 'identity');
         response.headers.set('ETag', etag);
         response.headers.set('Last-Modified', clock.httpDate(snapshot.dataAsOf));
-        response.headers.set('Cache-Control', clock.at(deps.now()).cacheControl);
+        response.headers.set('Cache-Control', clock.cacheControl(deps.now()));
         response.headers.set('Vary', ANSWER_VARY);
       }
     },

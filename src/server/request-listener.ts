@@ -25,7 +25,7 @@ export interface ListenerDeps {
   plainError: (res: http.ServerResponse, tag: RequestTag, err: ApiError) => void;
   rest: (req: http.IncomingMessage, res: http.ServerResponse, path: string, query: string, tag: RequestTag) => void;
   graphql: (req: http.IncomingMessage, res: http.ServerResponse, context: GraphQLServerContext) => Promise<unknown>;
-  keptGet: (req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag, next: (admission?: Admission) => void) => void;
+  keptGet: (req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag, next: (admission?: Admission, resultKey?: string) => void) => void;
   probe: (req: http.IncomingMessage, res: http.ServerResponse, path: string, tag: RequestTag) => boolean;
   docs: Serve;
   closing: () => boolean;
@@ -84,8 +84,8 @@ export function createRequestListener(deps: ListenerDeps) {
 function serveGraphQL(deps: ListenerDeps, req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag): void {
   const { graphql, keptGet, plainError, log } = deps;
   tag.route = '/graphql';
-  const toYoga = (admission?: Admission) =>
-    graphql(req, res, { requestId: tag.id, tag, admission }).catch((err) => {
+  const toYoga = (admission?: Admission, resultKey?: string) =>
+    graphql(req, res, { requestId: tag.id, tag, admission, resultKey }).catch((err) => {
       if (err instanceof BodyTooLarge) {
         // The body has been read out, so the client reads this answer; the connection ends with it.
         res.shouldKeepAlive = false;
