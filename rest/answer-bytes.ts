@@ -2,11 +2,10 @@
  * /v1 answers as bytes: made once per kept result and request target (a form of the result, in the
  * one result cache), compressed once per coding, and written with the request's own id and rate.
  */
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateDecision } from '../src/auth/rate-limit';
 import { FormSlot, type KeptEntry, type ResultStore } from '../src/graphql/result-cache';
-import { ANSWER_VARY, codedEtag, encode, etagMatches, negotiate, piecesLength, writePieces, type Coding, type Compression, type Encoded } from './compression';
+import { ANSWER_VARY, codedEtag, encode, etagMatches, etagOf, negotiate, piecesLength, writePieces, type Coding, type Compression, type Encoded } from './compression';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -102,7 +101,7 @@ export class RestAnswers {
 
   /** Its validator and head as a flat header list. */
   head(head: AnswerHead): { etag: string; headerList: string[] } {
-    const etag = `"${createHash('sha1').update(head.validatorText).digest('base64url')}"`;
+    const etag = etagOf(head.validatorText);
     const headerList = ['Content-Type', head.contentType];
     if (head.filename) headerList.push('Content-Disposition', `attachment; filename="${head.filename}"`);
     headerList.push('ETag', etag, 'Last-Modified', this.clock.httpDate(head.dataAsOf), 'Vary', ANSWER_VARY);

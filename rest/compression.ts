@@ -8,6 +8,7 @@
  * block; an uncompressed brotli meta-block), written per request, and the rest is compressed once as
  * a stream of its own, whose back-references never reach before its start.
  */
+import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 
 export type Coding = 'br' | 'gzip' | 'identity';
@@ -33,6 +34,11 @@ export function etagMatches(header: string | null | undefined, etag: string): bo
     const tag = part.trim();
     return (tag.startsWith('W/') ? tag.slice(2) : tag) === etag;
   });
+}
+
+/** The validator of a plain answer: what it is an answer to (data version, day, plan, request …), digested. */
+export function etagOf(text: string): string {
+  return `"${createHash('sha1').update(text).digest('base64url')}"`;
 }
 
 /** The ETag of a coding: the plain answer's validator with a suffix inside the quotes. */

@@ -7,14 +7,13 @@
  * error Yoga would send; a request it cannot answer (not kept, POST) goes on to Yoga with its
  * admission, so the rate is taken once.
  */
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Admission, Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { ApiError, graphqlRefusalBody } from '../errors';
 import { FormSlot, resultKey, sessionKey, type KeptEntry, type ResultStore } from '../graphql/result-cache';
 import { AnswerClock } from '../../rest/answer-bytes';
-import { ANSWER_VARY, codedEtag, encode, etagMatches, negotiate, type Coding, type Compression } from '../../rest/compression';
+import { ANSWER_VARY, codedEtag, encode, etagMatches, etagOf, negotiate, type Coding, type Compression } from '../../rest/compression';
 import { isGraphiQLVisit } from './graphiql';
 import type { RequestTag } from '../../rest/request-tag';
 
@@ -44,7 +43,7 @@ function wireText(bytes: Uint8Array): string {
  * document, variables) and Accept, before its coding's suffix.
  */
 export function graphqlEtag(resultKey: string, accept: string): string {
-  return `"${createHash('sha1').update(`${resultKey}|${accept}`).digest('base64url')}"`;
+  return etagOf(`${resultKey}|${accept}`);
 }
 
 /** A GET's operation as Yoga reads it (query, operationName, variables as JSON); null when it has none or its variables are not JSON. */
