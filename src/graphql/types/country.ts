@@ -10,6 +10,8 @@ import { FrequencyEnum, MeasureEnum, oneOf, PlanEnum, REGION_SLUGS, UnTourismReg
 import { MEASURES } from '../../domain/types';
 import { REGION_COUNTRIES_COST } from '../cost';
 import { countryFrequencies } from '../country-frequency';
+import { countrySeries, seriesNodes } from '../indexed-series';
+import { SeriesType } from './series';
 
 const StatisticRefType = builder
   .objectRef<StatisticRef>('StatisticRef')
@@ -73,7 +75,8 @@ export const CountryType = builder.prismaObject('Country', {
         return supportedStatistics(c.iso, c.series, computed);
       },
     }),
-    series: t.relation('series', {
+    series: t.field({
+      type: [SeriesType],
       description: 'Series held for this country, optionally only headline ones or one measure.',
       authScopes: { developer: true },
       args: {
@@ -81,14 +84,9 @@ export const CountryType = builder.prismaObject('Country', {
         headline: t.arg.boolean(),
         freq: t.arg({ type: FrequencyEnum }),
       },
-      query: (args) => ({
-        where: {
-          ...(args.measure ? { measure: args.measure } : {}),
-          ...(args.headline != null ? { headline: args.headline } : {}),
-          ...(args.freq ? { freq: args.freq } : {}),
-        },
-        orderBy: { alias: 'asc' },
-      }),
+      // From the release's series index, by alias, as the search answers: no statement for the
+      // columns and names it holds (indexed-series.ts).
+      resolve: (c, args, ctx, info) => seriesNodes(ctx, info, countrySeries(ctx.snapshot, c.iso, args)),
     }),
   }),
 });

@@ -1,11 +1,5 @@
 /** Series search, latest figure by plan, method breaks, revisions summary and source tables. */
-import { isDeepStrictEqual } from 'node:util';
-import { queryFromInfo } from '@pothos/plugin-prisma';
-import { ENGLISH_NAME_SELECTION, SERIES_COLUMNS } from '../../db/search-index';
-import type { Series } from '../../generated/prisma/client';
-
-/** What a Series node holds at least: the columns SeriesType always selects. */
-type SeriesNode = Pick<Series, 'id' | 'alias' | 'countryIso' | 'measure' | 'breakdown' | 'freq' | 'unit' | 'scale' | 'headline' | 'first' | 'last' | 'points'>;
+import { seriesNodes } from '../indexed-series';
 import { searchNote, searchSeries } from '../../domain/series-search';
 import { FrequencyEnum, MeasureEnum } from '../enums';
 import { versionDate } from '../../domain/releases';
@@ -53,21 +47,8 @@ builder.queryFields((t) => ({
         freq: args.freq ?? undefined,
         headline: args.headline ?? undefined,
       });
-      // The selection the page's fields make, which plugin-prisma then knows the rows to hold. The
-      // index holds every column and the English name: a page asking no more is served from it,
-      // one asking more (country, breaks …) is read in one statement.
-      const page = matches.slice(offset, offset + limit);
-      const query = queryFromInfo({ context: ctx, info, typeName: 'Series', paths: [['nodes'], ['edges', 'node']] });
-      const rows = heldInIndex(query.select)
-        ? page
-        : page.length
-          ? await ctx.prisma.series.findMany({ ...query, where: { id: { in: page.map((m) => m.id) } } })
-          : [];
-      const byId = new Map<string, SeriesNode>(rows.map((r) => [r.id, r]));
-      const edges = page.flatMap((m, i) => {
-        const node = byId.get(m.id);
-        return node ? [{ cursor: encodeCursor(String(offset + i + 1)), node }] : [];
-      });
+      const nodes = await seriesNodes(ctx, info, matches.slice(offset, offset + limit), [['nodes'], ['edges', 'node']]);
+      const edges = nodes.map((node, i) => ({ cursor: encodeCursor(String(offset + i + 1)), node }));
       return {
         edges,
         pageInfo: {
@@ -93,13 +74,6 @@ builder.queryFields((t) => ({
   }, { name: 'SeriesSearchEdge' }),
 }));
 
-/** Whether a selection of Series asks only for what the search index holds: columns and the English name. */
-function heldInIndex(select: Record<string, unknown> | undefined): boolean {
-  if (!select) return false;
-  return Object.entries(select).every(([key, wanted]) =>
-    key === 'names' ? isDeepStrictEqual(wanted, ENGLISH_NAME_SELECTION) : wanted === true && SERIES_COLUMNS.has(key),
-  );
-}
 
 const LatestType = builder
   .objectRef<{ period: string; value: number; yearBefore: number | null; yoyPct: number | null }>('LatestFigure')
