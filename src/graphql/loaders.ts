@@ -14,6 +14,8 @@ export type ObservationPoint = Observation;
 export interface Loaders {
   /** All observations of a series, oldest first. */
   observations: DataLoader<string, ObservationPoint[]>;
+  /** The same, at once (no promise) for a series already read in this release. */
+  points: (id: string) => ObservationPoint[] | Promise<ObservationPoint[]>;
 }
 
 const SERIES_PER_STATEMENT = 250;
@@ -38,30 +40,29 @@ function keptRow(row: ObservationPoint, texts: Map<string, string>): Observation
 }
 
 export function createLoaders(snapshot: Snapshot): Loaders {
-  return {
-    observations: new DataLoader(
-      async (ids) => {
-        const kept = snapshot.observations as Map<string, ObservationPoint[]>;
-        const missing = ids.filter((id) => !kept.has(id));
-        if (missing.length === 0) return ids.map((id) => kept.get(id)!);
-        const bySeries = new Map<string, ObservationPoint[]>(missing.map((id) => [id, []]));
-        let texts = textsOf.get(snapshot);
-        if (!texts) textsOf.set(snapshot, (texts = new Map()));
-        // A few hundred series a statement: SQLite reads synchronously, and every series at once held the event loop ~100 ms.
-        for (let at = 0; at < missing.length; at += SERIES_PER_STATEMENT) {
-          if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-          const rows = await snapshot.prisma.observation.findMany({
-            where: { seriesId: { in: missing.slice(at, at + SERIES_PER_STATEMENT) } },
-            orderBy: [{ seriesId: 'asc' }, { period: 'asc' }],
-          });
-          for (const r of rows) bySeries.get(r.seriesId)?.push(keptRow(r, texts));
-        }
-        for (const [id, points] of bySeries) kept.set(id, points);
-        return ids.map((id) => kept.get(id)!);
-      },
-      // Resolvers past their turn's slice run one at a time (src/db/turns.ts), so DataLoader's default,
-      // a batch per tick, read a statement for each: a batch is the loads of the resolvers waiting when it began.
-      { batchScheduleFn: afterWaitingWork },
-    ),
-  };
+  const kept = snapshot.observations as Map<string, ObservationPoint[]>;
+  const observations: Loaders['observations'] = new DataLoader(
+    async (ids) => {
+      const missing = ids.filter((id) => !kept.has(id));
+      if (missing.length === 0) return ids.map((id) => kept.get(id)!);
+      const bySeries = new Map<string, ObservationPoint[]>(missing.map((id) => [id, []]));
+      let texts = textsOf.get(snapshot);
+      if (!texts) textsOf.set(snapshot, (texts = new Map()));
+      // A few hundred series a statement: SQLite reads synchronously, and every series at once held the event loop ~100 ms.
+      for (let at = 0; at < missing.length; at += SERIES_PER_STATEMENT) {
+        if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+        const rows = await snapshot.prisma.observation.findMany({
+          where: { seriesId: { in: missing.slice(at, at + SERIES_PER_STATEMENT) } },
+          orderBy: [{ seriesId: 'asc' }, { period: 'asc' }],
+        });
+        for (const r of rows) bySeries.get(r.seriesId)?.push(keptRow(r, texts));
+      }
+      for (const [id, points] of bySeries) kept.set(id, points);
+      return ids.map((id) => kept.get(id)!);
+    },
+    // Resolvers past their turn's slice run one at a time (src/db/turns.ts), so DataLoader's default,
+    // a batch per tick, read a statement for each: a batch is the loads of the resolvers waiting when it began.
+    { batchScheduleFn: afterWaitingWork },
+  );
+  return { observations, points: (id) => kept.get(id) ?? observations.load(id) };
 }

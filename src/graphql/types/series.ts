@@ -133,11 +133,16 @@ export const SeriesType = builder.prismaObject('Series', {
       },
       // Through the release's observation store: one batched statement for all the series of a query,
       // and none for series already read in this release.
-      resolve: async (s, args, ctx) => {
+      // At once for a series already read: a promise per series cost a large list a fifth of its time.
+      resolve: (s, args, ctx) => {
         const { from, to } = periodBounds(args.from, args.to);
-        const within = rowsWithin(await ctx.loaders.observations.load(s.id), from, to);
-        if (!args.scaled || s.scale == null) return within;
-        return within.map((o) => ({ ...o, value: o.value === null ? null : inUnits(o.value, s.scale) }));
+        const shape = (points: ObservationPoint[]) => {
+          const within = rowsWithin(points, from, to);
+          if (!args.scaled || s.scale == null) return within;
+          return within.map((o) => ({ ...o, value: o.value === null ? null : inUnits(o.value, s.scale) }));
+        };
+        const points = ctx.loaders.points(s.id);
+        return Array.isArray(points) ? shape(points) : points.then(shape);
       },
     }),
     revisions: t.relatedConnection(
