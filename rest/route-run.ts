@@ -38,10 +38,10 @@ function limitOf(route: AnyRoute, params: Params): number | undefined {
   return typeof params.limit === 'number' ? params.limit : route.paging?.defaultLimit;
 }
 
-/** A route's operation's variables: a paged route asks for one row more than its page, to know whether another follows. */
+/** A route's operation's variables; a paged route's page size is its `limit`, else its default. */
 export function variablesOf(route: AnyRoute, params: Params): Record<string, unknown> {
   const limit = limitOf(route, params);
-  const vars: unknown = route.variables(route.paging && limit !== undefined ? { ...params, limit: limit + 1 } : params);
+  const vars: unknown = route.variables(limit !== undefined ? { ...params, limit } : params);
   return typeof vars === 'object' && vars !== null ? { ...vars } : {};
 }
 
@@ -66,19 +66,19 @@ export function shapeResult(deps: RouteRunDeps, route: AnyRoute, result: Executi
   const shapeContext: ShapeContext = { now, publicBaseUrl: deps.publicBaseUrl, endpointsLive: deps.endpointsLive };
   const shaped = route.shape(result.data, params, shapeContext);
   const meta: Record<string, unknown> = { ...shaped.meta };
-  let data = shaped.data;
+  const data = shaped.data;
   if (paging && Array.isArray(data)) {
     meta.next = null;
-    if (limit !== undefined && data.length > limit) {
-      data = data.slice(0, limit);
+    if (paging.hasNextPage(result.data) && data.length > 0) {
+      const last = data.length - 1;
       const query = new URLSearchParams();
       for (const [k, v] of Object.entries(params)) {
         if (k !== 'cursor' && k !== 'after' && v !== undefined && route.query.some((q) => q.name === k)) {
           query.set(k, Array.isArray(v) ? v.join(',') : String(v));
         }
       }
-      query.set('limit', String(limit));
-      meta.next = nextPageUrl(route.path, query, encodeCursor(paging.cursorOf((data as unknown[])[limit - 1], limit - 1, params)));
+      query.set('limit', String(limit ?? data.length));
+      meta.next = nextPageUrl(route.path, query, encodeCursor(paging.cursorOf((data as unknown[])[last], last, params)));
     }
   }
   return { data, meta, shapeContext };

@@ -64,9 +64,11 @@ export interface Shaped {
   meta?: Record<string, unknown>;
 }
 
-export interface Paging<TRow, TParams = Params> {
+export interface Paging<TRow, TParams = Params, TResult = unknown> {
   /** Rows when `limit` is absent; undefined means all. */
   defaultLimit?: number;
+  /** Whether rows follow the page: the operation's own answer (a connection's pageInfo.hasNextPage). */
+  hasNextPage: (result: TResult) => boolean;
   /** Opaque position after a row (the index-th row of this page), passed back as `after`. */
   cursorOf: (row: TRow, index: number, params: TParams) => string;
 }
@@ -92,7 +94,7 @@ export interface Route<
   variables: (p: RouteParams<P, Q>) => TVars;
   /** Turns the operation's data into the envelope's data (and meta); throws ApiError for 404s. */
   shape: (result: TResult, p: RouteParams<P, Q>, ctx: ShapeContext) => Shaped;
-  paging?: Paging<any, RouteParams<P, Q>>;
+  paging?: Paging<any, RouteParams<P, Q>, TResult>;
   document?: DocumentForm<TResult, RouteParams<P, Q>>;
 }
 
@@ -110,7 +112,7 @@ export function defineRoute<TResult, TVars, const P extends readonly ParamSpec[]
 export interface AnyRoute extends Route<any, any> {
   variables: (p: any) => unknown;
   shape: (result: any, p: any, ctx: ShapeContext) => Shaped;
-  paging?: Paging<any, any>;
+  paging?: Paging<any, any, any>;
   document?: DocumentForm<any, any>;
 }
 

@@ -9,7 +9,7 @@ import {
   StayLengthOfCountryDocument,
   TourismIntensityRankingDocument,
 } from '../../src/generated/operations';
-import { PAGED_LIST_MAX } from '../../src/graphql/args';
+import { PAGE_SIZE_MAX } from '../../src/graphql/args';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { noSourceNote } from '../../src/domain/measure-sources';
@@ -77,7 +77,7 @@ export const analysisRoutes = [
     csv: 'rows',
     operation: TourismIntensityRankingDocument,
     // The REST cursor is the ranking's own: the base64url ISO code of the row before the page.
-    variables: (p) => ({ year: p.year, limit: p.limit ?? PAGED_LIST_MAX, after: p.cursor }),
+    variables: (p) => ({ year: p.year, limit: p.limit ?? PAGE_SIZE_MAX, after: p.cursor }),
     shape: (r) => {
       const t = r.tourismIntensity;
       return {
@@ -86,7 +86,7 @@ export const analysisRoutes = [
       };
     },
     // The whole ranking is small: the handler cuts the page and issues the cursor.
-    paging: { cursorOf: (row: { country: string }) => row.country },
+    paging: { hasNextPage: (r) => r.tourismIntensity.rows.pageInfo.hasNextPage, cursorOf: (row: { country: string }) => row.country },
   }),
   defineRoute({
     path: '/v1/stats/origin-shift',
@@ -102,7 +102,7 @@ export const analysisRoutes = [
     ],
     csv: 'rows',
     operation: OriginShiftOfCountryDocument,
-    variables: (p) => ({ iso: p.country, after: p.after }),
+    variables: (p) => ({ iso: p.country, limit: p.limit, after: p.after }),
     shape: (r, p) => {
       if (!r.country) throw refusedAbove('country');
       const o = r.country.originShift;
@@ -111,7 +111,7 @@ export const analysisRoutes = [
         data: o.rows.map(({ code, ...x }) => Object.assign(snakeFields(x), { origin_code: code })),
       };
     },
-    paging: { cursorOf: (row: { origin_code: string }) => row.origin_code },
+    paging: { hasNextPage: (r) => r.country?.originShift.hasNextPage ?? false, cursorOf: (row: { origin_code: string }) => row.origin_code },
   }),
   defineRoute({
     path: '/v1/stats/stay-length',

@@ -10,7 +10,7 @@ import {
   ServiceStatusDocument,
   type CountryRecordFragment,
 } from '../../src/generated/operations';
-import { PAGED_LIST_MAX } from '../../src/graphql/args';
+import { PAGE_SIZE_MAX } from '../../src/graphql/args';
 import { countryCursor } from '../../src/graphql/connections';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
@@ -37,11 +37,11 @@ export const referenceRoutes = [
     operation: CountryListDocument,
     variables: (p) => ({
       freq: p.freq,
-      limit: p.limit ?? PAGED_LIST_MAX,
+      limit: p.limit ?? PAGE_SIZE_MAX,
       after: p.after !== undefined ? countryCursor(p.after) : undefined,
     }),
     shape: (r) => ({ data: r.countries.nodes.map(countryRecord) }),
-    paging: { cursorOf: (row: { iso: string }) => row.iso },
+    paging: { hasNextPage: (r) => r.countries.pageInfo.hasNextPage, cursorOf: (row: { iso: string }) => row.iso },
   }),
   defineRoute({
     path: '/v1/countries/{iso}',

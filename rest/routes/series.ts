@@ -55,7 +55,7 @@ export const seriesRoutes = [
       meta: { q: p.q, ...(r.seriesSearch.note ? { note: r.seriesSearch.note } : {}) },
       data: r.seriesSearch.nodes.map(seriesRecord),
     }),
-    paging: { defaultLimit: 50, cursorOf: offsetCursor },
+    paging: { defaultLimit: 50, hasNextPage: (r) => r.seriesSearch.pageInfo.hasNextPage, cursorOf: offsetCursor },
   }),
   defineRoute({
     path: '/v1/series/{id}/metadata',
@@ -122,7 +122,7 @@ export const seriesRoutes = [
         data: r.tables.nodes.map((t) => snakeFields(t)),
       };
     },
-    paging: { defaultLimit: 100, cursorOf: (row: { table: string }) => row.table },
+    paging: { defaultLimit: 100, hasNextPage: (r) => r.tables.pageInfo.hasNextPage, cursorOf: (row: { table: string }) => row.table },
   }),
 ];
 

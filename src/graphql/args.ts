@@ -17,15 +17,15 @@ export function periodBounds(from?: string | null, to?: string | null): { from?:
   return bounds;
 }
 
-/** Pages hold 1 to 1000 rows; a list the REST layer pages may be asked for one more, to see whether a next page exists. */
-export function limitArg(limit: number | null | undefined, max = 1000): number | undefined {
+/** The most rows a page holds (a connection's `first` or `last`, a list's `limit`). */
+export const PAGE_SIZE_MAX = 1000;
+
+/** Pages hold 1 to PAGE_SIZE_MAX rows. */
+export function limitArg(limit: number | null | undefined): number | undefined {
   if (limit == null) return undefined;
-  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw invalidParameter('limit must be an integer from 1 to 1000.', 'limit');
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE_MAX) throw invalidParameter(`limit must be an integer from 1 to ${PAGE_SIZE_MAX}.`, 'limit');
   return limit;
 }
-
-/** The largest `limit` a paged list takes: a 1000-row page plus the row that shows a next page exists. */
-export const PAGED_LIST_MAX = 1001;
 
 /** Rows in a connection's page when neither `first` nor `last` is given. */
 export const DEFAULT_PAGE_SIZE = 100;

@@ -9,7 +9,7 @@ import type PrismaTypes from '../generated/pothos-types';
 import { getDatamodel } from '../generated/pothos-types';
 import { PLANS, planRank, type Plan } from '../domain/types';
 import type { GraphQLContext } from './context';
-import { DEFAULT_PAGE_SIZE, PAGED_LIST_MAX } from './args';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_MAX } from './args';
 import { DEFAULT_LIST_LENGTH, PAGE_ITEMS_COST } from './cost';
 import { sharedError } from './repeated-errors';
 
@@ -93,7 +93,7 @@ export const builder = new SchemaBuilder<{
     filterConnectionTotalCount: true,
     onUnusedQuery: null,
     defaultConnectionSize: DEFAULT_PAGE_SIZE,
-    maxConnectionSize: PAGED_LIST_MAX,
+    maxConnectionSize: PAGE_SIZE_MAX,
   },
 });
 

@@ -4,7 +4,7 @@
  */
 import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import type { DefaultConnectionArguments } from '@pothos/plugin-relay';
-import { DEFAULT_PAGE_SIZE, invalidParameter, PAGED_LIST_MAX } from './args';
+import { DEFAULT_PAGE_SIZE, invalidParameter, PAGE_SIZE_MAX } from './args';
 import type { builder } from './builder';
 
 /** Opaque cursors: a position (a row's key, or an offset) base64url-encoded. */
@@ -21,8 +21,8 @@ export function decodeCursor(cursor: string): string | null {
 export function pageArgs(args: DefaultConnectionArguments): DefaultConnectionArguments {
   for (const name of ['first', 'last'] as const) {
     const n = args[name];
-    if (n != null && (!Number.isInteger(n) || n < 0 || n > PAGED_LIST_MAX)) {
-      throw invalidParameter(`${name} must be an integer from 0 to ${PAGED_LIST_MAX}.`, name);
+    if (n != null && (!Number.isInteger(n) || n < 0 || n > PAGE_SIZE_MAX)) {
+      throw invalidParameter(`${name} must be an integer from 0 to ${PAGE_SIZE_MAX}.`, name);
     }
   }
   return args;

@@ -43,12 +43,13 @@ const OriginShiftRowType = builder.objectRef<ShiftRow>('OriginShiftRow').impleme
 });
 
 const OriginShiftType = builder
-  .objectRef<{ freq: string; method: OriginShiftMethod; rows: ShiftRow[] }>('OriginShift')
+  .objectRef<{ freq: string; method: OriginShiftMethod; rows: ShiftRow[]; hasNextPage: boolean }>('OriginShift')
   .implement({
     fields: (t) => ({
       freq: t.exposeString('freq', { description: 'M (monthly breakdown) or A (annual: countries of origin from the trips matrix, else regions of origin).' }),
       method: t.field({ type: OriginShiftMethodType, resolve: (s) => s.method }),
       rows: t.field({ type: [OriginShiftRowType], resolve: (s) => s.rows }),
+      hasNextPage: t.exposeBoolean('hasNextPage', { description: 'Whether rows follow these (with `limit`): ask again with `after` the code of the last.' }),
     }),
   });
 
@@ -170,7 +171,8 @@ builder.prismaObjectField('Country', 'originShift', (t) =>
         if (at < 0) throw invalidParameter('cursor is not one this service issued.', 'cursor');
         start = at + 1;
       }
-      return { freq: shift.freq, method: shift.method, rows: rows.slice(start, limit === undefined ? undefined : start + limit) };
+      const end = limit === undefined ? rows.length : Math.min(start + limit, rows.length);
+      return { freq: shift.freq, method: shift.method, rows: rows.slice(start, end), hasNextPage: end < rows.length };
     },
   }),
 );
