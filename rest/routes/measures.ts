@@ -30,7 +30,8 @@ export function requireHeld(requested: string[] | undefined, held: { iso: string
   if (missing.length) throw notHeld.country(missing.join(', '));
 }
 
-type Country = { iso: string; name: string };
+/** A country of a measure list, with why it has no series of the measure (null when it has). */
+type Country = { iso: string; name: string; measureNote: string | null };
 
 /** The parameters the measure lists share. */
 interface ListParams {
@@ -62,32 +63,18 @@ function withStatus<T extends { period: string }>(observations: T[], statuses: S
 function block(
   c: Country,
   series: (MeasureBlockFragment & { observations?: Point[]; statuses?: Status[] }) | null | undefined,
-  measure: string,
   p: ListParams,
   points?: Point[],
   note?: string | null,
 ): SeriesBlock {
-  if (!series) {
-    return {
-      country: c.iso,
-      series: null,
-      unit: '',
-      freq: p.freq ?? '',
-      observations: [],
-      note: `No ${measure} series${p.freq ? ` with frequency ${p.freq}` : ''} is held for ${c.name}.`,
-    };
-  }
+  if (!series) return { country: c.iso, series: null, unit: '', freq: p.freq ?? '', observations: [], note: c.measureNote ?? '' };
   const observations = withStatus(
     (points ?? series.observations ?? [])
       .filter((o) => o.value !== null)
       .map((o) => (o.rate === undefined ? { period: o.period, value: o.value } : { period: o.period, value: o.value, rate: o.rate })),
     series.statuses,
   );
-  const noFigure =
-    observations.length === 0 && (p.from !== undefined || p.to !== undefined)
-      ? `${series.name} has no figure between ${p.from ?? 'its start'} and ${p.to ?? 'its end'}; it runs from ${series.first} to ${series.last}.`
-      : null;
-  const notes = [note, noFigure].filter(Boolean).join(' ');
+  const notes = [note, series.windowNote].filter(Boolean).join(' ');
   return {
     country: c.iso,
     series: series.id,
@@ -129,7 +116,7 @@ export const measureRoutes = [
       data: blocks(
         r.countries.nodes.map((c) => ({ ...c, s: c.measureSeries })),
         p,
-        (c) => block(c, c.s, 'arrivals', p),
+        (c) => block(c, c.s, p),
       ),
     }),
   }),
@@ -148,8 +135,8 @@ export const measureRoutes = [
       const data = r.countries.nodes
         .filter((c) => p.country !== undefined || c.measureSeries)
         .flatMap((c) => [
-          block(c, c.measureSeries, 'capacity', p),
-          ...(c.measureSeries ? c.series.filter((s) => s.breakdown === CAPACITY_UNIT_BREAKDOWN).map((s) => block(c, s, 'capacity', p)) : []),
+          block(c, c.measureSeries, p),
+          ...(c.measureSeries ? c.series.filter((s) => s.breakdown === CAPACITY_UNIT_BREAKDOWN).map((s) => block(c, s, p)) : []),
         ]);
       return { meta: { measure: 'capacity', headline_rule: headlineRule(p) }, data };
     },
@@ -176,12 +163,12 @@ export const measureRoutes = [
         r.countries.nodes.map((c) => ({ ...c, s: c.spend })),
         p,
         (c) => {
-          if (!currency || !c.s) return block(c, c.s, 'spend', p);
+          if (!currency || !c.s) return block(c, c.s, p);
           if (!c.s.converted) {
-            return block(c, c.s, 'spend', p, undefined, `Returned as published: ${c.s.currency ?? 'this series'} cannot be converted to ${currency}.`);
+            return block(c, c.s, p, undefined, `Returned as published: ${c.s.currency ?? 'this series'} cannot be converted to ${currency}.`);
           }
           method = c.s.converted.method;
-          const converted = block(c, c.s, 'spend', p, c.s.converted.observations, c.s.converted.note);
+          const converted = block(c, c.s, p, c.s.converted.observations, c.s.converted.note);
           return { ...converted, unit: unitLabel({ unit: currency, scale: c.s.scale }) };
         },
       );

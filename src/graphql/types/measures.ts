@@ -12,6 +12,8 @@ import type { GraphQLContext } from '../context';
 import { SeriesType } from './series';
 import { rowsWithin } from '../../domain/periods';
 import { latestFinishedPeriod } from '../../domain/regional';
+import { noFigureNote, noMeasureSeriesNote } from '../../domain/measure-notes';
+import { ENGLISH_NAME_SELECTION } from '../../db/search-index';
 
 /** One currency's period-average rates, computed once per release. */
 export function currencyRates(ctx: GraphQLContext, currency: string): Promise<PeriodRates | 'EUR' | null> {
@@ -46,6 +48,39 @@ builder.prismaObjectField('Country', 'measureSeries', (t) =>
       }),
     }),
     resolve: (c) => c.series[0] ?? null,
+  }),
+);
+
+builder.prismaObjectField('Country', 'measureNote', (t) =>
+  t.string({
+    nullable: true,
+    authScopes: { developer: true },
+    description: 'Why `measureSeries` (and the field named after the measure) is null for these arguments; null when a series is held.',
+    args: { measure: t.arg({ type: MeasureEnum, required: true }), freq: t.arg({ type: FrequencyEnum }) },
+    select: { name: true },
+    resolve: (c, args, ctx) => {
+      const rule = measureSeriesFilter(args.freq);
+      const held = (ctx.snapshot.seriesByCountry.get(c.iso) ?? []).some(
+        (s) => s.measure === args.measure && ('headline' in rule ? s.headline : s.breakdown === null && s.freq === rule.freq),
+      );
+      return held ? null : noMeasureSeriesNote(args.measure, c.name, args.freq);
+    },
+  }),
+);
+
+builder.prismaObjectField('Series', 'windowNote', (t) =>
+  t.string({
+    nullable: true,
+    authScopes: { developer: true },
+    description: 'Why `observations(from, to)` holds no figure for this window: the span the series runs over. Null when it holds one, or when neither end is given.',
+    args: { from: t.arg({ type: PeriodScalar }), to: t.arg({ type: PeriodScalar }) },
+    select: { names: ENGLISH_NAME_SELECTION },
+    resolve: async (s, args, ctx) => {
+      if (args.from == null && args.to == null) return null;
+      const { from, to } = periodBounds(args.from, args.to);
+      const hasFigure = rowsWithin(await ctx.loaders.points(s.id), from, to).some((o) => o.value !== null);
+      return noFigureNote({ name: s.names[0]?.name ?? '', first: s.first, last: s.last }, args, hasFigure);
+    },
   }),
 );
 
