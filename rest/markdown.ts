@@ -1,9 +1,12 @@
 /**
- * A small Markdown renderer for the guides in rest/docs/guides: headings, paragraphs, lists, fenced
- * code, tables, inline code, bold, italics and links. Everything in the source is escaped (raw HTML
- * shows as text) and links keep to http(s), absolute paths and anchors, so the output is safe to
- * serve whatever the file holds. A line `<!-- insert: NAME -->` takes HTML the server generates.
+ * The guides in rest/docs/guides rendered by markdown-it (CommonMark with tables). Raw HTML in the
+ * source shows as text (`html: false`) and links keep to http(s), absolute paths, anchors and other
+ * guides, so the output is safe to serve whatever the file holds. Headings get ids (their slugs) for
+ * the guides' anchors; a link to `other.md` is served as `other`. A line `<!-- insert: NAME -->`
+ * takes HTML the server generates.
  */
+import MarkdownIt from 'markdown-it';
+
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export const slugOf = (text: string) =>
@@ -14,93 +17,42 @@ export const slugOf = (text: string) =>
 
 const SAFE_HREF = /^(https?:\/\/|\/|#|\.\.?\/|[\w-]+(\.md)?(#[\w-]*)?$)/;
 
-/** Inline markup of one escaped line, outside code spans. */
-function inline(text: string): string {
-  return text
-    .split(/(`[^`]*`)/)
-    .map((part) => {
-      if (part.startsWith('`') && part.endsWith('`') && part.length > 1) return `<code>${escapeHtml(part.slice(1, -1))}</code>`;
-      return escapeHtml(part)
-        .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (m, label: string, href: string) =>
-          SAFE_HREF.test(href.replace(/&amp;/g, '&')) ? `<a href="${href.replace(/\.md(#|$)/, '$1')}">${label}</a>` : m,
-        )
-        .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-        .replace(/(^|[\s(])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>');
-    })
-    .join('');
-}
+const md = new MarkdownIt({ html: false });
+md.validateLink = (url) => SAFE_HREF.test(url);
+md.core.ruler.push('heading_ids', (state) => {
+  state.tokens.forEach((token, i) => {
+    if (token.type !== 'heading_open') return;
+    const text = (state.tokens[i + 1].children ?? []).map((t) => t.content).join('');
+    token.attrSet('id', slugOf(text));
+  });
+});
+md.core.ruler.push('guide_links', (state) => {
+  for (const block of state.tokens) {
+    for (const token of block.children ?? []) {
+      const href = token.type === 'link_open' ? token.attrGet('href') : null;
+      if (href) token.attrSet('href', String(href).replace(/\.md(#|$)/, '$1'));
+    }
+  }
+});
 
-const cells = (line: string) =>
-  line
-    .trim()
-    .replace(/^\||\|$/g, '')
-    .split('|')
-    .map((c) => c.trim());
+const INSERT = /^<!-- insert: ([\w-]+) -->$/;
 
 export function renderMarkdown(source: string, inserts: Record<string, string> = {}): string {
-  const lines = source.replace(/\r\n/g, '\n').split('\n');
   const out: string[] = [];
-  let i = 0;
-  const isBlockStart = (l: string) => /^(#{1,4} |```|\s*[-*] |\s*\d+\. |\|)/.test(l) || /^<!-- insert: [\w-]+ -->$/.test(l.trim());
-  while (i < lines.length) {
-    const line = lines[i];
-    if (!line.trim()) {
-      i++;
+  let chunk: string[] = [];
+  const flush = () => {
+    if (chunk.some((l) => l.trim())) out.push(md.render(chunk.join('\n')));
+    chunk = [];
+  };
+  for (const line of source.replace(/\r\n/g, '\n').split('\n')) {
+    const insert = INSERT.exec(line.trim());
+    if (!insert) {
+      chunk.push(line);
       continue;
     }
-    const insert = /^<!-- insert: ([\w-]+) -->$/.exec(line.trim());
-    if (insert) {
-      out.push(inserts[insert[1]] ?? '');
-      i++;
-      continue;
-    }
-    const heading = /^(#{1,4}) (.*)$/.exec(line);
-    if (heading) {
-      const level = heading[1].length;
-      out.push(`<h${level} id="${slugOf(heading[2])}">${inline(heading[2])}</h${level}>`);
-      i++;
-      continue;
-    }
-    const fence = /^```(\w*)\s*$/.exec(line);
-    if (fence) {
-      const code: string[] = [];
-      for (i++; i < lines.length && !/^```\s*$/.test(lines[i]); i++) code.push(lines[i]);
-      i++;
-      out.push(`<pre><code${fence[1] ? ` class="language-${fence[1]}"` : ''}>${escapeHtml(code.join('\n'))}</code></pre>`);
-      continue;
-    }
-    if (line.startsWith('|') && i + 1 < lines.length && /^\|?[\s:|-]+\|?$/.test(lines[i + 1])) {
-      const head = cells(line);
-      const rows: string[][] = [];
-      for (i += 2; i < lines.length && lines[i].startsWith('|'); i++) rows.push(cells(lines[i]));
-      out.push(
-        `<table><thead><tr>${head.map((c) => `<th>${inline(c)}</th>`).join('')}</tr></thead><tbody>${rows
-          .map((r) => `<tr>${r.map((c) => `<td>${inline(c)}</td>`).join('')}</tr>`)
-          .join('')}</tbody></table>`,
-      );
-      continue;
-    }
-    const item = /^(\s*)([-*]|\d+\.) (.*)$/.exec(line);
-    if (item) {
-      const ordered = /\d/.test(item[2]);
-      const items: string[] = [];
-      while (i < lines.length) {
-        const m = /^(\s*)([-*]|\d+\.) (.*)$/.exec(lines[i]);
-        if (m) {
-          items.push(m[3]);
-          i++;
-        } else if (lines[i].trim() && /^\s+/.test(lines[i])) {
-          items[items.length - 1] += ` ${lines[i].trim()}`;
-          i++;
-        } else break;
-      }
-      const tag = ordered ? 'ol' : 'ul';
-      out.push(`<${tag}>${items.map((t) => `<li>${inline(t)}</li>`).join('')}</${tag}>`);
-      continue;
-    }
-    const para: string[] = [];
-    while (i < lines.length && lines[i].trim() && (para.length === 0 || !isBlockStart(lines[i]))) para.push(lines[i++].trim());
-    out.push(`<p>${inline(para.join(' '))}</p>`);
+    flush();
+    out.push(inserts[insert[1]] ?? '');
   }
+  flush();
   return out.join('\n');
 }
