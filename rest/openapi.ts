@@ -4,31 +4,14 @@
  * are real answers of the served release.
  */
 import { ROUTE_SCHEMAS } from '../src/generated/route-schemas';
-import { MEASURES, PLANS, type Plan } from '../src/domain/types';
-import { measuresWithoutSource } from '../src/domain/measure-sources';
+import { PLANS, type Plan } from '../src/domain/types';
 import { docsUrl, ERROR_MEANING, ERROR_STATUS, isErrorCode, type ErrorBody, type ErrorCode } from '../src/errors';
 import { exampleText } from './examples';
-import type { ParamSpec } from './params';
+import { paramSchema, type ParamSpec } from './params';
 import type { AnyRoute } from './route';
 import type { JsonSchema } from './route-schemas';
 import { GUIDES } from './guides';
 
-const SCHEMA_OF: Record<ParamSpec['kind'], JsonSchema> = {
-  isoList: { type: 'string', pattern: '^[A-Za-z]{2}(,[A-Za-z]{2})*$' },
-  iso: { type: 'string', pattern: '^[A-Za-z]{2}$' },
-  period: { type: 'string', pattern: '^\\d{4}(-(0[1-9]|1[0-2]|Q[1-4]))?$' },
-  freq: { type: 'string', enum: ['M', 'Q', 'A'] },
-  limit: { type: 'integer', minimum: 1, maximum: 1000 },
-  year: { type: 'integer', minimum: 1900, maximum: 2100 },
-  measure: { type: 'string', enum: [...MEASURES], ...(measuresWithoutSource() ? { description: measuresWithoutSource() } : {}) },
-  currency: { type: 'string', pattern: '^[A-Za-z]{3}(,[A-Za-z]{3})*$' },
-  text: { type: 'string', minLength: 1, maxLength: 200 },
-  seriesId: { type: 'string' },
-  format: { type: 'string', enum: ['json', 'csv'] },
-  cursor: { type: 'string' },
-  date: { type: 'string', format: 'date' },
-  flag: { type: 'boolean' },
-};
 
 /** A real answer of a route: the request that got it and its JSON body. */
 export interface Example {
@@ -136,7 +119,7 @@ export function openApiDocument(routes: AnyRoute[], baseUrl: string, examples: R
         required: where === 'path' || Boolean(p.required),
         description: p.description,
         // Where CSV is not offered, json is the one value format takes.
-        schema: p.kind === 'format' && !r.csv ? { type: 'string', enum: ['json'] } : SCHEMA_OF[p.kind],
+        schema: p.kind === 'format' && !r.csv ? { type: 'string', enum: ['json'] } : paramSchema(p.kind),
         ...(example !== undefined && (where === 'path' || p.required) ? { example } : {}),
       };
     };
