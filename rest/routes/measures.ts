@@ -1,5 +1,4 @@
 /** Measures: arrivals, spend (optionally converted), capacity, nights by region. */
-import { notHeld } from '../../src/errors';
 import { refusedAbove } from '../route-run';
 import {
   CapacitySeriesDocument,
@@ -21,13 +20,6 @@ const freqParam = defineParam({ name: 'freq', kind: 'freq', description: "M, Q o
 /** The unit with the publisher's multiplier, e.g. "arrivals (thousands)". */
 export function unitLabel(s: { unit: string; scale?: string | null }): string {
   return s.scale ? `${s.unit} (${s.scale})` : s.unit;
-}
-
-/** Every requested code must be held: a code that is not is a 404 naming it. */
-export function requireHeld(requested: string[] | undefined, held: { iso: string }[]): void {
-  if (!requested) return;
-  const missing = requested.filter((iso) => !held.some((c) => c.iso === iso));
-  if (missing.length) throw notHeld.country(missing.join(', '));
 }
 
 /** A country of a measure list, with why it has no series of the measure (null when it has). */
@@ -86,9 +78,8 @@ function block(
   };
 }
 
-/** Without `country`, only countries that hold the measure are listed. */
+/** Without `country`, only countries that hold the measure are listed (codes not held were refused by heldCountries). */
 function blocks(countries: (Country & { s: any })[], p: ListParams, make: (c: Country & { s: any }) => SeriesBlock): SeriesBlock[] {
-  requireHeld(p.country, countries);
   return countries.filter((c) => p.country !== undefined || c.s).map(make);
 }
 
@@ -131,7 +122,6 @@ export const measureRoutes = [
     operation: CapacitySeriesDocument,
     variables: seriesVariables,
     shape: (r, p) => {
-      requireHeld(p.country, r.countries.nodes);
       const data = r.countries.nodes
         .filter((c) => p.country !== undefined || c.measureSeries)
         .flatMap((c) => [

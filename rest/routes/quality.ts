@@ -10,12 +10,11 @@ import {
 import { defineParam } from '../params';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
-import { requireHeld } from './measures';
 import { formatParam, isoPathParam } from '../common-params';
 
 const countryParam = defineParam({ name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries when absent.' });
 
-const countryFilter = (p: { country?: string[] }) => ({ isos: p.country, hasCountry: p.country !== undefined });
+const countryFilter = (p: { country?: string[] }) => ({ isos: p.country });
 
 export const qualityRoutes = [
   defineRoute({
@@ -47,7 +46,6 @@ export const qualityRoutes = [
     operation: GapsDocument,
     variables: countryFilter,
     shape: (r, p) => {
-      requireHeld(p.country, r.countries?.nodes ?? []);
       return {
         meta: { next: null },
         data: r.gaps.map((g) => snakeFields(g)),
@@ -73,7 +71,6 @@ export const qualityRoutes = [
     operation: CalendarDocument,
     variables: countryFilter,
     shape: (r, p) => {
-      requireHeld(p.country, r.countries?.nodes ?? []);
       return {
         meta: { note: r.calendar.note },
         data: r.calendar.rows.map((c) => snakeFields(c)),

@@ -4,7 +4,6 @@ import { defineParam } from '../params';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { ATOM_TYPE, releaseFeed } from '../release-feed';
-import { requireHeld } from './measures';
 
 const countryParam = defineParam({
   name: 'country',
@@ -29,9 +28,8 @@ export const releaseRoutes = [
     query: [countryParam, feedFormatParam],
     csv: false,
     operation: ReleaseFeedDocument,
-    variables: (p) => ({ isos: p.country === undefined ? undefined : [p.country], hasCountry: p.country !== undefined }),
+    variables: (p) => ({ isos: p.country === undefined ? undefined : [p.country] }),
     shape: (r, p) => {
-      requireHeld(p.country === undefined ? undefined : [p.country], r.countries?.nodes ?? []);
       return {
         meta: { country: p.country ?? null },
         data: r.releases.map(({ countries, ...release }) =>

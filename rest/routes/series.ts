@@ -9,7 +9,7 @@ import {
 } from '../../src/generated/operations';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
-import { unitLabel, requireHeld } from './measures';
+import { unitLabel } from './measures';
 import { cursorParam, formatParam, limitParam, seriesIdParam as idParam } from '../common-params';
 
 
@@ -112,12 +112,10 @@ export const seriesRoutes = [
     variables: (p) => ({
       country: p.country,
       isos: p.country ? [p.country] : undefined,
-      hasCountry: p.country !== undefined,
       limit: p.limit,
       after: p.cursor,
     }),
     shape: (r, p) => {
-      if (p.country) requireHeld([p.country], r.countries?.nodes ?? []);
       return {
         data: r.tables.nodes.map((t) => snakeFields(t)),
       };

@@ -133,3 +133,26 @@ describe('/v1/capacity and /v1/nights/by-region', () => {
     expect((await s.get('/v1/nights/by-region?iso=QQ')).status).toBe(404);
   });
 });
+
+describe('the same answers on both surfaces', () => {
+  it('refuses codes not held with the same unknown_country on REST (404) and GraphQL (heldCountries)', async () => {
+    const rest = await s.get('/v1/arrivals?country=ES,ZZ,YY', 'developer');
+    expect(rest.status).toBe(404);
+    const restError = (await rest.json()).error;
+    const { body } = await s.graphql('{ heldCountries(isos: ["es", "ZZ", "YY"]) }', {}, 'developer');
+    expect(body.errors[0].extensions.code).toBe(restError.code);
+    expect(body.errors[0].message).toBe(restError.message);
+    expect(restError.message).toBe('No country ZZ, YY is held.');
+    expect((await s.graphql('{ heldCountries(isos: ["es", "FR", "ES"]) }', {}, 'free')).body.data.heldCountries).toEqual(['ES', 'FR']);
+  });
+
+  it('gives the notes of a measure list as GraphQL fields: no series of the measure held, no figure in the window', async () => {
+    const rest = await s.json('/v1/spend?country=ES,TH&from=2023', 'developer');
+    const query = `{ countries(isos: ["ES", "TH"]) { nodes { iso measureNote(measure: spend) spend { windowNote(from: "2023") } } } }`;
+    const nodes = (await s.graphql(query, {}, 'developer')).body.data.countries.nodes;
+    for (const block of rest.data) {
+      const node = nodes.find((n: { iso: string }) => n.iso === block.country);
+      expect(block.note ?? null).toBe(node.measureNote ?? node.spend?.windowNote ?? null);
+    }
+  });
+});

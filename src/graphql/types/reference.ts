@@ -124,6 +124,26 @@ builder.queryFields((t) => ({
   ),
 }));
 
+/** What /v1's `country` parameter refuses: the codes not held (the list fields leave them out). */
+builder.queryField('heldCountries', (t) =>
+  t.stringList({
+    nullable: true,
+    description:
+      'The ISO codes given, upper-cased and each once, when every one is held; otherwise an `unknown_country` error naming those that are not ' +
+      '(what `/v1` answers for its `country` parameter, where `countries(isos:)` leaves them out). Null when no list is given.',
+    extensions: refuses('unknown_country'),
+    args: { isos: t.arg.stringList() },
+    resolve: async (_root, args, ctx) => {
+      if (!args.isos) return null;
+      const isos = isoListArg(args.isos);
+      const held = new Set((await ctx.prisma.country.findMany({ where: { iso: { in: isos } }, select: { iso: true } })).map((c) => c.iso));
+      const missing = isos.filter((iso) => !held.has(iso));
+      if (missing.length) throw notHeld.country(missing.join(', '));
+      return isos;
+    },
+  }),
+);
+
 function seriesWhere(filter: typeof SeriesFilterInput.$inferInput | null | undefined) {
   if (!filter) return {};
   return {
