@@ -27,7 +27,7 @@ function heldInIndex(select: Record<string, unknown> | undefined): boolean {
 /** Per request, a loader of series rows by id for each selection asked: the rows of every list asking the same fields (a country's series, for each country of a list) are read in one statement. */
 const readers = new WeakMap<GraphQLContext, Map<string, DataLoader<string, SeriesNode | undefined>>>();
 
-function readerFor(ctx: GraphQLContext, query: ReturnType<typeof queryFromInfo>): DataLoader<string, SeriesNode | undefined> {
+function readerFor(ctx: GraphQLContext, query: SeriesQuery): DataLoader<string, SeriesNode | undefined> {
   let bySelection = readers.get(ctx);
   if (!bySelection) readers.set(ctx, (bySelection = new Map()));
   const key = JSON.stringify(query);
@@ -46,18 +46,19 @@ function readerFor(ctx: GraphQLContext, query: ReturnType<typeof queryFromInfo>)
   return reader;
 }
 
+type SeriesQuery = ReturnType<typeof queryFromInfo>;
+
 /**
  * `rows` (index rows, in the order to answer) as the nodes of the field being resolved: themselves
- * when the index holds what the query asks of them, else read again with the query's selection.
- * `paths` locate the nodes below the field (a connection's `nodes` and `edges.node`); plugin-prisma
- * then knows what the rows hold.
+ * (at once, without a promise) when the index holds what the query asks of them, else read again
+ * with the query's selection. `paths` locate the nodes below the field (a connection's `nodes` and
+ * `edges.node`); plugin-prisma then knows what the rows hold.
  */
-export async function seriesNodes(ctx: GraphQLContext, info: GraphQLResolveInfo, rows: readonly SearchableSeries[], paths?: string[][]): Promise<SeriesNode[]> {
+export function seriesNodes(ctx: GraphQLContext, info: GraphQLResolveInfo, rows: readonly SearchableSeries[], paths?: string[][]): SeriesNode[] | Promise<SeriesNode[]> {
   const query = queryFromInfo({ context: ctx, info, typeName: 'Series', paths });
   if (rows.length === 0 || heldInIndex(query.select)) return [...rows];
   const reader = readerFor(ctx, query);
-  const read = await Promise.all(rows.map((r) => reader.load(r.id)));
-  return read.filter((r): r is SeriesNode => r !== undefined);
+  return Promise.all(rows.map((r) => reader.load(r.id))).then((read) => read.filter((r): r is SeriesNode => r !== undefined));
 }
 
 /** Which of a country's series a field asks for (absent: any). */

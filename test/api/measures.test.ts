@@ -136,7 +136,7 @@ describe('/v1/capacity and /v1/nights/by-region', () => {
 
 describe('the same answers on both surfaces', () => {
   it('refuses codes not held with the same unknown_country on REST (404) and GraphQL (heldCountries)', async () => {
-    const rest = await s.get('/v1/arrivals?country=ES,ZZ,YY', 'developer');
+    const rest = await s.get('/v1/arrivals?country=ES,ZZ,YY', { plan: 'developer' });
     expect(rest.status).toBe(404);
     const restError = (await rest.json()).error;
     const { body } = await s.graphql('{ heldCountries(isos: ["es", "ZZ", "YY"]) }', {}, 'developer');
