@@ -24,6 +24,8 @@ function heldInIndex(select: Record<string, unknown> | undefined): boolean {
   );
 }
 
+type SeriesQuery = ReturnType<typeof queryFromInfo>;
+
 /** Per request, a loader of series rows by id for each selection asked: the rows of every list asking the same fields (a country's series, for each country of a list) are read in one statement. */
 const readers = new WeakMap<GraphQLContext, Map<string, DataLoader<string, SeriesNode | undefined>>>();
 
@@ -45,8 +47,6 @@ function readerFor(ctx: GraphQLContext, query: SeriesQuery): DataLoader<string, 
   }
   return reader;
 }
-
-type SeriesQuery = ReturnType<typeof queryFromInfo>;
 
 /**
  * `rows` (index rows, in the order to answer) as the nodes of the field being resolved: themselves
