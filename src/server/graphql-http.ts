@@ -6,8 +6,9 @@ import { readBody } from './request-body';
 type Fetcher = (request: Request, context: GraphQLServerContext) => Response | Promise<Response>;
 
 export function nodeGraphQLHandler(fetcher: Fetcher) {
-  return async function handle(req: IncomingMessage, res: ServerResponse, context: GraphQLServerContext): Promise<void> {
-    const body = req.method === 'POST' ? await readBody(req) : undefined;
+  /** `read`: a POST's body when it has already been read (graphql-kept.ts reads it first). */
+  return async function handle(req: IncomingMessage, res: ServerResponse, context: GraphQLServerContext, read?: Buffer): Promise<void> {
+    const body = req.method === 'POST' ? (read ?? (await readBody(req))) : undefined;
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === 'string') headers.set(name, value);

@@ -11,7 +11,8 @@ import type { GraphQLServerContext } from './graphql-endpoint';
 import { IdleCollector } from './heap';
 import { logAccess, type Logger } from './logger';
 import type { Metrics } from './metrics';
-import { BodyTooLarge, carriesBody, drainBody } from './request-body';
+import { BodyTooLarge, carriesBody, drainBody, readBody } from './request-body';
+import { askedOperation, type AskedOperation } from './graphql-kept';
 import { serveExplorer } from './explorer';
 
 type Serve = (req: http.IncomingMessage, res: http.ServerResponse, path: string, onError: (err: unknown) => void) => string | null;
@@ -24,8 +25,9 @@ export interface ListenerDeps {
   cors: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
   plainError: (res: http.ServerResponse, tag: RequestTag, err: ApiError) => void;
   rest: (req: http.IncomingMessage, res: http.ServerResponse, path: string, query: string, tag: RequestTag) => void;
-  graphql: (req: http.IncomingMessage, res: http.ServerResponse, context: GraphQLServerContext) => Promise<unknown>;
-  keptGet: (req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag, next: (admission?: Admission, resultKey?: string) => void) => void;
+  /** `body`: a POST's body, already read. */
+  graphql: (req: http.IncomingMessage, res: http.ServerResponse, context: GraphQLServerContext, body?: Buffer) => Promise<unknown>;
+  kept: (req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag, asked: AskedOperation | null, next: (admission?: Admission, resultKey?: string) => void) => void;
   probe: (req: http.IncomingMessage, res: http.ServerResponse, path: string, tag: RequestTag) => boolean;
   docs: Serve;
   closing: () => boolean;
@@ -80,22 +82,25 @@ export function createRequestListener(deps: ListenerDeps) {
   return { listener, inFlight };
 }
 
-/** /graphql: key, plan, rate, the result cache, cost and the rest are Yoga plugins (graphql-plugins.ts); a kept GET is answered before Yoga (graphql-kept.ts). */
+/** /graphql: key, plan, rate, the result cache, cost and the rest are Yoga plugins (graphql-plugins.ts); a kept GET or POST is answered before Yoga (graphql-kept.ts). */
 function serveGraphQL(deps: ListenerDeps, req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag): void {
-  const { graphql, keptGet, plainError, log } = deps;
+  const { graphql, kept, plainError, log } = deps;
   tag.route = '/graphql';
-  const toYoga = (admission?: Admission, resultKey?: string) =>
-    graphql(req, res, { requestId: tag.id, tag, admission, resultKey }).catch((err) => {
-      if (err instanceof BodyTooLarge) {
-        // The body has been read out, so the client reads this answer; the connection ends with it.
-        res.shouldKeepAlive = false;
-        return plainError(res, tag, new ApiError('payload_too_large', err.message));
-      }
-      log(`graphql: ${String(err?.stack ?? err)}`);
-      if (!res.headersSent) plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
-    });
-  if (req.method === 'GET') keptGet(req, res, tag, toYoga);
-  else if (req.method === 'POST' || req.method === 'HEAD') toYoga();
+  const failed = (err: unknown) => {
+    if (err instanceof BodyTooLarge) {
+      // The body has been read out, so the client reads this answer; the connection ends with it.
+      res.shouldKeepAlive = false;
+      return plainError(res, tag, new ApiError('payload_too_large', err.message));
+    }
+    log(`graphql: ${err instanceof Error ? err.stack : String(err)}`);
+    if (!res.headersSent) plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
+  };
+  const toYoga = (body?: Buffer) => (admission?: Admission, resultKey?: string) => {
+    graphql(req, res, { requestId: tag.id, tag, admission, resultKey }, body).catch(failed);
+  };
+  if (req.method === 'GET') kept(req, res, tag, askedOperation(req), toYoga());
+  else if (req.method === 'POST') readBody(req).then((body) => kept(req, res, tag, askedOperation(req, body), toYoga(body)), failed);
+  else if (req.method === 'HEAD') toYoga()();
   else {
     // Yoga answers other methods with a 405 too, but a fetch Request cannot even carry TRACE,
     // TRACK or CONNECT: those ended in a 500. One answer for all of them, here.

@@ -15,7 +15,7 @@ import { ROUTES } from '../../rest/routes';
 import type { Config } from './config';
 import { createGraphQLEndpoint } from './graphql-endpoint';
 import { nodeGraphQLHandler } from './graphql-http';
-import { GraphQLForms, keptGraphQLGet } from './graphql-kept';
+import { GraphQLForms, keptGraphQL } from './graphql-kept';
 import type { Metrics } from './metrics';
 
 /** Served besides the /v1 routes, and counted among the live endpoints /v1/status reports. */
@@ -69,7 +69,7 @@ export function createSurfaces(deps: {
     return result;
   };
   const graphql = nodeGraphQLHandler((request, context) => yoga.fetch(request, context));
-  const keptGet = keptGraphQLGet({ store, admit, forms, now: config.now, publicBaseUrl: config.publicBaseUrl });
+  const kept = keptGraphQL({ store, admit, forms, now: config.now, publicBaseUrl: config.publicBaseUrl });
   const docs = createDocsSite({
     routes: ROUTES,
     publicBaseUrl: config.publicBaseUrl,
@@ -77,5 +77,5 @@ export function createSurfaces(deps: {
     dataVersion: () => store.current?.dataVersion ?? null,
     log,
   });
-  return { rest, graphql, keptGet, docs };
+  return { rest, graphql, kept, docs };
 }

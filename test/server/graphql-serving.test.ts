@@ -94,6 +94,26 @@ it('answers GET with an ETag and Cache-Control to the next load, a 304 to a matc
   expect(dev.headers.get('etag')).not.toBe(etag);
 });
 
+it('answers a repeated POST from its kept bytes, as Yoga sent them: the same body and headers, no validator, no statement', async () => {
+  const ask = () =>
+    fetch(`${s.url}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': KEYS.intel, 'Accept-Encoding': 'br' },
+      body: JSON.stringify({ query: 'query Lux($iso: String!) { country(iso: $iso) { name latest } }', variables: { iso: 'LU' }, operationName: 'Lux' }),
+    });
+  await (await ask()).arrayBuffer();
+  const kept = await ask(); // kept from its second ask, by Yoga
+  const keptBody = await kept.text();
+  statements.length = 0;
+  const again = await ask(); // answered in front of Yoga (src/server/graphql-kept.ts)
+  expect(await again.text()).toBe(keptBody);
+  expect(statements).toHaveLength(0);
+  const names = (r: Response) => [...r.headers.keys()].filter((k) => !['date', 'x-request-id', 'ratelimit-remaining', 'ratelimit-reset'].includes(k)).sort();
+  expect(names(again)).toEqual(names(kept));
+  expect(again.headers.get('etag')).toBeNull();
+  expect(again.headers.get('x-request-id')).not.toBe(kept.headers.get('x-request-id'));
+});
+
 it('does not keep answers with errors', async () => {
   const q = '{ spain: country(iso: "ES") { name } bad: country(iso: "ZZZ") { name } }';
   await s.graphql(q);
