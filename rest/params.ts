@@ -3,7 +3,7 @@ import { isCalendarDate, parsePeriod } from '../src/domain/periods';
 import { FREQS, MEASURES, type Freq, type Measure } from '../src/domain/types';
 import { ApiError } from '../src/errors';
 import { measuresWithoutSource } from '../src/domain/measure-sources';
-import { PAGE_SIZE_MAX } from '../src/graphql/args';
+import { mustBe, PAGE_SIZE_MAX } from '../src/graphql/args';
 import type { JsonSchema } from './route-schemas';
 
 /** What each kind of parameter parses to: the one place a parameter's type is stated. */
@@ -85,7 +85,7 @@ const KINDS: { [K in ParamKind]: Kind<ParamValues[K]> } = {
     schema: { type: 'string', enum: [...FREQS] },
     parse: (raw, name) => {
       const freq = FREQS.find((f) => f === raw);
-      if (!freq) throw bad(`${name} must be ${FREQS.slice(0, -1).join(', ')} or ${FREQS.at(-1)}.`);
+      if (!freq) throw bad(mustBe.freq(name));
       return freq;
     },
   },
@@ -93,7 +93,7 @@ const KINDS: { [K in ParamKind]: Kind<ParamValues[K]> } = {
     schema: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX },
     parse: (raw, name) => {
       const n = Number(raw);
-      if (!/^\d+$/.test(raw) || n < 1 || n > PAGE_SIZE_MAX) throw bad(`${name} must be an integer from 1 to ${PAGE_SIZE_MAX}.`);
+      if (!/^\d+$/.test(raw) || n < 1 || n > PAGE_SIZE_MAX) throw bad(mustBe.pageSize(name));
       return n;
     },
   },

@@ -20,10 +20,16 @@ export function periodBounds(from?: string | null, to?: string | null): { from?:
 /** The most rows a page holds (a connection's `first` or `last`, a list's `limit`). */
 export const PAGE_SIZE_MAX = 1000;
 
+/** What a bad page size or frequency is told, in the words both surfaces use (REST's parameter kinds too). */
+export const mustBe = {
+  pageSize: (name: string) => `${name} must be an integer from 1 to ${PAGE_SIZE_MAX}.`,
+  freq: (name: string) => `${name} must be ${FREQS.slice(0, -1).join(', ')} or ${FREQS.at(-1)}.`,
+};
+
 /** Pages hold 1 to PAGE_SIZE_MAX rows. */
 export function limitArg(limit: number | null | undefined): number | undefined {
   if (limit == null) return undefined;
-  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE_MAX) throw invalidParameter(`limit must be an integer from 1 to ${PAGE_SIZE_MAX}.`, 'limit');
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE_MAX) throw invalidParameter(mustBe.pageSize('limit'), 'limit');
   return limit;
 }
 
@@ -47,6 +53,6 @@ export function isoListArg(isos: readonly string[]): string[] {
 
 export function freqArg(freq: string | null | undefined): string | undefined {
   if (freq == null) return undefined;
-  if (!(FREQS as readonly string[]).includes(freq)) throw invalidParameter('freq must be M, Q or A.', 'freq');
+  if (!(FREQS as readonly string[]).includes(freq)) throw invalidParameter(mustBe.freq('freq'), 'freq');
   return freq;
 }
