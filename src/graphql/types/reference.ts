@@ -13,6 +13,7 @@ import { DateScalar } from '../scalars';
 import { FrequencyEnum, MeasureEnum, UnTourismRegionEnum } from '../enums';
 import { countriesPageCost, seriesPageCost, WORK_COST } from '../cost';
 import type { GraphQLContext } from '../context';
+import type { Country } from '../../generated/prisma/client';
 import { countryFrequencies } from '../country-frequency';
 import { sourcesOfStatus } from '../source-status';
 import type { SourceStatus } from '../../ingest/source-status';
@@ -43,6 +44,20 @@ async function countryWhere(args: { isos?: string[] | null; freq?: Freq | null; 
   };
 }
 
+/**
+ * Per request, the countries read for one query and filter: the aliases of one list (a caller may
+ * send a hundred) share one read and one set of rows, which the executor only reads.
+ */
+const countryReads = new WeakMap<GraphQLContext, Map<string, Promise<Country[]>>>();
+
+function readOnce(ctx: GraphQLContext, key: string, read: () => Promise<Country[]>): Promise<Country[]> {
+  let reads = countryReads.get(ctx);
+  if (!reads) countryReads.set(ctx, (reads = new Map()));
+  let rows = reads.get(key);
+  if (!rows) reads.set(key, (rows = read()));
+  return rows;
+}
+
 builder.queryFields((t) => ({
   countries: t.prismaConnection(
     {
@@ -57,8 +72,10 @@ builder.queryFields((t) => ({
         region: t.arg({ type: UnTourismRegionEnum }),
       },
       totalCount: async (_root, args, ctx) => ctx.prisma.country.count({ where: await countryWhere(args, ctx) }),
-      resolve: async (query, _root, args, ctx) =>
-        ctx.prisma.country.findMany({ ...query, where: await countryWhere(args, ctx), orderBy: { iso: 'asc' } }),
+      resolve: async (query, _root, args, ctx) => {
+        const where = await countryWhere(args, ctx);
+        return readOnce(ctx, JSON.stringify([query, where]), () => ctx.prisma.country.findMany({ ...query, where, orderBy: { iso: 'asc' } }));
+      },
     },
     { name: 'CountryConnection' },
     { name: 'CountryEdge' },
