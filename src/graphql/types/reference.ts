@@ -13,7 +13,7 @@ import { DateScalar } from '../scalars';
 import { FrequencyEnum, MeasureEnum, UnTourismRegionEnum } from '../enums';
 import { countriesPageCost, seriesPageCost, WORK_COST } from '../cost';
 import type { GraphQLContext } from '../context';
-import type { Country } from '../../generated/prisma/client';
+import type { Country, Prisma } from '../../generated/prisma/client';
 import { countryFrequencies } from '../country-frequency';
 import { sourcesOfStatus } from '../source-status';
 import type { SourceStatus } from '../../ingest/source-status';
@@ -50,11 +50,12 @@ async function countryWhere(args: { isos?: string[] | null; freq?: Freq | null; 
  */
 const countryReads = new WeakMap<GraphQLContext, Map<string, Promise<Country[]>>>();
 
-function readOnce(ctx: GraphQLContext, key: string, read: () => Promise<Country[]>): Promise<Country[]> {
+function countriesOnce(ctx: GraphQLContext, query: Omit<Prisma.CountryFindManyArgs, 'where' | 'orderBy'>, where: Prisma.CountryWhereInput): Promise<Country[]> {
   let reads = countryReads.get(ctx);
   if (!reads) countryReads.set(ctx, (reads = new Map()));
+  const key = JSON.stringify([query, where]);
   let rows = reads.get(key);
-  if (!rows) reads.set(key, (rows = read()));
+  if (!rows) reads.set(key, (rows = ctx.prisma.country.findMany({ ...query, where, orderBy: { iso: 'asc' } })));
   return rows;
 }
 
@@ -72,10 +73,7 @@ builder.queryFields((t) => ({
         region: t.arg({ type: UnTourismRegionEnum }),
       },
       totalCount: async (_root, args, ctx) => ctx.prisma.country.count({ where: await countryWhere(args, ctx) }),
-      resolve: async (query, _root, args, ctx) => {
-        const where = await countryWhere(args, ctx);
-        return readOnce(ctx, JSON.stringify([query, where]), () => ctx.prisma.country.findMany({ ...query, where, orderBy: { iso: 'asc' } }));
-      },
+      resolve: async (query, _root, args, ctx) => countriesOnce(ctx, query, await countryWhere(args, ctx)),
     },
     { name: 'CountryConnection' },
     { name: 'CountryEdge' },
