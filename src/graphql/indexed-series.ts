@@ -5,6 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import DataLoader from 'dataloader';
+import { createContextCache } from '@pothos/core';
 import type { GraphQLResolveInfo } from 'graphql';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { ENGLISH_NAME_SELECTION, SERIES_COLUMNS, type SearchableSeries } from '../db/search-index';
@@ -27,11 +28,10 @@ function heldInIndex(select: Record<string, unknown> | undefined): boolean {
 type SeriesQuery = ReturnType<typeof queryFromInfo>;
 
 /** Per request, a loader of series rows by id for each selection asked: the rows of every list asking the same fields (a country's series, for each country of a list) are read in one statement. */
-const readers = new WeakMap<GraphQLContext, Map<string, DataLoader<string, SeriesNode | undefined>>>();
+const readers = createContextCache(() => new Map<string, DataLoader<string, SeriesNode | undefined>>());
 
 function readerFor(ctx: GraphQLContext, query: SeriesQuery): DataLoader<string, SeriesNode | undefined> {
-  let bySelection = readers.get(ctx);
-  if (!bySelection) readers.set(ctx, (bySelection = new Map()));
+  const bySelection = readers(ctx);
   const key = JSON.stringify(query);
   let reader = bySelection.get(key);
   if (!reader) {

@@ -179,18 +179,17 @@ export function keptGraphQL(deps: { store: DataStore; admit: Admit; forms: Graph
       tag.cache = 'hit';
       const coding = negotiate(req.headers['accept-encoding']);
       const coded = deps.forms.coded(entry, form, coding);
-      const etag = codedEtag(form.etag, coded ? coding : 'identity');
       // A GET's answer is HTTP-cacheable, with its validator; a POST's is not, as Yoga answers it.
-      const cacheable = req.method === 'GET';
+      const etag = req.method === 'GET' ? codedEtag(form.etag, coded ? coding : 'identity') : null;
       const headers = [
         'content-type', form.contentType,
-        ...(cacheable ? ['etag', etag, 'last-modified', clock.httpDate(snapshot.dataAsOf), 'cache-control', clock.cacheControl(now), 'vary', ANSWER_VARY] : []),
+        ...(etag ? ['etag', etag, 'last-modified', clock.httpDate(snapshot.dataAsOf), 'cache-control', clock.cacheControl(now), 'vary', ANSWER_VARY] : []),
         'x-request-id', tag.id,
         'ratelimit-limit', String(admission.rate.limit),
         'ratelimit-remaining', String(admission.rate.remaining),
         'ratelimit-reset', String(admission.rate.resetSeconds),
       ];
-      if (cacheable && etagMatches(req.headers['if-none-match'], etag)) {
+      if (etag && etagMatches(req.headers['if-none-match'], etag)) {
         res.writeHead(304, headers);
         res.end();
         return;

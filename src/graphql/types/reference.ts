@@ -14,6 +14,7 @@ import { FrequencyEnum, MeasureEnum, UnTourismRegionEnum } from '../enums';
 import { countriesPageCost, seriesPageCost, WORK_COST } from '../cost';
 import type { GraphQLContext } from '../context';
 import type { Country, Prisma } from '../../generated/prisma/client';
+import { createContextCache } from '@pothos/core';
 import { countryFrequencies } from '../country-frequency';
 import { sourcesOfStatus } from '../source-status';
 import type { SourceStatus } from '../../ingest/source-status';
@@ -48,11 +49,10 @@ async function countryWhere(args: { isos?: string[] | null; freq?: Freq | null; 
  * Per request, the countries read for one query and filter: the aliases of one list (a caller may
  * send a hundred) share one read and one set of rows, which the executor only reads.
  */
-const countryReads = new WeakMap<GraphQLContext, Map<string, Promise<Country[]>>>();
+const countryReads = createContextCache(() => new Map<string, Promise<Country[]>>());
 
 function countriesOnce(ctx: GraphQLContext, query: Omit<Prisma.CountryFindManyArgs, 'where' | 'orderBy'>, where: Prisma.CountryWhereInput): Promise<Country[]> {
-  let reads = countryReads.get(ctx);
-  if (!reads) countryReads.set(ctx, (reads = new Map()));
+  const reads = countryReads(ctx);
   const key = JSON.stringify([query, where]);
   let rows = reads.get(key);
   if (!rows) reads.set(key, (rows = ctx.prisma.country.findMany({ ...query, where, orderBy: { iso: 'asc' } })));
