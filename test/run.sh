@@ -16,7 +16,15 @@ export TOURISM_SYSTEM_PACKAGES="$outcome/status"
 packages_pid=$!
 
 npx graphql-codegen --config codegen.ts --silent || exit 1
-{ npx tsc --noEmit && npx tsc --noEmit -p src/explorer-ui; } >"$outcome/types" 2>&1 &
+# The type check keeps what it has checked in the temporary folder from run to run (tsc
+# --incremental), as the ingest's parse cache does: a second run on this checkout checks only the
+# files that changed (4 s instead of 17).
+types_cache="${TMPDIR:-/tmp}/tourism-types-$(id -u)-$(pwd | cksum | cut -d' ' -f1)"
+mkdir -p "$types_cache"
+{
+  npx tsc --noEmit --incremental --tsBuildInfoFile "$types_cache/service.tsbuildinfo" &&
+    npx tsc --noEmit -p src/explorer-ui --incremental --tsBuildInfoFile "$types_cache/explorer.tsbuildinfo"
+} >"$outcome/types" 2>&1 &
 types_pid=$!
 npx vitest run --config test/vitest.config.ts "$@"
 tests=$?
