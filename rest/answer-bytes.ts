@@ -156,7 +156,7 @@ export class RestAnswers {
       res.end();
       return;
     }
-    writePieces(res, pieces);
+    writePieces(res, pieces, length);
   }
 }
 

@@ -118,9 +118,8 @@ export function encode(coding: Compression, body: Buffer, split: [Buffer, Buffer
  */
 const ONE_WRITE_MAX = 16 * 1024;
 
-/** Sends an answer's pieces with one write. */
-export function writePieces(res: ServerResponse, pieces: Buffer[]): void {
-  const length = piecesLength(pieces);
+/** Sends an answer's pieces (`length` bytes in all) with one write. */
+export function writePieces(res: ServerResponse, pieces: Buffer[], length: number): void {
   if (length <= ONE_WRITE_MAX) {
     res.end((pieces.length === 1 ? pieces[0] : Buffer.concat(pieces, length)).toString('latin1'), 'latin1');
     return;

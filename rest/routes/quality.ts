@@ -45,12 +45,10 @@ export const qualityRoutes = [
     csv: 'rows',
     operation: GapsDocument,
     variables: countryFilter,
-    shape: (r, p) => {
-      return {
-        meta: { next: null },
-        data: r.gaps.map((g) => snakeFields(g)),
-      };
-    },
+    shape: (r) => ({
+      meta: { next: null },
+      data: r.gaps.map((g) => snakeFields(g)),
+    }),
   }),
   defineRoute({
     path: '/v1/freshness',
@@ -70,12 +68,10 @@ export const qualityRoutes = [
     csv: 'rows',
     operation: CalendarDocument,
     variables: countryFilter,
-    shape: (r, p) => {
-      return {
-        meta: { note: r.calendar.note },
-        data: r.calendar.rows.map((c) => snakeFields(c)),
-      };
-    },
+    shape: (r) => ({
+      meta: { note: r.calendar.note },
+      data: r.calendar.rows.map((c) => snakeFields(c)),
+    }),
   }),
   defineRoute({
     path: '/v1/releases/latest',

@@ -115,11 +115,7 @@ export const seriesRoutes = [
       limit: p.limit,
       after: p.cursor,
     }),
-    shape: (r, p) => {
-      return {
-        data: r.tables.nodes.map((t) => snakeFields(t)),
-      };
-    },
+    shape: (r) => ({ data: r.tables.nodes.map((t) => snakeFields(t)) }),
     paging: { defaultLimit: 100, hasNextPage: (r) => r.tables.pageInfo.hasNextPage, cursorOf: (row: { table: string }) => row.table },
   }),
 ];
