@@ -12,7 +12,9 @@ const TYPED = {
   skipTypename: true,
   enumsAsTypes: true,
   useTypeImports: true,
-  scalars: { Period: 'string', Date: 'string' },
+  // A variable's list is a list: REST passes arrays, the explorer too.
+  arrayInputCoercion: false,
+  scalars: { Period: 'string', Date: 'string', CountryCode: 'string', CurrencyCode: 'string', SeriesRef: 'string', Year: 'number' },
 };
 
 const config: CodegenConfig = {

@@ -1,9 +1,9 @@
 /** A /v1 request's parameters, read and checked against its route's declaration. */
 import { ApiError } from '../src/errors';
 import { periodBounds } from '../src/graphql/args';
-import { formatParam } from './common-params';
 import { decodeCursor } from './paging';
 import { parseParam, type ParamSpec } from './params';
+import { FORMAT_PARAM } from './route-params';
 import type { CompiledRoute, Params } from './route';
 
 /** Unknown names, then path parameters, then each query parameter once; the period's order and the cursor last. */
@@ -21,7 +21,7 @@ export function parseRequestParams(c: CompiledRoute, values: string[], url: URL)
     const spec = route.pathParams.find((p) => p.name === name)!;
     params[name] = parseParam(spec, values[i]);
   });
-  const specs: readonly ParamSpec[] = route.query.some((q) => q.name === 'format') ? route.query : [...route.query, formatParam];
+  const specs: readonly ParamSpec[] = route.query.some((q) => q.name === 'format') ? route.query : [...route.query, FORMAT_PARAM];
   for (const spec of specs) {
     const all = url.searchParams.getAll(spec.name);
     if (all.length > 1) throw new ApiError('invalid_parameter', `${spec.name} is given more than once.`);

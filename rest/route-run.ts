@@ -6,6 +6,7 @@ import { ApiError } from '../src/errors';
 import { createContext, type GraphQLContext } from '../src/graphql/context';
 import { TIMEOUT_CODE } from '../src/graphql/time-budget';
 import { encodeCursor, nextPageUrl } from './paging';
+import { PAGING_VARIABLE } from './route-params';
 import type { AnyRoute, EnvelopeMeta, Params, ShapeContext } from './route';
 
 /**
@@ -38,11 +39,23 @@ function limitOf(route: AnyRoute, params: Params): number | undefined {
   return typeof params.limit === 'number' ? params.limit : route.paging?.defaultLimit;
 }
 
-/** A route's operation's variables; a paged route's page size is its `limit`, else its default. */
+/**
+ * A route's operation's variables: its parameters by name (format and cursor are REST's own), a
+ * paged route's page size (`limit`, else its default) and `$after` from the cursor, then the
+ * variables it works out.
+ */
 export function variablesOf(route: AnyRoute, params: Params): Record<string, unknown> {
+  const vars: Record<string, unknown> = {};
+  for (const spec of [...route.pathParams, ...route.query]) {
+    if (spec.kind !== 'format' && spec.kind !== 'cursor' && params[spec.name] !== undefined) vars[spec.name] = params[spec.name];
+  }
   const limit = limitOf(route, params);
-  const vars: unknown = route.variables(limit !== undefined ? { ...params, limit } : params);
-  return typeof vars === 'object' && vars !== null ? { ...vars } : {};
+  if (limit !== undefined) vars.limit = limit;
+  if (route.paging && typeof params.cursor === 'string' && params.after !== undefined) {
+    vars[PAGING_VARIABLE] = route.paging.after ? route.paging.after(params.after) : params.cursor;
+  }
+  for (const [name, work] of Object.entries(route.computed ?? {})) if (work) vars[name] = work(params);
+  return vars;
 }
 
 /** Runs a route's operation; a refusal in its errors is thrown as the ApiError REST answers with. */

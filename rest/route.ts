@@ -6,18 +6,22 @@ import { ApiError } from '../src/errors';
 import { operationPlan, operationRefusals } from '../src/graphql/operation-plan';
 import type { ErrorCode } from '../src/errors';
 import { schema } from '../src/graphql/schema';
-import type { ParamSpec, ParamsOf, ParamValue } from './params';
+import type { ParamSpec, ParamValue } from './params';
+import { routeParams, type ParamNote } from './route-params';
 
-/** What the handler adds to a route's own parameters: the decoded `cursor`. */
-interface Decoded {
+/** What REST reads beside the operation's variables: the answer's format, the cursor as sent and decoded. */
+interface RestOnly {
+  format?: 'json' | 'csv';
+  cursor?: string;
+  /** The decoded cursor. */
   after?: string;
 }
 
-/** Parameters as the handler collects them, before a route's own declaration types them. */
-export type Params = { [name: string]: ParamValue | undefined } & Decoded;
+/** Parameters as the handler collects them, before a route's operation types them. */
+export type Params = { [name: string]: ParamValue | undefined } & RestOnly;
 
-/** A route's parameters typed from its declared specs: path parameters always present. */
-export type RouteParams<P extends readonly ParamSpec[], Q extends readonly ParamSpec[]> = ParamsOf<P, true> & ParamsOf<Q> & Decoded;
+/** A route's parameters: its operation's variables (rest/route-params.ts) and what REST adds. */
+export type RouteParams<TVars> = { [K in Exclude<keyof TVars, keyof RestOnly>]: Exclude<TVars[K], null> } & RestOnly;
 
 export interface ShapeContext {
   now: Date;
@@ -65,6 +69,8 @@ export interface Shaped {
 }
 
 export interface Paging<TRow, TParams = Params, TResult = unknown> {
+  /** The operation's `$after` for a decoded REST cursor; the cursor as sent when absent (the operation's cursors are REST's). */
+  after?: (decoded: string) => string;
   /** Rows when `limit` is absent; undefined means all. */
   defaultLimit?: number;
   /** Whether rows follow the page: the operation's own answer (a connection's pageInfo.hasNextPage). */
@@ -73,12 +79,7 @@ export interface Paging<TRow, TParams = Params, TResult = unknown> {
   cursorOf: (row: TRow, index: number, params: TParams) => string;
 }
 
-export interface Route<
-  TResult = unknown,
-  TVars = Record<string, unknown>,
-  P extends readonly ParamSpec[] = readonly ParamSpec[],
-  Q extends readonly ParamSpec[] = readonly ParamSpec[],
-> {
+export interface Route<TResult = unknown, TVars = Record<string, unknown>> {
   path: string;
   summary: string;
   description?: string;
@@ -86,23 +87,33 @@ export interface Route<
   plan: Plan;
   /** The refusals its operation's fields may answer with (operationRefusals: unknown_country …), never declared. */
   refusals: ErrorCode[];
-  pathParams: P;
-  query: Q;
+  /** Its operation's variables, read off the operation (routeParams), never declared. */
+  pathParams: ParamSpec[];
+  query: ParamSpec[];
   /** 'rows': data is flat rows; 'series': series data blocks; false: JSON only. */
   csv: 'rows' | 'series' | false;
   operation: TypedDocumentNode<TResult, TVars>;
-  variables: (p: RouteParams<P, Q>) => TVars;
+  /** Variables worked out from the parameters rather than asked for (whether a currency was given …). */
+  computed?: { [K in keyof TVars]?: (p: RouteParams<TVars>) => TVars[K] };
   /** Turns the operation's data into the envelope's data (and meta); throws ApiError for 404s. */
-  shape: (result: TResult, p: RouteParams<P, Q>, ctx: ShapeContext) => Shaped;
-  paging?: Paging<any, RouteParams<P, Q>, TResult>;
-  document?: DocumentForm<TResult, RouteParams<P, Q>>;
+  shape: (result: TResult, p: RouteParams<TVars>, ctx: ShapeContext) => Shaped;
+  paging?: Paging<any, RouteParams<TVars>, TResult>;
+  document?: DocumentForm<TResult, RouteParams<TVars>>;
 }
 
-/** A route, its parameters' names, kinds and required-ness kept as literal types so `variables` and `shape` get them typed. */
-export function defineRoute<TResult, TVars, const P extends readonly ParamSpec[], const Q extends readonly ParamSpec[]>(
-  route: Omit<Route<TResult, TVars, P, Q>, 'plan' | 'refusals'>,
-): Route<TResult, TVars, P, Q> {
-  return { ...route, plan: operationPlan(schema, route.operation), refusals: operationRefusals(schema, route.operation) };
+/** What a route declares: the rest (plan, refusals, parameters) is read off its operation. */
+export type RouteDeclaration<TResult, TVars> = Omit<Route<TResult, TVars>, 'plan' | 'refusals' | 'pathParams' | 'query'> & {
+  /** Descriptions of its parameters where the shared ones (rest/route-params.ts) do not fit. */
+  params?: { [K in keyof TVars | 'format' | 'cursor']?: ParamNote };
+};
+
+export function defineRoute<TResult, TVars>({ params, ...route }: RouteDeclaration<TResult, TVars>): Route<TResult, TVars> {
+  return {
+    ...route,
+    ...routeParams({ ...route, params: params as Record<string, ParamNote> | undefined }),
+    plan: operationPlan(schema, route.operation),
+    refusals: operationRefusals(schema, route.operation),
+  };
 }
 
 /**
@@ -110,7 +121,7 @@ export function defineRoute<TResult, TVars, const P extends readonly ParamSpec[]
  * parsed with the route's own specs, so they have the types the route declared.
  */
 export interface AnyRoute extends Route<any, any> {
-  variables: (p: any) => unknown;
+  computed?: { [name: string]: ((p: any) => unknown) | undefined };
   shape: (result: any, p: any, ctx: ShapeContext) => Shaped;
   paging?: Paging<any, any, any>;
   document?: DocumentForm<any, any>;

@@ -9,20 +9,9 @@ import {
   StayLengthOfCountryDocument,
   TourismIntensityRankingDocument,
 } from '../../src/generated/operations';
-import { PAGE_SIZE_MAX } from '../../src/graphql/args';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { noSourceNote } from '../../src/domain/measure-sources';
-import {
-  cursorParam as cursor,
-  formatParam as format,
-  fromParam as from,
-  limitParam as limit,
-  seriesIdParam as seriesId,
-  toParam as to,
-} from '../common-params';
-
-
 
 export const analysisRoutes = [
   defineRoute({
@@ -30,11 +19,8 @@ export const analysisRoutes = [
     summary: 'The average shape of a year for a monthly series: each month as % of its year’s monthly average.',
     description:
       "Each month's index is its value as a percentage of that year's monthly average (100 = an average month); the index is the median across the complete years within from..to, low and high the lowest and highest yearly index. Only complete years (12 months with a value) count; meta.years lists them. Monthly series only.",
-    pathParams: [],
-    query: [seriesId, from, to, format],
     csv: 'rows',
     operation: SeasonalityOfSeriesDocument,
-    variables: (p) => ({ id: p.id, from: p.from, to: p.to }),
     shape: (r, p) => {
       if (!r.seriesById) throw refusedAbove('series');
       const s = r.seriesById.seasonality;
@@ -49,11 +35,8 @@ export const analysisRoutes = [
     summary: 'A series with the public holidays of each period, national and regional.',
     description:
       "Each period of the series within from..to with the public holidays of the series' country dated inside it (a month, a quarter, or for an annual series the whole year). holidays counts national and regional holidays; holiday_list marks each with national true/false. Holiday rules come from the date-holidays library and are applied to past years as they stand today. In CSV, holiday_list is joined with ';' (date name national).",
-    pathParams: [],
-    query: [seriesId, from, to, format],
     csv: 'rows',
     operation: SeriesHolidayJoinDocument,
-    variables: (p) => ({ id: p.id, from: p.from, to: p.to }),
     shape: (r, p) => {
       if (!r.seriesById) throw refusedAbove('series');
       const h = r.seriesById.holidays;
@@ -72,12 +55,12 @@ export const analysisRoutes = [
     summary: 'Countries ranked by arrivals and receipts per resident for one year.',
     description:
       "Arrivals: the country's UN Tourism annual arrivals total (thousands, given in units), else World Bank ST.INT.ARVL as a whole count; receipts: UN Tourism inbound tourism expenditure (US$ millions, given in US$), else World Bank ST.INT.RCPT.CD; population: World Bank SP.POP.TOTL. arrivals_source and receipts_source say which was used.",
-    pathParams: [],
-    query: [{ name: 'year', kind: 'year', description: 'Calendar year; 2019 when absent.' }, limit, cursor, format],
+    params: {
+      year: 'Calendar year; 2019 when absent.',
+    },
     csv: 'rows',
     operation: TourismIntensityRankingDocument,
     // The REST cursor is the ranking's own: the base64url ISO code of the row before the page.
-    variables: (p) => ({ year: p.year, limit: p.limit ?? PAGE_SIZE_MAX, after: p.cursor }),
     shape: (r) => {
       const t = r.tourismIntensity;
       return {
@@ -93,16 +76,11 @@ export const analysisRoutes = [
     summary: "Each origin market's share of arrivals, latest 12 months against the 12 before, largest moves first.",
     description:
       "Monthly where the publisher breaks monthly arrivals down by origin (Japan, JNTO); else, for the destinations of Eurostat's origin → destination matrix, annual trips of EU/EFTA residents by country of residence (household surveys, tour_dem_ttw; at least 10 markets published in both years); else UN Tourism's annual arrivals by region of origin. Annual: latest year against the year before (meta.method says which). A held country without an origin breakdown is a 400 naming the countries that carry the statistic.",
-    pathParams: [],
-    query: [
-      { name: 'country', kind: 'iso', required: true, example: 'JP', description: 'ISO code of a country that carries this statistic.' },
-      limit,
-      cursor,
-      format,
-    ],
+    params: {
+      country: { description: 'ISO code of a country that carries this statistic.', example: 'JP' },
+    },
     csv: 'rows',
     operation: OriginShiftOfCountryDocument,
-    variables: (p) => ({ iso: p.country, limit: p.limit, after: p.after }),
     shape: (r, p) => {
       if (!r.country) throw refusedAbove('country');
       const o = r.country.originShift;
@@ -111,22 +89,24 @@ export const analysisRoutes = [
         data: o.rows.map(({ code, ...x }) => Object.assign(snakeFields(x), { origin_code: code })),
       };
     },
-    paging: { hasNextPage: (r) => r.country?.originShift.hasNextPage ?? false, cursorOf: (row: { origin_code: string }) => row.origin_code },
+    paging: {
+      hasNextPage: (r) => r.country?.originShift.hasNextPage ?? false,
+      cursorOf: (row: { origin_code: string }) => row.origin_code,
+      // The shift's `after` is the origin code itself.
+      after: (code) => code,
+    },
   }),
   defineRoute({
     path: '/v1/stats/stay-length',
     summary: 'Average length of stay: nights divided by arrivals, monthly, where one table publishes both.',
     description:
       'Eurostat counts nights (tour_occ_nim) and arrivals (tour_occ_arm) for the same establishments; nights_per_arrival is their monthly ratio, rounded to 2 decimals. Months where either is missing are left out.',
-    pathParams: [],
-    query: [
-      { name: 'country', kind: 'iso', required: true, description: 'ISO code of a country that carries this statistic.' },
-      { name: 'from', kind: 'period', description: 'First month (a year or quarter is widened to its first month).' },
-      format,
-    ],
+    params: {
+      country: 'ISO code of a country that carries this statistic.',
+      from: 'First month (a year or quarter is widened to its first month).',
+    },
     csv: 'rows',
     operation: StayLengthOfCountryDocument,
-    variables: (p) => ({ iso: p.country, from: p.from }),
     shape: (r, p) => {
       if (!r.country) throw refusedAbove('country');
       const s = r.country.stayLength;
@@ -141,16 +121,12 @@ export const analysisRoutes = [
     summary: "Totals for a world region built from its countries' own headline series.",
     description:
       "Sums the countries' headline series of the measure, period by period, with the publishers' scales applied so values are in units. Only series of one frequency, unit and currency are added, and never rates (occupancy in percent): the most common among the region's headline series for the measure (ties go to the finer frequency); meta.left_out names countries whose headline series is of another kind.",
-    pathParams: [{ name: 'region', kind: 'text', example: 'europe', description: 'Region slug, as listed by /v1/regions.' }],
-    query: [{ name: 'measure', kind: 'measure', required: true, description: 'arrivals, nights, spend, departures, occupancy or capacity (no source held gives occupancy: no country carries it).' }, from, to, format],
+    params: {
+      region: { description: 'Region slug, as listed by /v1/regions.', example: 'europe' },
+      measure: 'arrivals, nights, spend, departures, occupancy or capacity (no source held gives occupancy: no country carries it).',
+    },
     csv: 'rows',
     operation: RegionTotalsDocument,
-    variables: (p) => ({
-      slug: p.region.toLowerCase(),
-      measure: p.measure,
-      from: p.from,
-      to: p.to,
-    }),
     shape: (r, p) => {
       if (!r.region) throw refusedAbove('region');
       const t = r.region.totals;

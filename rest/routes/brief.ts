@@ -4,17 +4,13 @@ import { OUTLOOK_METHOD, OUTLOOK_METHOD_IN_WORDS } from '../../src/domain/foreca
 import { CountryBriefDocument } from '../../src/generated/operations';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
-import { isoPathParam } from '../common-params';
 
 export const briefRoutes = [
   defineRoute({
     path: '/v1/countries/{iso}/brief',
     summary: 'A short written brief of the latest month, checked against its figures, with a three-month outlook.',
-    pathParams: [isoPathParam],
-    query: [],
     csv: false,
     operation: CountryBriefDocument,
-    variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
       if (!r.country) throw refusedAbove('country');
       const b = r.country.brief;

@@ -3,18 +3,16 @@ import { refusedAbove } from '../route-run';
 import { CountryEconomyDocument, CountryTourismEconomyDocument } from '../../src/generated/operations';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
-import { formatParam as format, isoPathParam as iso } from '../common-params';
-
 
 export const economyRoutes = [
   defineRoute({
     path: '/v1/economy/{iso}',
     summary: 'Economy indicators by year, newest first: World Bank history, IMF projections flagged.',
-    pathParams: [iso],
-    query: [{ name: 'from', kind: 'period', description: 'First year (YYYY).' }, format],
+    params: {
+      from: 'First year (YYYY).',
+    },
     csv: 'rows',
     operation: CountryEconomyDocument,
-    variables: (p) => ({ iso: p.iso, from: p.from }),
     shape: (r, p) => {
       if (!r.country) throw refusedAbove('country');
       const { economy } = r.country;
@@ -27,11 +25,8 @@ export const economyRoutes = [
   defineRoute({
     path: '/v1/economy/{iso}/tourism',
     summary: 'Travel receipts and spending abroad by year beside the size of the economy, with arrivals summed over whole years.',
-    pathParams: [iso],
-    query: [format],
     csv: 'rows',
     operation: CountryTourismEconomyDocument,
-    variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
       if (!r.country) throw refusedAbove('country');
       const t = r.country.tourismEconomy;

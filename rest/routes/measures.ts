@@ -2,7 +2,7 @@
 import { refusedAbove } from '../route-run';
 import {
   CapacitySeriesDocument,
-  MeasureSeriesDocument,
+  ArrivalSeriesDocument,
   NightsByRegionDocument,
   SpendSeriesDocument,
   type MeasureBlockFragment,
@@ -10,12 +10,7 @@ import {
 import type { Freq } from '../../src/domain/types';
 import type { SeriesBlock } from '../csv';
 import { defineRoute } from '../route';
-import { defineParam } from '../params';
-import { formatParam, fromParam, statusParam, toParam } from '../common-params';
 import { HEADLINE_RULE } from '../../src/domain/headline';
-
-const countryParam = defineParam({ name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries holding the measure when absent.' });
-const freqParam = defineParam({ name: 'freq', kind: 'freq', description: "M, Q or A: the total series of that frequency; the headline series when absent." });
 
 /** The unit with the publisher's multiplier, e.g. "arrivals (thousands)". */
 export function unitLabel(s: { unit: string; scale?: string | null }): string {
@@ -83,13 +78,6 @@ function blocks(countries: (Country & { s: any })[], p: ListParams, make: (c: Co
   return countries.filter((c) => p.country !== undefined || c.s).map(make);
 }
 
-const measureQuery = [countryParam, freqParam, fromParam, toParam, formatParam, statusParam];
-
-/** The operation's variables for a measure list: the countries, frequency and window asked for. */
-function seriesVariables(p: ListParams) {
-  return { isos: p.country, freq: p.freq, from: p.from, to: p.to, withStatus: p.status === true };
-}
-
 /** Capacity in units other than the headline's bed places: establishments, and hotels' bedrooms. */
 const CAPACITY_UNIT_BREAKDOWN = 'unit';
 
@@ -97,11 +85,12 @@ export const measureRoutes = [
   defineRoute({
     path: '/v1/arrivals',
     summary: "Total visitor arrivals in each country's own headline definition.",
-    pathParams: [],
-    query: measureQuery,
+    params: {
+      country: 'ISO codes, comma separated; all countries holding the measure when absent.',
+      freq: 'M, Q or A: the total series of that frequency; the headline series when absent.',
+    },
     csv: 'series',
-    operation: MeasureSeriesDocument,
-    variables: (p) => ({ ...seriesVariables(p), measure: 'arrivals' as const }),
+    operation: ArrivalSeriesDocument,
     shape: (r, p) => ({
       meta: { measure: 'arrivals', headline_rule: headlineRule(p) },
       data: blocks(
@@ -116,11 +105,12 @@ export const measureRoutes = [
     summary: 'Open establishments, rooms and bed places by period.',
     description:
       "Per country, the headline capacity series (bed places in all tourist accommodation) first, then one block for each other unit held: establishments (all tourist accommodation) and bedrooms, which Eurostat publishes for hotels and similar accommodation only (series named so, alias `<iso>.capacity.unit-hotel-bedrooms.a`).",
-    pathParams: [],
-    query: measureQuery,
+    params: {
+      country: 'ISO codes, comma separated; all countries holding the measure when absent.',
+      freq: 'M, Q or A: the total series of that frequency; the headline series when absent.',
+    },
     csv: 'series',
     operation: CapacitySeriesDocument,
-    variables: seriesVariables,
     shape: (r, p) => {
       const data = r.countries.nodes
         .filter((c) => p.country !== undefined || c.measureSeries)
@@ -134,20 +124,17 @@ export const measureRoutes = [
   defineRoute({
     path: '/v1/spend',
     summary: "Visitor spend in the publisher's currency, or converted at each period's reference rate.",
-    pathParams: [],
-    query: [countryParam, freqParam, fromParam, toParam, { name: 'currency', kind: 'currency', description: 'ISO 4217 code to convert to.' }, formatParam, statusParam],
+    params: {
+      country: 'ISO codes, comma separated; all countries holding the measure when absent.',
+      freq: 'M, Q or A: the total series of that frequency; the headline series when absent.',
+      currency: 'ISO 4217 code to convert to.',
+    },
     csv: 'series',
     operation: SpendSeriesDocument,
-    variables: (p) => {
-      const currency = p.currency?.[0];
-      return {
-        ...seriesVariables(p),
-        currency: currency ?? 'EUR',
-        convert: currency !== undefined,
-      };
-    },
+    // Spend is converted when a currency is asked for.
+    computed: { convert: (p) => p.currency !== undefined },
     shape: (r, p) => {
-      const currency = p.currency?.[0] ?? null;
+      const currency = p.currency ?? null;
       let method: string | null = null;
       const data = blocks(
         r.countries.nodes.map((c) => ({ ...c, s: c.spend })),
@@ -168,15 +155,12 @@ export const measureRoutes = [
   defineRoute({
     path: '/v1/nights/by-region',
     summary: "Nights for each region inside a country, in the country's own regional units (NUTS 2).",
-    pathParams: [],
-    query: [
-      { name: 'iso', kind: 'iso', required: true, description: 'ISO code of the country.' },
-      { name: 'period', kind: 'period', description: 'One period; the latest finished one when absent.' },
-      formatParam,
-    ],
+    params: {
+      iso: 'ISO code of the country.',
+      period: 'One period; the latest finished one when absent.',
+    },
     csv: 'rows',
     operation: NightsByRegionDocument,
-    variables: (p) => ({ iso: p.iso, period: p.period }),
     shape: (r, p) => {
       if (!r.country) throw refusedAbove('country');
       const b = r.country.byRegion;

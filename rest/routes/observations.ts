@@ -1,17 +1,9 @@
 /** Any series on a regular time axis with status and flags, as it stands or as it stood on a date; and its vintages. */
 import { refusedAbove } from '../route-run';
 import { SeriesObservationsDocument, SeriesVintagesDocument } from '../../src/generated/operations';
-import { formatParam, fromParam, seriesIdParam, toParam } from '../common-params';
-import { defineParam } from '../params';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { unitLabel } from './measures';
-
-const asOfParam = defineParam({
-  name: 'as_of',
-  kind: 'date',
-  description: 'A date (YYYY-MM-DD): the values as they stood in the release current at its end (see /vintages).',
-});
 
 export const observationRoutes = [
   defineRoute({
@@ -20,11 +12,11 @@ export const observationRoutes = [
     description:
       "The time axis is regular: every period from the first to the last in range at the series' frequency. " +
       'With as_of, the values as they stood on that date, rebuilt from the revision log (ALFRED-style vintages).',
-    pathParams: [seriesIdParam],
-    query: [fromParam, toParam, asOfParam, formatParam],
+    params: {
+      as_of: 'A date (YYYY-MM-DD): the values as they stood in the release current at its end (see /vintages).',
+    },
     csv: 'rows',
     operation: SeriesObservationsDocument,
-    variables: (p) => ({ id: p.id, from: p.from, to: p.to, asOf: p.as_of }),
     shape: (r, p) => {
       const s = r.seriesById;
       if (!s) throw refusedAbove('series');
@@ -37,11 +29,8 @@ export const observationRoutes = [
   defineRoute({
     path: '/v1/series/{id}/vintages',
     summary: 'The dates on which figures of a series arrived or were revised: the dates as_of can ask for.',
-    pathParams: [seriesIdParam],
-    query: [formatParam],
     csv: 'rows',
     operation: SeriesVintagesDocument,
-    variables: (p) => ({ id: p.id }),
     shape: (r, p) => {
       const s = r.seriesById;
       if (!s) throw refusedAbove('series');

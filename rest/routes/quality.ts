@@ -7,24 +7,15 @@ import {
   GapsDocument,
   ReleasesLatestDocument,
 } from '../../src/generated/operations';
-import { defineParam } from '../params';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
-import { formatParam, isoPathParam } from '../common-params';
-
-const countryParam = defineParam({ name: 'country', kind: 'isoList', description: 'ISO codes, comma separated; all countries when absent.' });
-
-const countryFilter = (p: { country?: string[] }) => ({ isos: p.country });
 
 export const qualityRoutes = [
   defineRoute({
     path: '/v1/countries/{iso}/coverage',
     summary: 'A year-by-month grid of which measures hold a value.',
-    pathParams: [isoPathParam],
-    query: [formatParam],
     csv: 'rows',
     operation: CountryCoverageDocument,
-    variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
       if (!r.country) throw refusedAbove('country');
       return {
@@ -40,11 +31,11 @@ export const qualityRoutes = [
   defineRoute({
     path: '/v1/gaps',
     summary: 'Every monthly country from its first figure to last month: months held, missing, not published, withheld, pending.',
-    pathParams: [],
-    query: [countryParam, formatParam],
+    params: {
+      country: 'ISO codes, comma separated; all countries when absent.',
+    },
     csv: 'rows',
     operation: GapsDocument,
-    variables: countryFilter,
     shape: (r) => ({
       meta: { next: null },
       data: r.gaps.map((g) => snakeFields(g)),
@@ -53,21 +44,21 @@ export const qualityRoutes = [
   defineRoute({
     path: '/v1/freshness',
     summary: "Months between today and each country's newest finished period, worst first.",
-    pathParams: [],
-    query: [{ name: 'freq', kind: 'freq', description: "M: each monthly country's newest month, as /v1/gaps counts them; Q, A: each country's newest period of its headline series of that frequency." }, formatParam],
+    params: {
+      freq: "M: each monthly country's newest month, as /v1/gaps counts them; Q, A: each country's newest period of its headline series of that frequency.",
+    },
     csv: 'rows',
     operation: FreshnessDocument,
-    variables: (p) => ({ freq: p.freq }),
     shape: (r) => ({ data: r.freshness.map((f) => snakeFields(f)) }),
   }),
   defineRoute({
     path: '/v1/calendar',
     summary: 'Expected next release per country, derived from the pattern of past releases.',
-    pathParams: [],
-    query: [countryParam, formatParam],
+    params: {
+      country: 'ISO codes, comma separated; all countries when absent.',
+    },
     csv: 'rows',
     operation: CalendarDocument,
-    variables: countryFilter,
     shape: (r) => ({
       meta: { note: r.calendar.note },
       data: r.calendar.rows.map((c) => snakeFields(c)),
@@ -76,11 +67,8 @@ export const qualityRoutes = [
   defineRoute({
     path: '/v1/releases/latest',
     summary: 'For each country, when figures last arrived and the period they reach.',
-    pathParams: [],
-    query: [formatParam],
     csv: 'rows',
     operation: ReleasesLatestDocument,
-    variables: () => ({}),
     shape: (r) => ({
       meta: { since: r.releasesLatest.since ?? null },
       data: r.releasesLatest.rows.map((x) => snakeFields(x)),

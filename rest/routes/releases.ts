@@ -1,20 +1,8 @@
 /** Releases: what each release of the data brought, as an Atom feed for feed readers. */
 import { ReleaseFeedDocument } from '../../src/generated/operations';
-import { defineParam } from '../params';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { ATOM_TYPE, releaseFeed } from '../release-feed';
-
-const countryParam = defineParam({
-  name: 'country',
-  kind: 'iso',
-  description: 'Only the releases that updated a series of this country, each naming only its series.',
-});
-const feedFormatParam = defineParam({
-  name: 'format',
-  kind: 'format',
-  description: 'json: the same releases in the {meta, data} envelope; Atom when absent. CSV is not offered.',
-});
 
 export const releaseRoutes = [
   defineRoute({
@@ -24,14 +12,15 @@ export const releaseRoutes = [
       'Newest release first. Each entry is dated by its release (`updated`), keeps one id in every fetch (a tag: URI), and links ' +
       'to the REST answers of the countries and series it names. With `country`, only the releases that updated that country, ' +
       'each naming only its series. Answered as `application/atom+xml`; `format=json` gives the same releases in the envelope.',
-    pathParams: [],
-    query: [countryParam, feedFormatParam],
+    params: {
+      country: 'Only the releases that updated a series of these countries (ISO codes, comma separated), each naming only their series.',
+      format: 'json: the same releases in the {meta, data} envelope; Atom when absent. CSV is not offered.',
+    },
     csv: false,
     operation: ReleaseFeedDocument,
-    variables: (p) => ({ isos: p.country === undefined ? undefined : [p.country] }),
     shape: (r, p) => {
       return {
-        meta: { country: p.country ?? null },
+        meta: { country: p.country?.join(',') ?? null },
         data: r.releases.map(({ countries, ...release }) =>
           Object.assign(snakeFields(release), {
             countries: countries.map(({ series, ...c }) =>
@@ -44,7 +33,7 @@ export const releaseRoutes = [
     document: {
       type: ATOM_TYPE,
       description: 'The Atom 1.0 feed (RFC 4287).',
-      write: (r, p, ctx) => releaseFeed(r.releases, p.country, ctx),
+      write: (r, p, ctx) => releaseFeed(r.releases, p.country?.join(','), ctx),
     },
   }),
 ];

@@ -3,7 +3,6 @@ import { refusedAbove } from '../route-run';
 import { CountryRivalsDocument } from '../../src/generated/operations';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
-import { isoPathParam } from '../common-params';
 
 export const rivalsRoutes = [
   defineRoute({
@@ -13,11 +12,8 @@ export const rivalsRoutes = [
       "Score 0–100: the overlap of the two origin-market mixes, the sum over markets of the smaller of the two shares (proportional similarity, 100 × (1 − Bray–Curtis dissimilarity)), home markets left out. " +
       "The richest origin data held for the country decides: countries of origin (Eurostat's trips of EU/EFTA residents by destination, or JNTO's arrivals by nationality by calendar year), compared over the markets both list (at least 10) in the newest year that yields rivals; " +
       "else UN Tourism's arrivals by the five regions of origin; else the season shape. `basis` names the data, the year and the number of markets compared.",
-    pathParams: [isoPathParam],
-    query: [{ name: 'format', kind: 'format', description: 'json (default) or csv.' }],
     csv: 'rows',
     operation: CountryRivalsDocument,
-    variables: (p) => ({ iso: p.iso }),
     shape: (r, p) => {
       if (!r.country) throw refusedAbove('country');
       return {

@@ -10,8 +10,6 @@ import {
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { unitLabel } from './measures';
-import { cursorParam, formatParam, limitParam, seriesIdParam as idParam } from '../common-params';
-
 
 const SERIES_RENAMES = { countryIso: 'country' } as const;
 
@@ -28,29 +26,16 @@ export const seriesRoutes = [
       "Words match as prefixes, accent- and case-insensitive, in series names and country names in every language held (Japón finds Japan). " +
       "Ranked: a word names the series' country, a word names its measure, the country's headline series, the total (no breakdown), then the freshest. " +
       'meta.note says why nothing matched when the query names a measure no source held gives (occupancy).',
-    pathParams: [],
-    query: [
-      { name: 'q', kind: 'text', required: true, description: 'Words to match (prefixes, any accents or case).' },
-      { name: 'country', kind: 'iso', description: 'Only series of this country.' },
-      { name: 'measure', kind: 'measure', description: 'Only series of this measure.' },
-      { name: 'freq', kind: 'freq', description: 'Only series of this frequency: M, Q or A.' },
-      { name: 'headline', kind: 'flag', description: "true: only each country's headline series; false: only the others." },
-      limitParam,
-      cursorParam,
-      formatParam,
-    ],
+    params: {
+      q: 'Words to match (prefixes, any accents or case).',
+      country: 'Only series of this country.',
+      measure: 'Only series of this measure.',
+      freq: 'Only series of this frequency: M, Q or A.',
+      headline: "true: only each country's headline series; false: only the others.",
+    },
     csv: 'rows',
     operation: SeriesSearchDocument,
     // The cursor holds the offset of the next page, as the GraphQL search cursors do.
-    variables: (p) => ({
-      q: p.q,
-      country: p.country,
-      measure: p.measure,
-      freq: p.freq,
-      headline: p.headline,
-      limit: p.limit,
-      after: p.cursor,
-    }),
     shape: (r, p) => ({
       meta: { q: p.q, ...(r.seriesSearch.note ? { note: r.seriesSearch.note } : {}) },
       data: r.seriesSearch.nodes.map(seriesRecord),
@@ -60,11 +45,8 @@ export const seriesRoutes = [
   defineRoute({
     path: '/v1/series/{id}/metadata',
     summary: 'Definition, scale, source table, method breaks and revisions of one series.',
-    pathParams: [idParam],
-    query: [],
     csv: false,
     operation: SeriesMetadataDocument,
-    variables: (p) => ({ id: p.id }),
     shape: (r, p) => {
       if (!r.seriesById) throw refusedAbove('series');
       const { table, names, ...s } = r.seriesById;
@@ -79,11 +61,8 @@ export const seriesRoutes = [
   defineRoute({
     path: '/v1/series/{id}/latest',
     summary: "The newest figure the caller's plan can see, the same period a year before, and the percentage change.",
-    pathParams: [idParam],
-    query: [],
     csv: false,
     operation: SeriesLatestDocument,
-    variables: (p) => ({ id: p.id }),
     shape: (r, p) => {
       const s = r.seriesById;
       if (!s) throw refusedAbove('series');
@@ -105,16 +84,13 @@ export const seriesRoutes = [
   defineRoute({
     path: '/v1/tables',
     summary: "Published source tables behind a country's series.",
-    pathParams: [],
-    query: [{ name: 'country', kind: 'iso', description: "Only tables holding this country's series." }, limitParam, cursorParam, formatParam],
+    params: {
+      country: "Only tables holding this country's series.",
+    },
     csv: 'rows',
     operation: TableListDocument,
-    variables: (p) => ({
-      country: p.country,
-      isos: p.country ? [p.country] : undefined,
-      limit: p.limit,
-      after: p.cursor,
-    }),
+    // The country's code is refused (unknown_country) when it is not held.
+    computed: { isos: (p) => (p.country ? [p.country] : undefined) },
     shape: (r) => ({ data: r.tables.nodes.map((t) => snakeFields(t)) }),
     paging: { defaultLimit: 100, hasNextPage: (r) => r.tables.pageInfo.hasNextPage, cursorOf: (row: { table: string }) => row.table },
   }),

@@ -9,7 +9,8 @@ import type PrismaTypes from '../generated/pothos-types';
 import { getDatamodel } from '../generated/pothos-types';
 import { PLANS, planRank, type Plan } from '../domain/types';
 import type { GraphQLContext } from './context';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_MAX } from './args';
+import { DEFAULT_PAGE_SIZE } from './args';
+import { PAGE_SIZE_MAX } from './input-kinds';
 import { DEFAULT_LIST_LENGTH, PAGE_ITEMS_COST } from './cost';
 import { sharedError } from './repeated-errors';
 
@@ -57,6 +58,10 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     Period: { Input: string; Output: string };
     Date: { Input: string; Output: string };
+    CountryCode: { Input: string; Output: string };
+    CurrencyCode: { Input: string; Output: string };
+    SeriesRef: { Input: string; Output: string };
+    Year: { Input: number; Output: number };
   };
   Connection: { totalCount?: number | (() => number | Promise<number>) };
 }>({

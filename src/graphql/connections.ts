@@ -4,7 +4,8 @@
  */
 import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import type { DefaultConnectionArguments } from '@pothos/plugin-relay';
-import { DEFAULT_PAGE_SIZE, invalidParameter, PAGE_SIZE_MAX } from './args';
+import { DEFAULT_PAGE_SIZE, invalidParameter } from './args';
+import { PAGE_SIZE_MAX } from './input-kinds';
 import type { builder } from './builder';
 
 /** Opaque cursors: a position (a row's key, or an offset) base64url-encoded. */

@@ -26,7 +26,7 @@ query HeadlineArrivals {
 `;
 
 const COUNTRY_PROFILE = `# One country with each of its headline series and the latest figure of each.
-query CountryProfile($iso: String! = "JP") {
+query CountryProfile($iso: CountryCode! = "JP") {
   country(iso: $iso) {
     name
     regionName

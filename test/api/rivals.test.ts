@@ -9,7 +9,7 @@ afterAll(async () => s.close());
 
 /** A country's annual arrivals by origin of one table in one year, through the series it is served from. */
 async function originMix(iso: string, year: number, table: string): Promise<Record<string, number>> {
-  const q = `query ($iso: String!, $y: Period!) { country(iso: $iso) { series(measure: arrivals, freq: A) { breakdown member tableCode observations(from: $y, to: $y) { value } } } }`;
+  const q = `query ($iso: CountryCode!, $y: Period!) { country(iso: $iso) { series(measure: arrivals, freq: A) { breakdown member tableCode observations(from: $y, to: $y) { value } } } }`;
   const { body } = await s.graphql(q, { iso, y: String(year) });
   const mix: Record<string, number> = {};
   for (const series of body.data.country.series) {

@@ -43,12 +43,12 @@ async function heldCountries(): Promise<Held[]> {
   }));
 }
 
-const isCountryParam = (p: ParamSpec) => p.kind === 'iso' || p.kind === 'isoList';
+const isCountryParam = (p: ParamSpec) => p.kind === 'CountryCode' || p.kind === '[CountryCode]';
 
 /** What a route is asked for by: a country (path or query), a series, or neither. */
 function bindingOf(route: Route<any, any>): 'country' | 'series' | null {
   const params = [...route.pathParams, ...route.query];
-  if (params.some((p) => p.kind === 'seriesId' || (p.name === 'id' && route.path.includes('{id}')))) return 'series';
+  if (params.some((p) => p.kind === 'SeriesRef' || (p.name === 'id' && route.path.includes('{id}')))) return 'series';
   if (route.path.includes('{iso}') || route.query.some(isCountryParam)) return 'country';
   return null;
 }
@@ -58,9 +58,9 @@ function urlFor(route: Route<any, any>, value: string, name: string, extra: Reco
   const path = route.path.replace('{iso}', value).replace('{id}', value);
   const query = new URLSearchParams();
   for (const p of route.query) {
-    if (p.kind === 'seriesId' && !route.path.includes('{id}')) query.set(p.name, value);
+    if (p.kind === 'SeriesRef' && !route.path.includes('{id}')) query.set(p.name, value);
     else if (isCountryParam(p) && !route.path.includes('{iso}')) query.set(p.name, value);
-    else if (p.required && p.kind === 'text') query.set(p.name, name);
+    else if (p.required && p.kind === 'String') query.set(p.name, name);
   }
   for (const [k, v] of Object.entries(extra)) query.set(k, v);
   const q = query.toString();
@@ -70,7 +70,7 @@ function urlFor(route: Route<any, any>, value: string, name: string, extra: Reco
 /** Every variant of a route for one value: each freq it takes, each format it offers. */
 function variants(route: Route<any, any>): Record<string, string>[] {
   const none: Record<string, string> = {};
-  const freqs = route.query.some((p) => p.kind === 'freq') ? [none, ...FREQS.map((freq) => ({ freq }))] : [none];
+  const freqs = route.query.some((p) => p.kind === 'Frequency') ? [none, ...FREQS.map((freq) => ({ freq }))] : [none];
   const formats = route.csv ? [none, { format: 'csv' }] : [none];
   return freqs.flatMap((f) => formats.map((fmt) => ({ ...f, ...fmt })));
 }

@@ -18,7 +18,7 @@ const many = <T>(value: T) => Array.from({ length: 50_000 }, () => value);
 it('answers a series filter, a countries list, gaps and exchange rates given 50,000 codes', async () => {
   const once = await s.graphql('{ series(filter: { country: ["ES"] }) { totalCount } }', {}, 'intel');
   const { body } = await s.graphql(
-    `query Long($c: [String!], $cur: [String!]) {
+    `query Long($c: [CountryCode!], $cur: [CurrencyCode!]) {
       series(filter: { country: $c }, first: 2) { totalCount }
       countries(isos: $c) { totalCount nodes { iso } }
       gaps(countries: $c) { country }

@@ -62,10 +62,10 @@ describe('Period scalar', () => {
   it('rejects anything else with a clear error, inline or as a variable', async () => {
     const inline = await s.graphql('{ seriesById(id: "es.nights.total.m") { observations(from: "2019-13") { value } } }');
     expect(inline.status).toBeLessThan(500);
-    expect(inline.body.errors[0].message).toContain('Period must be YYYY, YYYY-Qn or YYYY-MM');
+    expect(inline.body.errors[0].message).toContain('Period must be YYYY, YYYY-MM or YYYY-Qn');
     const variable = await s.graphql('query ($from: Period) { seriesById(id: "es.nights.total.m") { observations(from: $from) { value } } }', { from: '19-08' });
     expect(variable.status).toBeLessThan(500);
-    expect(variable.body.errors[0].message).toContain('Period must be YYYY, YYYY-Qn or YYYY-MM');
+    expect(variable.body.errors[0].message).toContain('Period must be YYYY, YYYY-MM or YYYY-Qn');
   });
 });
 

@@ -1,8 +1,6 @@
-/** REST field names from GraphQL ones, and parameter types from their kinds: values and types. */
+/** REST field names from GraphQL ones: values and types. */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { snakeCase, snakeFields } from '../../rest/fields';
-import { defineParam, parseParam, type ParamsOf } from '../../rest/params';
-import type { Freq, Measure } from '../../src/domain/types';
 
 describe('snakeFields', () => {
   it('names fields as the answers do', () => {
@@ -32,24 +30,5 @@ describe('snakeFields', () => {
     const out = snakeFields(row, { regionName: 'region' });
     expect(JSON.stringify(out)).toBe('{"year":2019,"gdp_growth_pct":null,"region":"Europe","population_m":null}');
     expectTypeOf(out).toEqualTypeOf<{ year: number; gdp_growth_pct: number | null; region: string | null; population_m: number | null }>();
-  });
-});
-
-describe('parameter types', () => {
-  it('follow the declared kind and required-ness', () => {
-    const specs = [
-      defineParam({ name: 'country', kind: 'isoList', description: '' }),
-      defineParam({ name: 'freq', kind: 'freq', required: true, description: '' }),
-      defineParam({ name: 'measure', kind: 'measure', description: '' }),
-      defineParam({ name: 'format', kind: 'format', description: '' }),
-    ] as const;
-    expectTypeOf<ParamsOf<typeof specs>>().toEqualTypeOf<{
-      country: string[] | undefined;
-      freq: Freq;
-      measure: Measure | undefined;
-      format: 'json' | 'csv' | undefined;
-    }>();
-    expectTypeOf(parseParam(specs[1], 'M')).toEqualTypeOf<Freq>();
-    expect(parseParam(specs[1], 'M')).toBe('M');
   });
 });

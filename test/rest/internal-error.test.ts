@@ -27,11 +27,8 @@ const keysDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-500-'));
 const broken = defineRoute({
   path: '/v1/broken',
   summary: 'fixture',
-  pathParams: [],
-  query: [],
   csv: false,
   operation: ServiceStatusDocument,
-  variables: () => ({}),
   shape: () => {
     throw new TypeError('cannot read properties of undefined (fixture bug)');
   },

@@ -13,23 +13,23 @@ const spec = (kind: Parameters<typeof parseParam>[0]['kind']) => ({ name: 'p', k
 
 describe('parameters', () => {
   it('parses each kind and rejects bad values with invalid_parameter', () => {
-    expect(parseParam(spec('isoList'), 'es, fr,ES')).toEqual(['ES', 'FR']);
-    expect(parseParam(spec('limit'), '1000')).toBe(1000);
-    expect(parseParam(spec('seriesId'), 'ES.Nights.Total.M')).toBe('es.nights.total.m');
+    expect(parseParam(spec('[CountryCode]'), 'es, fr,ES')).toEqual(['ES', 'FR']);
+    expect(parseParam(spec('Int'), '1000')).toBe(1000);
+    expect(parseParam(spec('SeriesRef'), 'ES.Nights.Total.M')).toBe('es.nights.total.m');
     for (const [kind, raw] of [
-      ['isoList', 'ESP'],
-      ['limit', '0'],
-      ['limit', '1e3'],
-      ['period', '2019-13'],
-      ['period', '2019-Q5'],
-      ['freq', 'W'],
-      ['year', '19'],
-      ['measure', 'visitors'],
-      ['currency', 'EURO'],
-      ['seriesId', 'sr_123'],
+      ['[CountryCode]', 'ESP'],
+      ['Int', '0'],
+      ['Int', '1e3'],
+      ['Period', '2019-13'],
+      ['Period', '2019-Q5'],
+      ['Frequency', 'W'],
+      ['Year', '19'],
+      ['Measure', 'visitors'],
+      ['[CurrencyCode]', 'EURO'],
+      ['SeriesRef', 'sr_123'],
       ['format', 'xml'],
-      ['text', ' '],
-      ['iso', 'x'.repeat(300)],
+      ['String', ' '],
+      ['CountryCode', 'x'.repeat(300)],
     ] as const) {
       expect(() => parseParam(spec(kind), raw), `${kind} ${raw}`).toThrow(ApiError);
     }

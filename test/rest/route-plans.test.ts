@@ -12,7 +12,8 @@ import { PLANS, planRank, type Plan } from '../../src/domain/types';
 import { createContext } from '../../src/graphql/context';
 import { scopePlan } from '../../src/graphql/operation-plan';
 import { schema } from '../../src/graphql/schema';
-import { exampleValue } from '../../rest/examples';
+import { paramExample } from '../../rest/params';
+import { variablesOf } from '../../rest/route-run';
 import { ROUTES } from '../../rest/routes';
 import { PROJECT_ROOT } from '../helpers/paths';
 import { TEST_NOW } from '../helpers/server';
@@ -34,14 +35,14 @@ it('derives for every route the plan SPEC.md gives it', () => {
 });
 
 async function planErrors(route: (typeof ROUTES)[number], plan: (typeof PLANS)[number]) {
-  const params: Record<string, unknown> = {};
+  const params: Parameters<typeof variablesOf>[1] = {};
   for (const spec of [...route.pathParams, ...route.query]) {
-    if (spec.required || route.pathParams.includes(spec)) params[spec.name] = exampleValue(spec);
+    if (spec.required || route.pathParams.includes(spec)) params[spec.name] = paramExample(spec);
   }
   const result = await execute({
     schema,
     document: route.operation as DocumentNode,
-    variableValues: route.variables(params) as Record<string, unknown>,
+    variableValues: variablesOf(route, params),
     contextValue: createContext({ plan, requestId: 'req_test', snapshot: release.snapshot, now: new Date(TEST_NOW), publicBaseUrl: 'http://api.test', log: () => {} }),
   });
   return (result.errors ?? []).filter((e) => e.extensions?.code === 'plan_required');

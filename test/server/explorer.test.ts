@@ -274,7 +274,7 @@ describe('/explore/series/{id}', () => {
   const ALIAS = 'dk.arrivals.total.m'; // estimated figures and a break in 2015
 
   it('draws the series with its marks and table, downloads CSV equal to /v1 and PNG/SVG, and picks a vintage', async () => {
-    const query = `query ($id: String!, $asOf: Date) { seriesById(id: $id) { vintages { date } timeline(asOf: $asOf) { period value status flags } } }`;
+    const query = `query ($id: SeriesRef!, $asOf: Date) { seriesById(id: $id) { vintages { date } timeline(asOf: $asOf) { period value status flags } } }`;
     const now = (await api(query, { id: ALIAS })).seriesById;
     const { page, foreign } = await open(`/explore/series/${ALIAS}`);
     const rows = await tableRows(page, 'main > .table-scroll');

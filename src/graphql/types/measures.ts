@@ -7,7 +7,7 @@ import { CONVERSION_METHOD, convertObservations, periodRates, type PeriodRates }
 import { invalidParameter, periodBounds } from '../args';
 import { builder } from '../builder';
 import { FrequencyEnum, MeasureEnum } from '../enums';
-import { PeriodScalar } from '../scalars';
+import { CurrencyCodeScalar, PeriodScalar } from '../scalars';
 import type { GraphQLContext } from '../context';
 import { SeriesType } from './series';
 import { rowsWithin } from '../../domain/periods';
@@ -133,7 +133,7 @@ builder.prismaObjectField('Series', 'converted', (t) =>
     nullable: true,
     description: 'The series in another currency; null when the series is not money or the currency has no reference rate.',
     authScopes: { developer: true },
-    args: { currency: t.arg.string({ required: true }), from: t.arg({ type: PeriodScalar }), to: t.arg({ type: PeriodScalar }) },
+    args: { currency: t.arg({ type: CurrencyCodeScalar, required: true }), from: t.arg({ type: PeriodScalar }), to: t.arg({ type: PeriodScalar }) },
     select: { id: true, currency: true, scale: true },
     resolve: async (s, args, ctx) => {
       const target = args.currency.toUpperCase();

@@ -7,9 +7,9 @@ import { gaps, type GapObservation, type GapReport } from '../../domain/gaps';
 import { MONTHLY_RULE } from '../../domain/monthly';
 import { comparePeriodEnds, monthOfDate } from '../../domain/periods';
 import { versionDate } from '../../domain/releases';
-import { isoListArg } from '../args';
+import { distinctCodes } from '../args';
 import { builder } from '../builder';
-import { DateScalar } from '../scalars';
+import { CountryCodeScalar, DateScalar } from '../scalars';
 import { FrequencyEnum } from '../enums';
 import type { GraphQLContext } from '../context';
 import type { Freq } from '../../domain/types';
@@ -177,7 +177,7 @@ const ReleasesLatestType = builder
 
 async function countriesNamed(ctx: GraphQLContext, isos: readonly string[] | null | undefined) {
   return ctx.prisma.country.findMany({
-    where: isos ? { iso: { in: isoListArg(isos) } } : {},
+    where: isos ? { iso: { in: distinctCodes(isos) } } : {},
     select: { iso: true, name: true, latest: true },
     orderBy: { iso: 'asc' },
   });
@@ -238,7 +238,7 @@ builder.queryFields((t) => ({
   gaps: t.field({
     type: [GapRowType],
     description: `Every monthly country's monthly series (one per measure), from its first figure to last month. ${MONTHLY_RULE}`,
-    args: { countries: t.arg.stringList() },
+    args: { countries: t.arg({ type: [CountryCodeScalar] }) },
     resolve: async (_root, args, ctx) => {
       const [countries, { monthly }] = await Promise.all([countriesNamed(ctx, args.countries), countryFrequencies(ctx)]);
       const names = new Map(countries.map((c) => [c.iso, c.name]));
@@ -263,7 +263,7 @@ builder.queryFields((t) => ({
     type: CalendarListType,
     description: 'Expected next release per country, from the pattern of past releases.',
     authScopes: { developer: true },
-    args: { countries: t.arg.stringList() },
+    args: { countries: t.arg({ type: [CountryCodeScalar] }) },
     resolve: async (_root, args, ctx) => {
       const [countries, releases] = await Promise.all([countriesNamed(ctx, args.countries), primaryReleases(ctx)]);
       const rows = countries.flatMap((c) => {

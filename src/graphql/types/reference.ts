@@ -7,9 +7,9 @@ import { MONTHLY_RULE } from '../../domain/monthly';
 import { monthsBehind } from '../../domain/periods';
 import type { Freq } from '../../domain/types';
 import type { RegionSlug } from '../../ingest/un-tourism-regions';
-import { invalidParameter, isoArg, isoListArg } from '../args';
+import { distinctCodes, invalidParameter } from '../args';
 import { builder } from '../builder';
-import { DateScalar } from '../scalars';
+import { CountryCodeScalar, CurrencyCodeScalar, DateScalar, SeriesRefScalar, YearScalar } from '../scalars';
 import { FrequencyEnum, MeasureEnum, UnTourismRegionEnum } from '../enums';
 import { countriesPageCost, seriesPageCost, WORK_COST } from '../cost';
 import type { GraphQLContext } from '../context';
@@ -22,7 +22,7 @@ import type { SourceStatus } from '../../ingest/source-status';
 const SeriesFilterInput = builder.inputType('SeriesFilter', {
   description: 'Which series to list; every field given must match.',
   fields: (t) => ({
-    country: t.stringList({ description: 'ISO 3166 two-letter codes (one code or a list).' }),
+    country: t.field({ type: [CountryCodeScalar], description: 'ISO 3166 two-letter codes (one code or a list).' }),
     measure: t.field({ type: MeasureEnum }),
     breakdown: t.string({ description: 'Dimension (origin, purpose, region …), or `total` for the publishers\' own totals.' }),
     freq: t.field({ type: FrequencyEnum }),
@@ -32,7 +32,7 @@ const SeriesFilterInput = builder.inputType('SeriesFilter', {
 
 /** The countries asked for: the codes listed, of the frequency asked (MONTHLY_RULE), in the region asked. */
 async function countryWhere(args: { isos?: string[] | null; freq?: Freq | null; region?: RegionSlug | null }, ctx: GraphQLContext) {
-  const listed = args.isos ? isoListArg(args.isos) : null;
+  const listed = args.isos ? distinctCodes(args.isos) : null;
   let isos = listed;
   if (args.freq) {
     const { frequency } = await countryFrequencies(ctx);
@@ -68,7 +68,7 @@ builder.queryFields((t) => ({
       description:
         `Every place held, ordered by ISO code. \`freq\` keeps the countries of that frequency. ${MONTHLY_RULE}`,
       args: {
-        isos: t.arg.stringList({ description: 'Only these ISO codes (codes not held are left out).' }),
+        isos: t.arg({ type: [CountryCodeScalar], description: 'Only these ISO codes (codes not held are left out).' }),
         freq: t.arg({ type: FrequencyEnum }),
         region: t.arg({ type: UnTourismRegionEnum }),
       },
@@ -83,9 +83,8 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'One country by ISO 3166 code; null, with an `unknown_country` error, when it is not held.',
     extensions: refuses('unknown_country'),
-    args: { iso: t.arg.string({ required: true }) },
-    resolve: async (query, _root, args, ctx) => {
-      const iso = isoArg(args.iso);
+    args: { iso: t.arg({ type: CountryCodeScalar, required: true }) },
+    resolve: async (query, _root, { iso }, ctx) => {
       const country = await ctx.prisma.country.findUnique({ ...query, where: { iso } });
       if (!country) throw notHeld.country(iso);
       return country;
@@ -104,7 +103,7 @@ builder.queryFields((t) => ({
     extensions: refuses('unknown_region'),
     args: { slug: t.arg.string({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
-      const region = await ctx.prisma.region.findUnique({ ...query, where: { slug: args.slug } });
+      const region = await ctx.prisma.region.findUnique({ ...query, where: { slug: args.slug.toLowerCase() } });
       if (!region) throw notHeld.region(args.slug);
       return region;
     },
@@ -115,9 +114,9 @@ builder.queryFields((t) => ({
     authScopes: { developer: true },
     description: 'One series by id (`sr_…`) or alias (`es.nights.total.m`); null, with an `unknown_series` error, when it is not held.',
     extensions: refuses('unknown_series'),
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg({ type: SeriesRefScalar, required: true }) },
     resolve: async (query, _root, args, ctx) => {
-      const series = await ctx.prisma.series.findFirst({ ...query, where: { OR: [{ id: args.id }, { alias: args.id.toLowerCase() }] } });
+      const series = await ctx.prisma.series.findFirst({ ...query, where: { OR: [{ id: args.id }, { alias: args.id }] } });
       if (!series) throw notHeld.series(args.id);
       return series;
     },
@@ -147,10 +146,10 @@ builder.queryField('heldCountries', (t) =>
       'The ISO codes given, upper-cased and each once, when every one is held; otherwise an `unknown_country` error naming those that are not ' +
       '(what `/v1` answers for its `country` parameter, where `countries(isos:)` leaves them out). Null when no list is given.',
     extensions: refuses('unknown_country'),
-    args: { isos: t.arg.stringList() },
+    args: { isos: t.arg({ type: [CountryCodeScalar] }) },
     resolve: async (_root, args, ctx) => {
       if (!args.isos) return null;
-      const isos = isoListArg(args.isos);
+      const isos = distinctCodes(args.isos);
       const held = new Set((await ctx.prisma.country.findMany({ where: { iso: { in: isos } }, select: { iso: true } })).map((c) => c.iso));
       const missing = isos.filter((iso) => !held.has(iso));
       if (missing.length) throw notHeld.country(missing.join(', '));
@@ -162,7 +161,7 @@ builder.queryField('heldCountries', (t) =>
 function seriesWhere(filter: typeof SeriesFilterInput.$inferInput | null | undefined) {
   if (!filter) return {};
   return {
-    ...(filter.country ? { countryIso: { in: isoListArg(filter.country) } } : {}),
+    ...(filter.country ? { countryIso: { in: distinctCodes(filter.country) } } : {}),
     ...(filter.measure ? { measure: filter.measure } : {}),
     ...(filter.breakdown ? { breakdown: filter.breakdown === 'total' ? null : filter.breakdown } : {}),
     ...(filter.freq ? { freq: filter.freq } : {}),
@@ -253,22 +252,18 @@ builder.queryFields((t) => ({
     type: [HolidayType],
     description: 'Public holidays of one country and year, national and regional.',
     complexity: { field: WORK_COST.holidayYear, multiplier: 1 },
-    args: { iso: t.arg.string({ required: true }), year: t.arg.int() },
+    args: { iso: t.arg({ type: CountryCodeScalar, required: true }), year: t.arg({ type: YearScalar, description: 'The current year when absent.' }) },
     resolve: (_root, args, ctx) => {
       const year = args.year ?? ctx.now.getUTCFullYear();
-      if (year < 1900 || year > 2100) throw invalidParameter('year must be between 1900 and 2100.', 'year');
-      return holidaysFor(isoArg(args.iso), year, 'local', ctx.budget?.signal);
+      return holidaysFor(args.iso, year, 'local', ctx.budget?.signal);
     },
   }),
   fxLatest: t.field({
     type: FxLatestType,
-    args: { currencies: t.arg.stringList() },
+    args: { currencies: t.arg({ type: [CurrencyCodeScalar] }) },
     resolve: async (_root, args, ctx) => {
       // Each code once, so a list of any length binds at most 26³ values.
-      const wanted = args.currencies && [...new Set(args.currencies.map((c) => c.toUpperCase()))];
-      for (const c of wanted ?? []) {
-        if (!/^[A-Z]{3}$/.test(c)) throw invalidParameter(`"${c}" is not an ISO 4217 code.`, 'currency');
-      }
+      const wanted = args.currencies && [...new Set(args.currencies)];
       const newest = await ctx.prisma.fxRate.findFirst({ orderBy: { date: 'desc' }, select: { date: true } });
       if (!newest) throw new ApiError('data_unavailable', 'No exchange rates are held.');
       const rows = await ctx.prisma.fxRate.findMany({

@@ -6,7 +6,8 @@
 import { perRelease } from '../../db/data-store';
 import { loggedReleases } from '../../db/release-log';
 import { releaseDigests, type CountryDigest, type LoggedSeries, type ReleaseDigest } from '../../domain/release-digest';
-import { isoListArg } from '../args';
+import { distinctCodes } from '../args';
+import { CountryCodeScalar } from '../scalars';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 
@@ -83,9 +84,9 @@ builder.queryFields((t) => ({
     description:
       'Every release in the log, newest first, with the countries and series it updated. With `countries`, only the releases ' +
       "that touched them, each telling only their series.",
-    args: { countries: t.arg.stringList() },
+    args: { countries: t.arg({ type: [CountryCodeScalar] }) },
     resolve: async (_root, args, ctx) => {
-      const countries = args.countries ? isoListArg(args.countries) : undefined;
+      const countries = args.countries ? distinctCodes(args.countries) : undefined;
       const [log, names] = await Promise.all([loggedReleases(ctx.snapshot), heldNames(ctx)]);
       return releaseDigests(log, countries).map((r) => named(r, names));
     },

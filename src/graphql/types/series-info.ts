@@ -6,7 +6,8 @@ import { versionDate } from '../../domain/releases';
 import { newestVisible, visibleFrom } from '../../domain/visibility';
 import { yoyPct } from '../../domain/yoy';
 import { yearBefore } from '../../domain/periods';
-import { DEFAULT_PAGE_SIZE, invalidParameter, isoArg } from '../args';
+import { DEFAULT_PAGE_SIZE, invalidParameter } from '../args';
+import { CountryCodeScalar } from '../scalars';
 import { decodeCursor, encodeCursor, keyedConnection, pageArgs, totalCountField } from '../connections';
 import { builder } from '../builder';
 import { SeriesType } from './series';
@@ -26,7 +27,7 @@ builder.queryFields((t) => ({
     authScopes: { developer: true },
     args: {
       q: t.arg.string({ required: true }),
-      country: t.arg.string(),
+      country: t.arg({ type: CountryCodeScalar, description: 'Only series of this country.' }),
       measure: t.arg({ type: MeasureEnum, description: 'Only series of this measure.' }),
       freq: t.arg({ type: FrequencyEnum, description: 'Only series of this frequency.' }),
       headline: t.arg.boolean({ description: "Only headline series (true) or only the others (false)." }),
@@ -42,7 +43,7 @@ builder.queryFields((t) => ({
       const offset = Number(position);
       const limit = first ?? DEFAULT_PAGE_SIZE;
       const matches = searchSeries(ctx.snapshot.search, args.q, {
-        country: args.country ? isoArg(args.country) : undefined,
+        country: args.country ?? undefined,
         measure: args.measure ?? undefined,
         freq: args.freq ?? undefined,
         headline: args.headline ?? undefined,
@@ -166,9 +167,9 @@ builder.queryFields((t) => ({
       complexity: pageCost,
       description: "Published source tables behind the series (of one country's series when `country` is given), by table code.",
       authScopes: { developer: true },
-      args: { country: t.arg.string() },
+      args: { country: t.arg({ type: CountryCodeScalar }) },
       resolve: async (_root, args, ctx) => {
-        const country = args.country ? isoArg(args.country) : undefined;
+        const country = args.country ?? undefined;
         return keyedConnection(await tableSummaries(ctx, country), (r) => r.table, args);
       },
     },

@@ -2,7 +2,7 @@
 import { perRelease } from '../../db/data-store';
 import { bankCount, INTENSITY_SOURCES_NOTE, pickFigure, type SourcedFigure } from '../../domain/intensity-inputs';
 import { tourismIntensity, type IntensityRow } from '../../domain/intensity';
-import { invalidParameter } from '../args';
+import { YearScalar } from '../scalars';
 import { keyedConnection, totalCountField } from '../connections';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
@@ -93,11 +93,10 @@ builder.queryFields((t) => ({
     description:
       'Countries ranked by international arrivals per resident for one year (default 2019), with receipts per resident.',
     authScopes: { analyst: true },
-    args: { year: t.arg.int() },
+    args: { year: t.arg({ type: YearScalar, description: '2019 when absent.' }) },
     complexity: 5,
     resolve: async (_root, args, ctx) => {
       const year = args.year ?? 2019;
-      if (!Number.isInteger(year) || year < 1900 || year > 2100) throw invalidParameter('year must be a year such as 2019.', 'year');
       const ranking = await rankingOf(ctx, year);
       return { year, ranked: ranking.length, sources: INTENSITY_SOURCES_NOTE, ranking };
     },
