@@ -118,10 +118,28 @@ export function encode(coding: Compression, body: Buffer, split: [Buffer, Buffer
  */
 const ONE_WRITE_MAX = 16 * 1024;
 
+/** Pieces shorter than this (a request id, a block header) are turned into text on each write. */
+const TEXT_KEPT_MIN = 64;
+
+/**
+ * The latin1 text of a kept piece (a body, a compressed tail), made once while the piece lives: a
+ * small answer is then written without copying its bytes into a string per request.
+ */
+const pieceTexts = new WeakMap<Buffer, string>();
+
+function latin1(piece: Buffer): string {
+  if (piece.length < TEXT_KEPT_MIN) return piece.toString('latin1');
+  let text = pieceTexts.get(piece);
+  if (text === undefined) pieceTexts.set(piece, (text = piece.toString('latin1')));
+  return text;
+}
+
 /** Sends an answer's pieces (`length` bytes in all) with one write. */
 export function writePieces(res: ServerResponse, pieces: Buffer[], length: number): void {
   if (length <= ONE_WRITE_MAX) {
-    res.end((pieces.length === 1 ? pieces[0] : Buffer.concat(pieces, length)).toString('latin1'), 'latin1');
+    let text = '';
+    for (const piece of pieces) text += latin1(piece);
+    res.end(text, 'latin1');
     return;
   }
   if (pieces.length === 1) {

@@ -37,8 +37,8 @@ export interface RestDeps {
   results: ResultStore;
 }
 
-function wantsCsv(url: URL, req: IncomingMessage): boolean {
-  const format = url.searchParams.get('format');
+function wantsCsv(search: URLSearchParams, req: IncomingMessage): boolean {
+  const format = search.get('format');
   if (format !== null) return format === 'csv';
   return (req.headers.accept ?? '').split(',').some((a) => a.trim().startsWith('text/csv'));
 }
@@ -104,13 +104,14 @@ class RestAdapter {
     const { found, path, query, plan, requestId, tag } = admitted;
     const { route } = found.c;
     const now = this.deps.now();
-    const url = requestUrl(path, query);
-    const params = parseRequestParams(found.c, found.values, url);
+    // Only the query is read (the router matched the path): URLSearchParams, not a whole URL parsed per request.
+    const search = new URLSearchParams(query);
+    const params = parseRequestParams(found.c, found.values, search);
     const snapshot = this.deps.store.current;
     if (!snapshot) throw new ApiError('data_unavailable', 'No data release is loaded yet; try again shortly.');
     // A route with a document form (the Atom feed) answers in it unless format=json asks for the envelope.
     const document = route.document && params.format !== 'json' ? route.document : null;
-    const csv = !document && wantsCsv(url, req) && Boolean(route.csv);
+    const csv = !document && wantsCsv(search, req) && Boolean(route.csv);
     // What the answer's bytes depend on besides the operation's result: the kind asked for and the target (file names, next links).
     const formName = `${(req.headers.accept ?? '').includes('text/csv') ? 'csv' : ''}|${path}?${query}`;
     const vars = variablesOf(route, params);
@@ -122,7 +123,7 @@ class RestAdapter {
     if (held) return held;
     const head = this.answers.head({
       contentType: document ? document.type : csv ? CSV_TYPE : JSON_TYPE,
-      filename: csv ? csvFilename(path, url.searchParams) : null,
+      filename: csv ? csvFilename(path, search) : null,
       validatorText: `${session}|${formName}`,
       dataAsOf: snapshot.dataAsOf,
     });
@@ -150,7 +151,7 @@ class RestAdapter {
   async answer(path: string, query: string, plan: Plan): Promise<Envelope> {
     const found = this.match(path);
     if (!found) throw new ApiError('not_found', `No endpoint at ${path}.`);
-    const params = parseRequestParams(found.c, found.values, requestUrl(path, query));
+    const params = parseRequestParams(found.c, found.values, new URLSearchParams(query));
     const snapshot = this.deps.store.current;
     if (!snapshot) throw new ApiError('data_unavailable', 'No data release is loaded yet.');
     const requestId = newRequestId();
@@ -175,14 +176,6 @@ class RestAdapter {
       'Content-Length': body.length,
     });
     res.end(req.method === 'HEAD' ? undefined : body);
-  }
-}
-
-function requestUrl(path: string, query: string): URL {
-  try {
-    return new URL(`http://localhost${path}?${query}`);
-  } catch {
-    throw new ApiError('invalid_parameter', 'The request target is malformed.');
   }
 }
 

@@ -7,10 +7,10 @@ import { FORMAT_PARAM } from './route-params';
 import type { CompiledRoute, Params } from './route';
 
 /** Unknown names, then path parameters, then each query parameter once; the period's order and the cursor last. */
-export function parseRequestParams(c: CompiledRoute, values: string[], url: URL): Params {
+export function parseRequestParams(c: CompiledRoute, values: string[], query: URLSearchParams): Params {
   const { route } = c;
   const params: Params = {};
-  for (const key of url.searchParams.keys()) {
+  for (const key of query.keys()) {
     // format is understood everywhere: where CSV is not offered, format=csv is a bad value, not an unknown name.
     if (key !== 'format' && !route.query.some((q) => q.name === key)) {
       throw new ApiError('unknown_parameter', `${route.path} does not take the parameter "${key.slice(0, 40)}".`);
@@ -23,7 +23,7 @@ export function parseRequestParams(c: CompiledRoute, values: string[], url: URL)
   });
   const specs: readonly ParamSpec[] = route.query.some((q) => q.name === 'format') ? route.query : [...route.query, FORMAT_PARAM];
   for (const spec of specs) {
-    const all = url.searchParams.getAll(spec.name);
+    const all = query.getAll(spec.name);
     if (all.length > 1) throw new ApiError('invalid_parameter', `${spec.name} is given more than once.`);
     if (all.length === 0) {
       if (spec.required) throw new ApiError('invalid_parameter', `${spec.name} is required.`);

@@ -64,14 +64,31 @@ export function sessionKey(dataVersion: string, now: Date, plan: string): string
   return `${dataVersion}|${dayOf(now)}|${plan}`;
 }
 
+/** Digests of the document texts seen, each text hashed once (a /v1 route's text is one string, whose hash V8 keeps). */
+const textDigests = new Map<string, string>();
+const TEXT_DIGESTS_MAX = 4096;
+
+/** A document's text as 27 characters, so a key is short whatever the query's length. */
+function textDigest(text: string): string {
+  let digest = textDigests.get(text);
+  if (digest === undefined) {
+    digest = createHash('sha1').update(text).digest('base64url');
+    if (text.length <= KEY_TEXT_MAX) {
+      if (textDigests.size >= TEXT_DIGESTS_MAX) textDigests.clear();
+      textDigests.set(text, digest);
+    }
+  }
+  return digest;
+}
+
 /**
  * The key of an operation's result: its session (the data version first, which the store follows),
- * operation name, variables and document text; past KEY_TEXT_MAX characters the part after the
- * version is a SHA-256 (a budget counts a key's length: a query padded with 900 kB of comments was
- * kept at 1.8 MB, so nine pushed every other caller's answers out).
+ * operation name, variables and the digest of its document text (a key of the whole text was
+ * flattened and hashed on every lookup: ~4 µs of a kept /v1 answer); past KEY_TEXT_MAX characters
+ * (long variables) the part after the version is a SHA-256 (a budget counts a key's length).
  */
 export function resultKey(session: string, documentText: string, operationName: string | null | undefined, variables: unknown): string {
-  const text = `${session}|${operationName ?? ''}|${JSON.stringify(variables ?? {})}|${documentText}`;
+  const text = `${session}|${operationName ?? ''}|${JSON.stringify(variables ?? {})}|${textDigest(documentText)}`;
   if (text.length <= KEY_TEXT_MAX) return text;
   const version = session.slice(0, session.indexOf('|'));
   return `${version}|sha256:${createHash('sha256').update(text).digest('base64url')}`;

@@ -57,10 +57,16 @@ it('empties itself when the data version changes', () => {
   expect(store.bytes).toBe(0);
 });
 
-it('keys long documents by their digest, the version kept in front', () => {
-  const long = resultKey(sessionKey('v9', new Date('2026-04-20T00:00:00Z'), 'free'), `{ a ${'#'.repeat(900_000)}\n}`, undefined, {});
+it('keys documents by their digest, and long variables by the whole key\'s, the version kept in front', () => {
+  const session = sessionKey('v9', new Date('2026-04-20T00:00:00Z'), 'free');
+  const long = resultKey(session, `{ a ${'#'.repeat(900_000)}\n}`, undefined, {});
   expect(long.length).toBeLessThan(100);
-  expect(long.startsWith('v9|sha256:')).toBe(true);
+  expect(long.startsWith('v9|')).toBe(true);
+  expect(resultKey(session, `{ a ${'#'.repeat(900_000)}\n}`, undefined, {})).toBe(long);
+  expect(resultKey(session, `{ a ${'#'.repeat(900_001)}\n}`, undefined, {})).not.toBe(long);
+  const manyVariables = resultKey(session, '{ a }', undefined, { codes: 'ES,'.repeat(10_000) });
+  expect(manyVariables.startsWith('v9|sha256:')).toBe(true);
+  expect(manyVariables.length).toBeLessThan(100);
 });
 
 it('reads its budget from ANSWER_CACHE_MB', () => {
