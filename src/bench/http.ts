@@ -82,6 +82,7 @@ async function main(): Promise<void> {
   console.log(`\nCached answers (${DURATION} s each, 10 connections)`);
   await cachedComparison(cached, 'REST /v1/countries', '/v1/countries');
   await cachedComparison(cached, 'REST /v1/arrivals?country=ES', '/v1/arrivals?country=ES&from=2015');
+  await cachedComparison(cached, 'REST /v1/countries/ES/brief (small)', '/v1/countries/ES/brief');
   const gql = JSON.stringify({ query: '{ country(iso: "ES") { name latest series(headline: true) { alias observations(from: "2019") { period value } } } }' });
   await cachedComparison(cached, 'GraphQL nested country query', '/graphql', { method: 'POST', body: gql });
   cached.close();
