@@ -55,9 +55,9 @@ export const SCALAR_CHECKS = {
 
 export type ScalarName = keyof typeof FORMS;
 
-/** A value that is not of a scalar type, refused in the words its REST parameter's refusal uses. */
-export function scalarRefusal(type: ScalarName, value: unknown): ApiError {
-  return new ApiError('invalid_parameter', `${type} must be ${FORMS[type]}, got ${JSON.stringify(value)?.slice(0, 40)}.`);
+/** A value that is not of a scalar type (`shown` as the caller wrote it), refused in the words its REST parameter's refusal uses. */
+export function scalarRefusal(type: ScalarName, shown: string): ApiError {
+  return new ApiError('invalid_parameter', `${type} must be ${FORMS[type]}, got ${shown.slice(0, 40)}.`);
 }
 
 function scalarKind<S extends ScalarName>(type: S, schema: JsonSchema, example: unknown): InputKind<NonNullable<ReturnType<(typeof SCALAR_CHECKS)[S]>>> {

@@ -2,22 +2,26 @@
  * Codes, periods, dates and years: scalars with a checked form (src/graphql/input-kinds.ts), so a bad
  * value is refused before any resolver runs, in the words a REST parameter of the type is refused with.
  */
-import { Kind, type ValueNode } from 'graphql';
+import { Kind, print, type ValueNode } from 'graphql';
 import { SCALAR_CHECKS, scalarRefusal, type ScalarName } from './input-kinds';
 import { builder } from './builder';
 
+/** A value as its sender wrote it, for a refusal: JSON for a variable's, the query's text for a literal. */
+const shownValue = (value: unknown) => JSON.stringify(value) ?? String(value);
+const shownLiteral = (node: ValueNode) => print(node);
+
 /** A scalar sent as a string: the check's normalised value, or the refusal. */
 function stringInput<S extends Exclude<ScalarName, 'Year'>>(name: S) {
-  const parse = (value: unknown): string => {
-    const checked = typeof value === 'string' ? SCALAR_CHECKS[name](value) : undefined;
-    if (checked === undefined) throw scalarRefusal(name, value);
+  const check = (text: string | undefined, shown: () => string): string => {
+    const checked = text === undefined ? undefined : SCALAR_CHECKS[name](text);
+    if (checked === undefined) throw scalarRefusal(name, shown());
     return checked;
   };
   return {
     // Values leave as held: the release only stores checked codes, periods and dates.
     serialize: (value: unknown) => String(value),
-    parseValue: parse,
-    parseLiteral: (node: ValueNode) => parse(node.kind === Kind.STRING ? node.value : undefined),
+    parseValue: (value: unknown) => check(typeof value === 'string' ? value : undefined, () => shownValue(value)),
+    parseLiteral: (node: ValueNode) => check(node.kind === Kind.STRING ? node.value : undefined, () => shownLiteral(node)),
   };
 }
 
@@ -46,15 +50,15 @@ export const SeriesRefScalar = builder.scalarType('SeriesRef', {
   ...stringInput('SeriesRef'),
 });
 
-const readYear = (value: unknown): number => {
-  const checked = typeof value === 'number' && Number.isInteger(value) ? SCALAR_CHECKS.Year(String(value)) : undefined;
-  if (checked === undefined) throw scalarRefusal('Year', value);
+const readYear = (text: string | undefined, shown: () => string): number => {
+  const checked = text === undefined ? undefined : SCALAR_CHECKS.Year(text);
+  if (checked === undefined) throw scalarRefusal('Year', shown());
   return checked;
 };
 
 export const YearScalar = builder.scalarType('Year', {
   description: 'A calendar year from 1900 to 2100.',
   serialize: (value: unknown) => Number(value),
-  parseValue: readYear,
-  parseLiteral: (node: ValueNode) => readYear(node.kind === Kind.INT ? Number(node.value) : undefined),
+  parseValue: (value: unknown) => readYear(typeof value === 'number' && Number.isInteger(value) ? String(value) : undefined, () => shownValue(value)),
+  parseLiteral: (node: ValueNode) => readYear(node.kind === Kind.INT ? node.value : undefined, () => shownLiteral(node)),
 });

@@ -67,6 +67,23 @@ describe('Period scalar', () => {
     expect(variable.status).toBeLessThan(500);
     expect(variable.body.errors[0].message).toContain('Period must be YYYY, YYYY-MM or YYYY-Qn');
   });
+
+  it('reads codes, series references and years by scalars of their own, refused in the words of their REST parameters', async () => {
+    const ok = await s.graphql('query ($iso: CountryCode!, $id: SeriesRef!) { country(iso: $iso) { iso } seriesById(id: $id) { alias } tourismIntensity(year: 2019) { year } }', { iso: 'es', id: 'ES.Nights.Total.M' });
+    expect(ok.body.data).toMatchObject({ country: { iso: 'ES' }, seriesById: { alias: 'es.nights.total.m' }, tourismIntensity: { year: 2019 } });
+    for (const [query, variables, words] of [
+      ['{ country(iso: 12) { iso } }', {}, 'CountryCode must be an ISO 3166 two-letter code, got 12.'],
+      ['query ($iso: CountryCode!) { country(iso: $iso) { iso } }', { iso: 'ESP' }, 'CountryCode must be an ISO 3166 two-letter code, got "ESP".'],
+      ['{ holidays(iso: "ES", year: 3000) { date } }', {}, 'Year must be a year such as 2019, got 3000.'],
+      ['{ seriesById(id: "es nights") { id } }', {}, 'SeriesRef must be a series id (sr_…) or alias'],
+      ['{ fxLatest(currencies: ["EURO"]) { base } }', {}, 'CurrencyCode must be an ISO 4217 code such as USD, got "EURO".'],
+    ] as const) {
+      const refused = await s.graphql(query, variables);
+      expect(refused.status, query).toBeLessThan(500);
+      expect(refused.body.errors[0].message, query).toContain(words);
+      expect(refused.body.errors[0].extensions.code, query).toBe('invalid_parameter');
+    }
+  });
 });
 
 describe('connections', () => {
