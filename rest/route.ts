@@ -118,7 +118,7 @@ export function defineRoute<TResult, TVars>({ params, ...route }: RouteDeclarati
 
 /**
  * Any route, as the route table and the handler hold it: the handler passes the parameters it
- * parsed with the route's own specs, so they have the types the route declared.
+ * read by the kinds of the route's operation's variables, so they have those variables' types.
  */
 export interface AnyRoute extends Route<any, any> {
   computed?: { [name: string]: ((p: any) => unknown) | undefined };

@@ -60,7 +60,6 @@ export const analysisRoutes = [
     },
     csv: 'rows',
     operation: TourismIntensityRankingDocument,
-    // The REST cursor is the ranking's own: the base64url ISO code of the row before the page.
     shape: (r) => {
       const t = r.tourismIntensity;
       return {
@@ -68,7 +67,7 @@ export const analysisRoutes = [
         data: t.rows.nodes.map((x) => snakeFields(x)),
       };
     },
-    // The whole ranking is small: the handler cuts the page and issues the cursor.
+    // The REST cursor is the ranking's own (the base64url ISO code of the row before the page), passed as sent.
     paging: { hasNextPage: (r) => r.tourismIntensity.rows.pageInfo.hasNextPage, cursorOf: (row: { country: string }) => row.country },
   }),
   defineRoute({
