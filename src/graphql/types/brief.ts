@@ -61,6 +61,13 @@ async function currencyContext(ctx: GraphQLContext, currency: string | null, mon
   return point ? { currency, per_eur: point.value, yoy_pct: point.yoy_pct } : null;
 }
 
+/** Monthly jet fuel prices, read once per release: every brief places its month among them. */
+function jetFuelPrices(ctx: GraphQLContext) {
+  return perRelease(ctx.snapshot, 'prices:jet_fuel', () =>
+    ctx.prisma.price.findMany({ where: { code: 'jet_fuel' }, orderBy: { period: 'asc' }, select: { period: true, value: true } }),
+  );
+}
+
 async function buildBrief(ctx: GraphQLContext, iso: string): Promise<ServedBrief | BriefAbsence> {
   // Briefs are of monthly series: a country whose primary series is annual has none.
   const primaries = new Map([...(await primarySeriesByCountry(ctx))].filter(([, p]) => p.freq === 'M'));
@@ -80,7 +87,7 @@ async function buildBrief(ctx: GraphQLContext, iso: string): Promise<ServedBrief
   const [country, revisions, fuel, table] = await Promise.all([
     ctx.prisma.country.findUnique({ where: { iso }, select: { currency: true, region: { select: { name: true } } } }),
     ctx.prisma.revision.count({ where: { seriesId: main.id } }),
-    ctx.prisma.price.findMany({ where: { code: 'jet_fuel' }, orderBy: { period: 'asc' }, select: { period: true, value: true } }),
+    jetFuelPrices(ctx),
     rivalsOf(ctx.snapshot, iso),
   ]);
   const report = gaps(observations as GapObservation[], ctx.now, 1);
