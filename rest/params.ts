@@ -37,7 +37,7 @@ export interface ParamSpec {
 
 export function parseParam(spec: ParamSpec, raw: string): ParamValue {
   if (raw.length > TEXT_MAX) throw new ApiError('invalid_parameter', `${spec.name} is too long.`);
-  const read = (KINDS[spec.kind] as InputKind<ParamValue>).read(raw, spec.name);
+  const read: { value: ParamValue } | { refused: string } = KINDS[spec.kind].read(raw, spec.name);
   if ('refused' in read) throw new ApiError('invalid_parameter', read.refused);
   return read.value;
 }

@@ -33,7 +33,7 @@ export const FORMAT_PARAM: ParamSpec = { name: 'format', kind: 'format', descrip
 interface Declared {
   path: string;
   operation: TypedDocumentNode<any, any>;
-  params?: Record<string, ParamNote>;
+  params?: { readonly [name: string]: ParamNote | undefined };
   computed?: object;
   paging?: object;
   csv: unknown;

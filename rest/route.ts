@@ -110,7 +110,7 @@ export type RouteDeclaration<TResult, TVars> = Omit<Route<TResult, TVars>, 'plan
 export function defineRoute<TResult, TVars>({ params, ...route }: RouteDeclaration<TResult, TVars>): Route<TResult, TVars> {
   return {
     ...route,
-    ...routeParams({ ...route, params: params as Record<string, ParamNote> | undefined }),
+    ...routeParams({ ...route, params }),
     plan: operationPlan(schema, route.operation),
     refusals: operationRefusals(schema, route.operation),
   };

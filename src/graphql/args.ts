@@ -1,7 +1,6 @@
 /** Argument checks shared by resolvers: a bad value is a GraphQL error with code invalid_parameter. */
 import { ApiError } from '../errors';
 import { parsePeriod, widenFrom, widenTo } from '../domain/periods';
-import { FREQS } from '../domain/types';
 import { mustBe, PAGE_SIZE_MAX } from './input-kinds';
 
 export function invalidParameter(message: string, parameter: string): ApiError {
@@ -34,10 +33,4 @@ export const DEFAULT_PAGE_SIZE = 100;
  */
 export function distinctCodes(codes: readonly string[]): string[] {
   return [...new Set(codes)];
-}
-
-export function freqArg(freq: string | null | undefined): string | undefined {
-  if (freq == null) return undefined;
-  if (!(FREQS as readonly string[]).includes(freq)) throw invalidParameter(mustBe.freq('freq'), 'freq');
-  return freq;
 }

@@ -60,11 +60,11 @@ export function scalarRefusal(type: ScalarName, shown: string): ApiError {
   return new ApiError('invalid_parameter', `${type} must be ${FORMS[type]}, got ${shown.slice(0, 40)}.`);
 }
 
-function scalarKind<S extends ScalarName>(type: S, schema: JsonSchema, example: unknown): InputKind<NonNullable<ReturnType<(typeof SCALAR_CHECKS)[S]>>> {
-  const check = SCALAR_CHECKS[type] as (t: string) => NonNullable<ReturnType<(typeof SCALAR_CHECKS)[S]>> | undefined;
+/** A scalar's text form: its check (SCALAR_CHECKS), refused in the words of FORMS. */
+function scalarKind<T>(type: ScalarName, check: (text: string) => T | undefined, schema: JsonSchema, example: T): InputKind<T> {
   return {
     schema,
-    example: example as NonNullable<ReturnType<(typeof SCALAR_CHECKS)[S]>>,
+    example,
     read: (raw, name) => {
       const value = check(raw);
       return value === undefined ? { refused: `${name} must be ${FORMS[type]}.` } : { value };
@@ -78,9 +78,10 @@ function codeList(check: (t: string) => string | undefined, schema: JsonSchema, 
     schema,
     example,
     read: (raw, name) => {
-      const codes = raw.split(',').map((c) => check(c.trim()));
-      if (codes.length === 0 || (max !== undefined && codes.length > max) || codes.some((c) => c === undefined)) return { refused: refusal(name) };
-      return { value: [...new Set(codes as string[])] };
+      const texts = raw.split(',');
+      const codes = texts.map((c) => check(c.trim())).filter((c) => c !== undefined);
+      if (codes.length < texts.length || (max !== undefined && codes.length > max)) return { refused: refusal(name) };
+      return { value: [...new Set(codes)] };
     },
   };
 }
@@ -105,14 +106,14 @@ export const TEXT_MAX = 200;
  * series references have scalars of their own.
  */
 export const INPUT_KINDS = {
-  CountryCode: scalarKind('CountryCode', { type: 'string', pattern: '^[A-Za-z]{2}$' }, 'ES'),
+  CountryCode: scalarKind('CountryCode', SCALAR_CHECKS.CountryCode, { type: 'string', pattern: '^[A-Za-z]{2}$' }, 'ES'),
   '[CountryCode]': codeList(SCALAR_CHECKS.CountryCode, { type: 'string', pattern: '^[A-Za-z]{2}(,[A-Za-z]{2})*$' }, ['ES'], (name) => `${name} takes ISO 3166 two-letter codes, comma separated (at most 50).`, 50),
-  CurrencyCode: scalarKind('CurrencyCode', { type: 'string', pattern: '^[A-Za-z]{3}$' }, 'USD'),
+  CurrencyCode: scalarKind('CurrencyCode', SCALAR_CHECKS.CurrencyCode, { type: 'string', pattern: '^[A-Za-z]{3}$' }, 'USD'),
   '[CurrencyCode]': codeList(SCALAR_CHECKS.CurrencyCode, { type: 'string', pattern: '^[A-Za-z]{3}(,[A-Za-z]{3})*$' }, ['USD'], (name) => `${name} takes ISO 4217 codes such as USD.`),
-  SeriesRef: scalarKind('SeriesRef', { type: 'string' }, 'es.nights.total.m'),
-  Period: scalarKind('Period', { type: 'string', pattern: '^\\d{4}(-(0[1-9]|1[0-2]|Q[1-4]))?$' }, '2019'),
-  Date: scalarKind('Date', { type: 'string', format: 'date' }, '2026-03-01'),
-  Year: scalarKind('Year', { type: 'integer', minimum: 1900, maximum: 2100 }, 2019),
+  SeriesRef: scalarKind('SeriesRef', SCALAR_CHECKS.SeriesRef, { type: 'string' }, 'es.nights.total.m'),
+  Period: scalarKind('Period', SCALAR_CHECKS.Period, { type: 'string', pattern: '^\\d{4}(-(0[1-9]|1[0-2]|Q[1-4]))?$' }, '2019'),
+  Date: scalarKind('Date', SCALAR_CHECKS.Date, { type: 'string', format: 'date' }, '2026-03-01'),
+  Year: scalarKind('Year', SCALAR_CHECKS.Year, { type: 'integer', minimum: 1900, maximum: 2100 }, 2019),
   Frequency: enumKind<Freq>(FREQS, mustBe.freq, 'M'),
   Measure: enumKind<Measure>(MEASURES, (name) => `${name} must be one of ${MEASURES.join(', ')}.`, 'arrivals', measuresWithoutSource() || undefined),
   Int: {
