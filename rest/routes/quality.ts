@@ -10,6 +10,9 @@ import {
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 
+/** The `country` filter of the gap and calendar lists. */
+const COUNTRIES_NOTE = 'ISO codes, comma separated; all countries when absent.';
+
 export const qualityRoutes = [
   defineRoute({
     path: '/v1/countries/{iso}/coverage',
@@ -31,9 +34,7 @@ export const qualityRoutes = [
   defineRoute({
     path: '/v1/gaps',
     summary: 'Every monthly country from its first figure to last month: months held, missing, not published, withheld, pending.',
-    params: {
-      country: 'ISO codes, comma separated; all countries when absent.',
-    },
+    params: { country: COUNTRIES_NOTE },
     csv: 'rows',
     operation: GapsDocument,
     shape: (r) => ({
@@ -54,9 +55,7 @@ export const qualityRoutes = [
   defineRoute({
     path: '/v1/calendar',
     summary: 'Expected next release per country, derived from the pattern of past releases.',
-    params: {
-      country: 'ISO codes, comma separated; all countries when absent.',
-    },
+    params: { country: COUNTRIES_NOTE },
     csv: 'rows',
     operation: CalendarDocument,
     shape: (r) => ({

@@ -10,8 +10,8 @@ export const releaseRoutes = [
     summary: 'An Atom feed of the releases held: one entry per release, naming the countries and series it updated and the periods they reach.',
     description:
       'Newest release first. Each entry is dated by its release (`updated`), keeps one id in every fetch (a tag: URI), and links ' +
-      'to the REST answers of the countries and series it names. With `country`, only the releases that updated that country, ' +
-      'each naming only its series. Answered as `application/atom+xml`; `format=json` gives the same releases in the envelope.',
+      'to the REST answers of the countries and series it names. With `country` (one code or several, comma separated), only the releases ' +
+      'that updated those countries, each naming only their series. Answered as `application/atom+xml`; `format=json` gives the same releases in the envelope.',
     params: {
       country: 'Only the releases that updated a series of these countries (ISO codes, comma separated), each naming only their series.',
       format: 'json: the same releases in the {meta, data} envelope; Atom when absent. CSV is not offered.',
