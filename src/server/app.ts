@@ -97,7 +97,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     servedRelease: () => served.release,
     log,
   });
-  const { listener, inFlight } = createRequestListener({
+  const { listener, inFlight, collector } = createRequestListener({
     metrics,
     logger,
     log,
@@ -109,6 +109,8 @@ export async function startApp(options: AppOptions): Promise<App> {
     closeIdleConnections: () => server.closeIdleConnections(),
   });
   const server = createServer(listener, config.publicBaseUrl);
+  // The warm-up's garbage (tens of megabytes of rows read and left) is collected once the process is idle after it, as a burst of answers' is.
+  void warmUp.warmed.then(() => collector.warmedUp());
   // What the app opened, closed in this order once it stops (or fails to listen).
   const release = async () => {
     webhooks?.close();

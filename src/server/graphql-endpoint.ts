@@ -1,5 +1,6 @@
 /** POST/GET /graphql: the same keys, plans, rates and answer cache policy as REST; cost and size limits. */
-import type { DocumentNode, GraphQLSchema } from 'graphql';
+import { execute, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { useEngine } from '@envelop/core';
 import { createYoga } from 'graphql-yoga';
 import { ApiError } from '../errors';
 import { LRUCache } from 'lru-cache';
@@ -68,6 +69,9 @@ export function createGraphQLEndpoint(deps: {
       });
     },
     plugins: [
+      // graphql-js's own execute, not Yoga's default executor (@graphql-tools/executor, for @defer and
+      // @stream, unused here): it allocated half again as much a field, and its garbage held the loop.
+      useEngine({ execute }),
       useErrorBody(deps.publicBaseUrl, deps.log),
       useApiAccess(deps.admit, deps.publicBaseUrl),
       useKeptForms({ store: deps.store, now: deps.now, forms: deps.forms }),

@@ -79,7 +79,7 @@ export function createRequestListener(deps: ListenerDeps) {
     else serveWithoutBody(deps, req, res, path, query, tag);
   }
 
-  return { listener, inFlight };
+  return { listener, inFlight, collector };
 }
 
 /** /graphql: key, plan, rate, the result cache, cost and the rest are Yoga plugins (graphql-plugins.ts); a kept GET or POST is answered before Yoga (graphql-kept.ts). */

@@ -36,11 +36,13 @@ it('resolves a nested query over every country in a constant number of SQL state
   expect(nights.observations[0].period).toBe('2016-01');
   // One statement per level of the query (countries, series, names, tables, observations, regions, peers),
   // however many countries there are. A level can be read in a few batches: resolvers yield the event
-  // loop every 10 ms (src/db/turns.ts), and a batch holds the loads of the resolvers waiting when it began.
+  // loop every 10 ms (src/db/turns.ts), and a batch holds the loads of the resolvers waiting when it began,
+  // so a busy machine splits a level more often (9–10 statements alone, up to 17 beside other tests);
+  // observations are read 250 series a statement (src/graphql/loaders.ts). One per country would be 225 a level.
   const count = statements.length;
   const levels = new Set(statements.map((sql) => sql.slice(0, sql.indexOf(' FROM '))));
   expect(levels.size).toBeLessThanOrEqual(10);
-  expect(count).toBeLessThanOrEqual(16);
+  expect(count).toBeLessThanOrEqual(24);
   console.log(`nested query over ${countries.length} countries: ${count} SQL statements`);
 });
 
