@@ -5,14 +5,14 @@ const require = createRequire(import.meta.url);
 
 /**
  * Files that time the service (/healthz latency under attack, first answers against a country
- * record's, rate windows and revocations across workers and replicas within a second) run after the
- * rest, one at a time, so the other files do not share the two cores with them. The benchmarks
- * (their ratios are printed, not asserted) and the resident-memory check (memory, not time) run
- * beside the rest.
+ * record's, rate windows and revocations across workers and replicas within a second, heavy answers
+ * within their time budget) run after the rest, one at a time, so the other files do not share the
+ * two cores with them. The benchmarks (their ratios are printed, not asserted) run beside the rest.
  */
 const ALONE = [
   'test/security/event-loop.test.ts',
   'test/security/graphql.test.ts',
+  'test/security/resident-memory.test.ts',
   'test/security/time-budget.test.ts',
   'test/api/uncached-speed.test.ts',
   'test/server/workers.test.ts',
