@@ -10,13 +10,16 @@ import { builder } from './builder';
 const shownValue = (value: unknown) => JSON.stringify(value) ?? String(value);
 const shownLiteral = (node: ValueNode) => print(node);
 
+/** A scalar's text through its check: the normalised value, or the refusal (`shown` only when refused). */
+function checked<T>(name: ScalarName, check: (text: string) => T | undefined, text: string | undefined, shown: () => string): T {
+  const value = text === undefined ? undefined : check(text);
+  if (value === undefined) throw scalarRefusal(name, shown());
+  return value;
+}
+
 /** A scalar sent as a string: the check's normalised value, or the refusal. */
-function stringInput<S extends Exclude<ScalarName, 'Year'>>(name: S) {
-  const check = (text: string | undefined, shown: () => string): string => {
-    const checked = text === undefined ? undefined : SCALAR_CHECKS[name](text);
-    if (checked === undefined) throw scalarRefusal(name, shown());
-    return checked;
-  };
+function stringInput(name: Exclude<ScalarName, 'Year'>) {
+  const check = (text: string | undefined, shown: () => string) => checked(name, SCALAR_CHECKS[name], text, shown);
   return {
     // Values leave as held: the release only stores checked codes, periods and dates.
     serialize: (value: unknown) => String(value),
@@ -50,11 +53,7 @@ export const SeriesRefScalar = builder.scalarType('SeriesRef', {
   ...stringInput('SeriesRef'),
 });
 
-const readYear = (text: string | undefined, shown: () => string): number => {
-  const checked = text === undefined ? undefined : SCALAR_CHECKS.Year(text);
-  if (checked === undefined) throw scalarRefusal('Year', shown());
-  return checked;
-};
+const readYear = (text: string | undefined, shown: () => string) => checked('Year', SCALAR_CHECKS.Year, text, shown);
 
 export const YearScalar = builder.scalarType('Year', {
   description: 'A calendar year from 1900 to 2100.',

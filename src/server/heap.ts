@@ -32,11 +32,12 @@ const IDLE_COLLECT_GROWTH_BYTES = 64 * 1024 * 1024;
 const IDLE_MS = 2000;
 
 /**
- * A full collection once the process has been idle for IDLE_MS after its heap grew by
- * IDLE_COLLECT_GROWTH_BYTES. V8 collects when it allocates; with nothing allocating, what heavy
- * answers left behind (tens of megabytes of result trees and texts) waited for V8's memory reducer,
- * which came 25 s to over a minute later, or not at all: resident memory stayed ~400 MB after a
- * burst of large answers where 210 MB are live. The pause (~50 ms) falls where no request waits.
+ * Full collections once the process has been idle for IDLE_MS after its heap grew by
+ * IDLE_COLLECT_GROWTH_BYTES (or after a release's warm-up). V8 collects when it allocates; with
+ * nothing allocating, what heavy answers left behind (tens of megabytes of result trees and texts)
+ * waited for V8's memory reducer, which came 25 s to over a minute later, or not at all: resident
+ * memory stayed ~400 MB after a burst of large answers where 210 MB are live. The pauses (~50 ms
+ * each) fall where no request waits.
  */
 export class IdleCollector {
   private readonly collect: (() => void) | null;
@@ -83,18 +84,18 @@ export class IdleCollector {
   }
 
   private maybeCollect(): void {
-    if (!this.collect || (!this.owed && v8.getHeapStatistics().used_heap_size - this.usedAfter < IDLE_COLLECT_GROWTH_BYTES)) return;
+    const collect = this.collect;
+    if (!collect || (!this.owed && v8.getHeapStatistics().used_heap_size - this.usedAfter < IDLE_COLLECT_GROWTH_BYTES)) return;
     this.owed = false;
-    this.collect();
-    this.usedAfter = v8.getHeapStatistics().used_heap_size;
+    const once = () => {
+      collect();
+      this.usedAfter = v8.getHeapStatistics().used_heap_size;
+    };
+    once();
     // A second collection, in a later turn so a request that came meanwhile is not kept waiting behind
     // both: the first leaves pages its objects were freed from, and the second compacts them, so the
     // heap gives back its pages (after a burst of large answers: 161 MB held rather than 214, and
     // resident memory ~300 MB rather than ~370).
-    setImmediate(() => {
-      if (this.idleSince === null || !this.collect) return;
-      this.collect();
-      this.usedAfter = v8.getHeapStatistics().used_heap_size;
-    });
+    setImmediate(() => this.idleSince !== null && once());
   }
 }
