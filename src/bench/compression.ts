@@ -6,17 +6,14 @@
  * BENCH_ONLY=text runs only the cases whose label holds it ("br GraphQL"); BENCH_WARMUP=0 leaves out
  * the untimed warm-up turns (the test suite's short run, where the ratios are not judged).
  */
-import autocannon from 'autocannon';
 import http from 'node:http';
 import { benchDataDir } from './release';
-import { bareServer, childServer } from './servers';
+import { bareServer, childServer, compareRates, turnOptions } from './servers';
 
 const KEY = 'bench-key-intel';
-const DURATION = Number(process.env.BENCH_SECONDS ?? 2);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const WARMUP = process.env.BENCH_WARMUP !== '0';
-/** The goal: a kept compressed answer at this share of a bare server's rate, or better. */
-const GOAL = 0.9;
+const TURNS = turnOptions(2);
+/** The goal: the mean of the kept compressed answers' ratios to a bare server's rate, or better. */
+const GOAL = 0.95;
 /** Only the cases whose label (coding and target, e.g. "br GraphQL") holds this text; default all. */
 const ONLY = process.env.BENCH_ONLY ?? '';
 
@@ -40,16 +37,11 @@ function raw(url: string, headers: Record<string, string>): Promise<{ status: nu
   });
 }
 
-async function rate(url: string, headers: Record<string, string>): Promise<{ rps: number; errors: number }> {
-  const result = await autocannon({ url, connections: 10, duration: DURATION, headers });
-  return { rps: result.requests.average, errors: result.errors + result.non2xx };
-}
-
 async function main(): Promise<void> {
   const dir = benchDataDir();
   const app = await childServer('child', ['app', dir, KEY, 'on']);
   const ratios: number[] = [];
-  console.log(`\nKept compressed answers (${WARMUP ? 'a warm-up turn, then ' : ''}${ROUNDS} alternating turns of ${DURATION} s, 10 connections) vs a bare node:http server sending the same bytes`);
+  console.log(`\nKept compressed answers (${TURNS.warmUp ? 'a warm-up turn, then ' : ''}${TURNS.rounds} alternating turns of ${TURNS.seconds} s, 10 connections) vs a bare node:http server sending the same bytes`);
   try {
     for (const coding of ['br', 'gzip'] as const) {
       for (const { label, target } of TARGETS) {
@@ -61,29 +53,11 @@ async function main(): Promise<void> {
           throw new Error(`${target}: expected a ${coding} answer, got ${sample.status} ${sample.headers['content-encoding'] ?? 'identity'}`);
         }
         const bare = await bareServer(sample.body, Object.entries(sample.headers).map(([k, v]): [string, string] => [k, String(v)]));
-        // Turns taken in alternation, so a neighbour's load on the machine falls on both alike; the
-        // ratio is the median of the turns' ratios, the rates their means.
-        const ours = { rps: 0, errors: 0 };
-        const base = { rps: 0 };
-        const turns: number[] = [];
-        // A turn each, untimed, so both are measured warm (compiled code, grown heap), not from a cold start.
-        if (WARMUP) {
-          await rate(`${app.url}${target}`, headers);
-          await rate(`${bare.url}${target}`, headers);
-        }
-        for (let turn = 0; turn < ROUNDS; turn++) {
-          const a = await rate(`${app.url}${target}`, headers);
-          const b = await rate(`${bare.url}${target}`, headers);
-          ours.rps += a.rps / ROUNDS;
-          ours.errors += a.errors;
-          base.rps += b.rps / ROUNDS;
-          turns.push(a.rps / b.rps);
-        }
+        const { ours, bare: base, ratio, errors } = await compareRates(`${app.url}${target}`, `${bare.url}${target}`, { headers }, TURNS);
         bare.close();
-        const ratio = turns.sort((x, y) => x - y)[Math.floor(turns.length / 2)];
         ratios.push(ratio);
         console.log(
-          `${`${coding.padEnd(4)} ${label}`.padEnd(36)} ${String(sample.body.length).padStart(6)} B  ${ours.rps.toFixed(0).padStart(7)} req/s   bare ${base.rps.toFixed(0).padStart(7)} req/s   ratio ${ratio.toFixed(2)}${ours.errors ? `   (${ours.errors} errors)` : ''}`,
+          `${`${coding.padEnd(4)} ${label}`.padEnd(36)} ${String(sample.body.length).padStart(6)} B  ${ours.toFixed(0).padStart(7)} req/s   bare ${base.toFixed(0).padStart(7)} req/s   ratio ${ratio.toFixed(2)}${errors ? `   (${errors} errors)` : ''}`,
         );
       }
     }

@@ -1,16 +1,18 @@
 /**
  * HTTP benchmark: each measurement runs beside a bare node:http server sending the same bytes (body
  * and headers) in the same run, and the report gives ratios to it (these machines are noisy; ratios hold better).
- *   - cached answers: requests/second under load (autocannon), REST and GraphQL;
+ *   - cached answers: requests/second under load (autocannon), REST and GraphQL, in alternating turns
+ *     after a warm-up turn (BENCH_SECONDS each, default 3; BENCH_ROUNDS, default 3; BENCH_WARMUP=0: none);
  *   - uncached answers: p50/p99 latency of sequential requests with the answer cache off.
  * Uses DATA_DIR when it holds a release, else builds one from TOURISM_SOURCES or ../shared/data.
  */
-import autocannon from 'autocannon';
 import { benchDataDir } from './release';
-import { bareServer, childServer } from './servers';
+import { bareServer, childServer, compareRates, turnOptions, type LoadRequest } from './servers';
 
 const KEY = 'bench-key-intel';
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const TURNS = turnOptions(3);
+/** The goals: a kept answer at this share of a bare server's rate, or better. */
+const GOAL = { large: 0.95, small: 0.9 };
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
 
 const UNCACHED: string[] = [
@@ -44,11 +46,6 @@ const UNCACHED: string[] = [
   '/v1/countries/ES/brief',
 ];
 
-async function load(url: string, init: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}) {
-  const result = await autocannon({ url, connections: 10, duration: DURATION, ...init });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
-
 async function latency(url: string, init: RequestInit = {}): Promise<{ p50: number; p99: number }> {
   const times: number[] = [];
   for (let i = 0; i < SAMPLES + 3; i++) {
@@ -62,29 +59,27 @@ async function latency(url: string, init: RequestInit = {}): Promise<{ p50: numb
   return { p50: at(0.5), p99: at(0.99) };
 }
 
-async function cachedComparison(app: { url: string }, label: string, target: string, init: { method?: 'GET' | 'POST'; body?: string } = {}) {
-  const headers = { 'X-API-Key': KEY, ...(init.body ? { 'Content-Type': 'application/json' } : {}) };
-  const first = await fetch(`${app.url}${target}`, { ...init, headers });
+async function cachedComparison(app: { url: string }, label: string, target: string, goal: number, init: LoadRequest = {}): Promise<void> {
+  const request = { ...init, headers: { 'X-API-Key': KEY, ...(init.body ? { 'Content-Type': 'application/json' } : {}) } };
+  const first = await fetch(`${app.url}${target}`, request);
   const bytes = Buffer.from(await first.arrayBuffer());
   const bare = await bareServer(bytes, first.headers);
-  const ours = await load(`${app.url}${target}`, { ...init, headers });
-  const base = await load(`${bare.url}${target}`, init);
-  bare.close();
+  const { ours, bare: base, ratio, errors } = await compareRates(`${app.url}${target}`, `${bare.url}${target}`, request, TURNS);
+  await bare.close();
   console.log(
-    `${label.padEnd(34)} ${ours.rps.toFixed(0).padStart(7)} req/s   bare ${base.rps.toFixed(0).padStart(7)} req/s   ratio ${(ours.rps / base.rps).toFixed(2)}${ours.errors ? `   (${ours.errors} errors)` : ''}`,
+    `${label.padEnd(34)} ${String(bytes.length).padStart(7)} B ${ours.toFixed(0).padStart(7)} req/s   bare ${base.toFixed(0).padStart(7)} req/s   ratio ${ratio.toFixed(2)} (goal ≥ ${goal})${errors ? `   (${errors} errors)` : ''}`,
   );
-  return ours.rps / base.rps;
 }
 
 async function main(): Promise<void> {
   const dir = benchDataDir();
   const cached = await childServer('child', ['app', dir, KEY, 'on']);
-  console.log(`\nCached answers (${DURATION} s each, 10 connections)`);
-  await cachedComparison(cached, 'REST /v1/countries', '/v1/countries');
-  await cachedComparison(cached, 'REST /v1/arrivals?country=ES', '/v1/arrivals?country=ES&from=2015');
-  await cachedComparison(cached, 'REST /v1/countries/ES/brief (small)', '/v1/countries/ES/brief');
+  console.log(`\nCached answers (${TURNS.warmUp ? 'a warm-up turn, then ' : ''}${TURNS.rounds} alternating turns of ${TURNS.seconds} s, 10 connections) vs a bare node:http server sending the same bytes`);
+  await cachedComparison(cached, 'REST /v1/countries', '/v1/countries', GOAL.large);
+  await cachedComparison(cached, 'REST /v1/arrivals?country=ES', '/v1/arrivals?country=ES&from=2015', GOAL.small);
+  await cachedComparison(cached, 'REST /v1/countries/ES/brief', '/v1/countries/ES/brief', GOAL.small);
   const gql = JSON.stringify({ query: '{ country(iso: "ES") { name latest series(headline: true) { alias observations(from: "2019") { period value } } } }' });
-  await cachedComparison(cached, 'GraphQL nested country query', '/graphql', { method: 'POST', body: gql });
+  await cachedComparison(cached, 'GraphQL nested country query', '/graphql', GOAL.small, { method: 'POST', body: gql });
   cached.close();
 
   const uncached = await childServer('child', ['app', dir, KEY, 'off']);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -85,4 +86,67 @@ export function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
+}
+
+/** A request autocannon repeats: its method, body and headers. */
+export interface LoadRequest {
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+/** How a rate comparison is run: turns of `seconds` each, `rounds` of them after an untimed warm-up turn (unless `warmUp` is false). */
+export interface TurnOptions {
+  seconds: number;
+  rounds: number;
+  warmUp: boolean;
+}
+
+/** The rate comparison's settings from the environment: BENCH_SECONDS (default `seconds`), BENCH_ROUNDS (default 3), BENCH_WARMUP=0 for none. */
+export function turnOptions(seconds: number): TurnOptions {
+  return {
+    seconds: Number(process.env.BENCH_SECONDS ?? seconds),
+    rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+    warmUp: process.env.BENCH_WARMUP !== '0',
+  };
+}
+
+export interface RateComparison {
+  /** Mean requests per second, ours and the bare server's. */
+  ours: number;
+  bare: number;
+  /** The median of the turns' ratios (ours ÷ bare). */
+  ratio: number;
+  /** Failed or non-2xx requests on our side. */
+  errors: number;
+}
+
+async function rate(url: string, request: LoadRequest, seconds: number): Promise<{ rps: number; errors: number }> {
+  const result = await autocannon({ url, connections: 10, duration: seconds, ...request });
+  return { rps: result.requests.average, errors: result.errors + result.non2xx };
+}
+
+/**
+ * Requests per second of `oursUrl` beside `bareUrl` (a bare server sending the same bytes), the same
+ * request to both, 10 connections. Turns are taken in alternation, so a neighbour's load on the machine falls on both
+ * alike, after an untimed turn of each, so both are measured warm (compiled code, grown heap) rather
+ * than from a cold start; the ratio is the median of the turns', the rates their means.
+ */
+export async function compareRates(oursUrl: string, bareUrl: string, request: LoadRequest, options: TurnOptions): Promise<RateComparison> {
+  if (options.warmUp) {
+    await rate(oursUrl, request, options.seconds);
+    await rate(bareUrl, request, options.seconds);
+  }
+  const turns: number[] = [];
+  const sum = { ours: 0, bare: 0, errors: 0 };
+  for (let turn = 0; turn < options.rounds; turn++) {
+    const a = await rate(oursUrl, request, options.seconds);
+    const b = await rate(bareUrl, request, options.seconds);
+    sum.ours += a.rps;
+    sum.bare += b.rps;
+    sum.errors += a.errors;
+    turns.push(a.rps / b.rps);
+  }
+  turns.sort((x, y) => x - y);
+  return { ours: sum.ours / options.rounds, bare: sum.bare / options.rounds, ratio: turns[Math.floor(turns.length / 2)], errors: sum.errors };
 }
