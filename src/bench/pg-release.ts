@@ -12,12 +12,12 @@ export const PG_SCHEMA = 'tourism';
 const DDL = `
 DROP SCHEMA IF EXISTS ${PG_SCHEMA} CASCADE;
 CREATE SCHEMA ${PG_SCHEMA};
-CREATE TABLE ${PG_SCHEMA}.loaded_release (data_version text NOT NULL);
-CREATE TABLE ${PG_SCHEMA}.country (
+CREATE UNLOGGED TABLE ${PG_SCHEMA}.loaded_release (data_version text NOT NULL);
+CREATE UNLOGGED TABLE ${PG_SCHEMA}.country (
   iso text PRIMARY KEY, iso3 text NOT NULL UNIQUE, m49 text, name text NOT NULL, currency text,
   region_slug text, monthly boolean NOT NULL, first text, latest text, measures text NOT NULL
 );
-CREATE TABLE ${PG_SCHEMA}.series (
+CREATE UNLOGGED TABLE ${PG_SCHEMA}.series (
   id text PRIMARY KEY, alias text NOT NULL UNIQUE, country_iso text NOT NULL REFERENCES ${PG_SCHEMA}.country(iso),
   measure text NOT NULL, breakdown text, member text, freq text NOT NULL, unit text NOT NULL, currency text,
   scale text, table_code text NOT NULL, headline boolean NOT NULL, derived boolean NOT NULL,
@@ -27,7 +27,7 @@ CREATE INDEX ON ${PG_SCHEMA}.series (country_iso, measure);
 -- PostGraphile offers conditions on indexed columns only.
 CREATE INDEX ON ${PG_SCHEMA}.series (measure);
 CREATE INDEX ON ${PG_SCHEMA}.series (headline);
-CREATE TABLE ${PG_SCHEMA}.observation (
+CREATE UNLOGGED TABLE ${PG_SCHEMA}.observation (
   series_id text NOT NULL REFERENCES ${PG_SCHEMA}.series(id), period text NOT NULL, value double precision,
   status text NOT NULL, flags text NOT NULL, published text NOT NULL, first_month text NOT NULL, last_month text NOT NULL
 );
