@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './sequencer';
 
 const require = createRequire(import.meta.url);
 
@@ -29,6 +30,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
+    sequence: { sequencer: LongestFirst },
     // The files of a worker share one module graph: the service's modules are transformed and
     // loaded once per worker, not once per file (that was a quarter of the run). No test relies on
     // module state left by another file: each starts its own server over its own data folder.

@@ -1,0 +1,43 @@
+/**
+ * The order files start in: the longest first, so the workers finish together rather than one
+ * running a long file alone at the end. Vitest orders by the durations of the last run when its
+ * cache has them, but a fresh clone (and CI) has none, and it then starts the largest files first,
+ * which put the benchmarks (over a minute) last. The files below are the longest of a run on two
+ * cores, longest first; the rest follow in Vitest's own order.
+ */
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+const LONGEST_FIRST = [
+  'test/ingest/refresh.test.ts',
+  'test/bench/benches.test.ts',
+  'test/api/sweep.test.ts',
+  'test/server/webhooks.test.ts',
+  'test/ingest/source-checks.test.ts',
+  'test/cli/shutdown.test.ts',
+  'test/server/engines-down.test.ts',
+  'test/cli/serve.test.ts',
+  'test/ingest/build.test.ts',
+  'test/server/explorer.test.ts',
+  'test/server/docs-page.test.ts',
+  'test/server/graphiql.test.ts',
+];
+
+export default class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const root = this.ctx.config.root;
+    const rank = (spec: TestSpecification) => {
+      const at = LONGEST_FIRST.indexOf(path.relative(root, spec.moduleId).split(path.sep).join('/'));
+      return at < 0 ? LONGEST_FIRST.length : at;
+    };
+    // Within each project, in the order Vitest runs the projects: the listed files first.
+    const byProject = new Map<string, TestSpecification[]>();
+    for (const spec of sorted) {
+      const group = byProject.get(spec.project.name) ?? [];
+      group.push(spec);
+      byProject.set(spec.project.name, group);
+    }
+    return [...byProject.values()].flatMap((group) => group.map((spec, i) => ({ spec, i })).sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i).map(({ spec }) => spec));
+  }
+}
