@@ -26,22 +26,28 @@ export function limitMemory(): void {
   if (!given(/liftoff|wasm[-_]tier/)) v8.setFlagsFromString('--liftoff-only');
 }
 
-/** Growth of the heap since the last idle collection past which an idle spell is worth one. */
+/** Growth of the heap's committed size since the last idle collection past which an idle spell is worth one. */
 const IDLE_COLLECT_GROWTH_BYTES = 64 * 1024 * 1024;
 /** How long no request runs before the process counts as idle. */
 const IDLE_MS = 2000;
 
+/** The heap's committed size: what it holds of the process's memory, live objects or not. */
+const committed = () => v8.getHeapStatistics().total_heap_size;
+
 /**
- * Full collections once the process has been idle for IDLE_MS after its heap grew by
- * IDLE_COLLECT_GROWTH_BYTES (or after a release's warm-up). V8 collects when it allocates; with
+ * Full collections once the process has been idle for IDLE_MS after its heap's committed size grew
+ * by IDLE_COLLECT_GROWTH_BYTES (or after a release's warm-up). V8 collects when it allocates; with
  * nothing allocating, what heavy answers left behind (tens of megabytes of result trees and texts)
- * waited for V8's memory reducer, which came 25 s to over a minute later, or not at all: resident
- * memory stayed ~400 MB after a burst of large answers where 210 MB are live. The pauses (~50 ms
- * each) fall where no request waits.
+ * waited for V8's memory reducer, which judges the allocation rate from samples 8 s apart and came
+ * 20 s to over a minute later, or not at all: resident memory stayed ~400 MB after a burst of large
+ * answers. The committed size is judged, not the live objects: a burst often ends with a collection
+ * of V8's own, which leaves ~105 MB live in a heap still holding ~230 MB, and judged by live
+ * objects the idle spell then went by without one. The pauses (50–120 ms each, ~90 MB live) fall
+ * where no request waits.
  */
 export class IdleCollector {
   private readonly collect: (() => void) | null;
-  private usedAfter = v8.getHeapStatistics().used_heap_size;
+  private committedAfter = committed();
   /** A collection is due at the next idle spell whatever the growth (after a release's warm-up). */
   private owed = false;
   /** Since when no request has run; null while one runs. */
@@ -85,11 +91,11 @@ export class IdleCollector {
 
   private maybeCollect(): void {
     const collect = this.collect;
-    if (!collect || (!this.owed && v8.getHeapStatistics().used_heap_size - this.usedAfter < IDLE_COLLECT_GROWTH_BYTES)) return;
+    if (!collect || (!this.owed && committed() - this.committedAfter < IDLE_COLLECT_GROWTH_BYTES)) return;
     this.owed = false;
     const once = () => {
       collect();
-      this.usedAfter = v8.getHeapStatistics().used_heap_size;
+      this.committedAfter = committed();
     };
     once();
     // A second collection, in a later turn so a request that came meanwhile is not kept waiting behind
