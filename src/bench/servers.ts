@@ -128,9 +128,10 @@ async function rate(url: string, request: LoadRequest, seconds: number): Promise
 
 /**
  * Requests per second of `oursUrl` beside `bareUrl` (a bare server sending the same bytes), the same
- * request to both, 10 connections. Turns are taken in alternation, so a neighbour's load on the machine falls on both
- * alike, after an untimed turn of each, so both are measured warm (compiled code, grown heap) rather
- * than from a cold start; the ratio is the median of the turns', the rates their means.
+ * request to both, 10 connections. Turns are taken in alternation, so a neighbour's load on the
+ * machine falls on both alike, after an untimed turn of each, so both are measured warm (compiled
+ * code, grown heap) rather than from a cold start; the ratio is the median of the turns', the rates
+ * their means.
  */
 export async function compareRates(oursUrl: string, bareUrl: string, request: LoadRequest, options: TurnOptions): Promise<RateComparison> {
   if (options.warmUp) {
