@@ -144,6 +144,13 @@ export function comparePeriodEnds(a: string, b: string): number {
   return monthIndex(a) - monthIndex(b) || a.length - b.length;
 }
 
+/** The period that ends last (comparePeriodEnds; of periods that tie, the last given), in one pass; undefined for none. */
+export function latestPeriodOf(periods: Iterable<string>): string | undefined {
+  let latest: string | undefined;
+  for (const p of periods) if (latest === undefined || (p !== latest && comparePeriodEnds(p, latest) >= 0)) latest = p;
+  return latest;
+}
+
 /** The same period one year earlier: 2019-08 → 2018-08, 2019-Q2 → 2018-Q2, 2019 → 2018. */
 export function yearBefore(period: string): string {
   return `${Number(period.slice(0, 4)) - 1}${period.slice(4)}`;

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { comparePeriodEnds, monthsBehind, periodWithin, rowsWithin, widenFrom, widenTo, yearBefore } from '../../src/domain/periods';
+import { comparePeriodEnds, latestPeriodOf, monthsBehind, periodWithin, rowsWithin, widenFrom, widenTo, yearBefore } from '../../src/domain/periods';
 
 it('finds the same period a year before at every frequency', () => {
   expect([yearBefore('2019-01'), yearBefore('2019-Q2'), yearBefore('2019')]).toEqual(['2018-01', '2018-Q2', '2018']);
@@ -8,6 +8,14 @@ it('finds the same period a year before at every frequency', () => {
 it('widens bounds to months and orders periods of mixed frequency by the month they end in', () => {
   expect([widenFrom('2019'), widenTo('2019'), widenFrom('2019-Q2'), widenTo('2019-Q2')]).toEqual(['2019-01', '2019-12', '2019-04', '2019-06']);
   expect(['2019', '2019-11', '2019-Q3'].sort(comparePeriodEnds)).toEqual(['2019-Q3', '2019-11', '2019']);
+});
+
+it('finds the period that ends last in one pass: a year over its December; of a tie, the last given', () => {
+  expect(latestPeriodOf(['2019-Q3', '2019', '2019-11', '2018'])).toBe('2019');
+  expect(latestPeriodOf(['2019-Q4', '2019-12'])).toBe('2019-12');
+  expect(latestPeriodOf(['2019-12', '2019-Q4'])).toBe('2019-Q4');
+  expect(latestPeriodOf(['2020-01', '2019'])).toBe('2020-01');
+  expect(latestPeriodOf([])).toBeUndefined();
 });
 
 it('counts months behind from the month after the newest period (DECISIONS.md)', () => {

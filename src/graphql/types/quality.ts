@@ -5,7 +5,7 @@ import { coverageGrid } from '../../domain/coverage';
 import { freshness } from '../../domain/freshness';
 import { gaps, type GapObservation, type GapReport } from '../../domain/gaps';
 import { MONTHLY_RULE } from '../../domain/monthly';
-import { comparePeriodEnds, monthOfDate } from '../../domain/periods';
+import { comparePeriodEnds, latestPeriodOf, monthOfDate } from '../../domain/periods';
 import { versionDate } from '../../domain/releases';
 import { distinctCodes } from '../args';
 import { builder } from '../builder';
@@ -212,24 +212,28 @@ async function freshnessRows(ctx: GraphQLContext, freq: Freq | undefined) {
 }
 
 /** For each country, the newest release that brought it figures: when, how many series, the period reached and the measures. */
-async function latestReleases(ctx: GraphQLContext) {
-  const log = await releaseLog(ctx);
-  const newestRelease = new Map<string, string>();
+/** Each country's newest release and what it brought; worked out once per release from its log (~11,000 entries a release). */
+function latestReleases(ctx: GraphQLContext) {
+  return perRelease(ctx.snapshot, 'latest-releases', async () => latestReleasesOf(await releaseLog(ctx)));
+}
+
+function latestReleasesOf(log: ReleaseLog) {
+  // Each country's newest release and the entries it brought, in one pass over the log.
+  const newest = new Map<string, { version: string; entries: ReleaseLog['entries'] }>();
   for (const e of log.entries) {
-    if ((newestRelease.get(e.countryIso) ?? '') < e.releaseVersion) newestRelease.set(e.countryIso, e.releaseVersion);
+    const held = newest.get(e.countryIso);
+    if (!held || held.version < e.releaseVersion) newest.set(e.countryIso, { version: e.releaseVersion, entries: [e] });
+    else if (held.version === e.releaseVersion) held.entries.push(e);
   }
-  const rows = [...newestRelease.entries()]
-    .sort((a, b) => b[1].localeCompare(a[1]) || a[0].localeCompare(b[0]))
-    .map(([country, version]) => {
-      const mine = log.entries.filter((e) => e.countryIso === country && e.releaseVersion === version);
-      return {
-        date: (versionDate(version) ?? '').slice(0, 10),
-        country,
-        seriesUpdated: mine.length,
-        latestPeriod: mine.map((e) => e.latestPeriod).sort(comparePeriodEnds).pop() ?? '',
-        measures: [...new Set(mine.map((e) => e.measure))].sort(),
-      };
-    });
+  const rows = [...newest.entries()]
+    .sort((a, b) => b[1].version.localeCompare(a[1].version) || a[0].localeCompare(b[0]))
+    .map(([country, { version, entries }]) => ({
+      date: (versionDate(version) ?? '').slice(0, 10),
+      country,
+      seriesUpdated: entries.length,
+      latestPeriod: latestPeriodOf(entries.map((e) => e.latestPeriod)) ?? '',
+      measures: [...new Set(entries.map((e) => e.measure))].sort(),
+    }));
   const first = [...log.dates.keys()].sort()[0];
   return { since: first ? (versionDate(first) ?? '').slice(0, 10) : null, rows };
 }
@@ -268,7 +272,7 @@ builder.queryFields((t) => ({
       const [countries, releases] = await Promise.all([countriesNamed(ctx, args.countries), primaryReleases(ctx)]);
       const rows = countries.flatMap((c) => {
         const entries = releases.get(c.iso) ?? [];
-        const latest = entries.map((e) => e.latest_period).sort(comparePeriodEnds).pop();
+        const latest = latestPeriodOf(entries.map((e) => e.latest_period));
         const row = latest ? releaseCalendar(entries, latest, ctx.now) : null;
         return row ? [{ country: c.iso, name: c.name, ...row }] : [];
       });
