@@ -211,8 +211,10 @@ async function freshnessRows(ctx: GraphQLContext, freq: Freq | undefined) {
   return freshness([...newest.values()], ctx.now);
 }
 
-/** For each country, the newest release that brought it figures: when, how many series, the period reached and the measures. */
-/** Each country's newest release and what it brought; worked out once per release from its log (~11,000 entries a release). */
+/**
+ * For each country, the newest release that brought it figures: when, how many series, the period
+ * reached and the measures; worked out once per release from its log (~11,000 entries a release).
+ */
 function latestReleases(ctx: GraphQLContext) {
   return perRelease(ctx.snapshot, 'latest-releases', async () => latestReleasesOf(await releaseLog(ctx)));
 }
