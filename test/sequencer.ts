@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const LONGEST_FIRST = [
+export const LONGEST_FIRST = [
   'test/ingest/refresh.test.ts',
   'test/bench/benches.test.ts',
   'test/api/sweep.test.ts',
