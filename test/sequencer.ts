@@ -38,6 +38,11 @@ export default class LongestFirst extends BaseSequencer {
       group.push(spec);
       byProject.set(spec.project.name, group);
     }
-    return [...byProject.values()].flatMap((group) => group.map((spec, i) => ({ spec, i })).sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i).map(({ spec }) => spec));
+    return [...byProject.values()].flatMap((group) =>
+      group
+        .map((spec, i) => ({ spec, i }))
+        .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
+        .map(({ spec }) => spec),
+    );
   }
 }

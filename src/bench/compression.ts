@@ -54,7 +54,7 @@ async function main(): Promise<void> {
         }
         const bare = await bareServer(sample.body, Object.entries(sample.headers).map(([k, v]): [string, string] => [k, String(v)]));
         const { ours, bare: base, ratio, errors } = await compareRates(`${app.url}${target}`, `${bare.url}${target}`, { headers }, TURNS);
-        bare.close();
+        await bare.close();
         ratios.push(ratio);
         console.log(
           `${`${coding.padEnd(4)} ${label}`.padEnd(36)} ${String(sample.body.length).padStart(6)} B  ${ours.toFixed(0).padStart(7)} req/s   bare ${base.toFixed(0).padStart(7)} req/s   ratio ${ratio.toFixed(2)}${errors ? `   (${errors} errors)` : ''}`,
