@@ -88,7 +88,16 @@ function textDigest(text: string): string {
  * (long variables) the part after the version is a SHA-256 (a budget counts a key's length).
  */
 export function resultKey(session: string, documentText: string, operationName: string | null | undefined, variables: unknown): string {
-  const text = `${session}|${operationName ?? ''}|${JSON.stringify(variables ?? {})}|${textDigest(documentText)}`;
+  return joinResultKey(session, resultKeyTail(documentText, operationName, variables));
+}
+
+/** What a result key holds after its session: the same for a request repeated in any session (/v1 keeps it per target). */
+export function resultKeyTail(documentText: string, operationName: string | null | undefined, variables: unknown): string {
+  return `|${operationName ?? ''}|${JSON.stringify(variables ?? {})}|${textDigest(documentText)}`;
+}
+
+export function joinResultKey(session: string, tail: string): string {
+  const text = session + tail;
   if (text.length <= KEY_TEXT_MAX) return text;
   const version = session.slice(0, session.indexOf('|'));
   return `${version}|sha256:${createHash('sha256').update(text).digest('base64url')}`;
