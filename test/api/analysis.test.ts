@@ -147,6 +147,20 @@ describe('/v1/joins/holidays', () => {
     expect(lines[1]).toMatch(/^2019-08,72418691,4,"?2019-08-05 .+ false;.*;2019-08-15 Assumption true"?$/);
   });
 
+  it('joins decades of months with no warning from Node about the holidays it waits for', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    try {
+      const body = await s.json('/v1/joins/holidays?id=es.nights.total.m&from=2000-01&to=2025-12', 'developer');
+      expect(new Set(body.data.map((r: any) => r.period.slice(0, 4))).size).toBeGreaterThan(20);
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  });
+
   it('refuses the free plan and unknown series', async () => {
     expect((await s.get('/v1/joins/holidays?id=es.nights.total.m', { plan: 'free' })).status).toBe(403);
     await expectError('/v1/joins/holidays?id=qq.nights.total.m', 404, 'unknown_series');
