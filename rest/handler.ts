@@ -6,6 +6,7 @@
  * kept with its result, per path and query (answer-bytes.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LRUCache } from 'lru-cache';
 import type { DataStore, Snapshot } from '../src/db/data-store';
 import type { Plan } from '../src/domain/types';
 import { documentText, joinResultKey, ResultStore, resultKeyTail, sessionKey } from '../src/graphql/result-cache';
@@ -84,7 +85,7 @@ class RestAdapter {
   private readonly match: (path: string) => RouteMatch | null;
   private readonly answers: RestAnswers;
   private readonly run: RouteRunDeps;
-  private readonly parsed = new Map<string, ParsedTarget>();
+  private readonly parsed = new LRUCache<string, ParsedTarget>({ max: PARSED_KEPT });
 
   constructor(private readonly deps: RestDeps) {
     this.match = routeMatcher(deps.routes);
@@ -164,10 +165,7 @@ class RestAdapter {
     const params = Object.freeze(parseRequestParams(found.c, found.values, search));
     const vars = Object.freeze(variablesOf(route, params));
     parsed = { search, params, vars, keyTail: resultKeyTail(documentText(route.operation), undefined, vars) };
-    if (target.length <= PARSED_TARGET_MAX) {
-      if (this.parsed.size >= PARSED_KEPT) this.parsed.clear();
-      this.parsed.set(target, parsed);
-    }
+    if (target.length <= PARSED_TARGET_MAX) this.parsed.set(target, parsed);
     return parsed;
   }
 
