@@ -48,22 +48,27 @@ interface AccessRecord {
  * a second. Access records are put into words here too, a batch at a time, off the path of the
  * answer that follows and with one timestamp text per millisecond rather than one per line.
  */
+/**
+ * Every batch of the process: one timer writes what has waited in each, one exit handler what is
+ * left (a listener per batch passed Node's warning limit where a process makes several loggers).
+ */
+const batches = new Set<LineBatch>();
+
+function gathering(batch: LineBatch): void {
+  if (batches.size === 0) {
+    setInterval(() => batches.forEach((b) => b.writeLines()), BATCH_MS).unref();
+    process.once('exit', () => batches.forEach((b) => b.writeAllSync()));
+  }
+  batches.add(batch);
+}
+
 class LineBatch implements DestinationStream {
   private lines: string[] = [];
   private size = 0;
   private records: AccessRecord[] = [];
 
   constructor(private readonly file: FileDestination) {
-    setInterval(() => this.writeLines(), BATCH_MS).unref();
-    // What is gathered is written before the process exits, as pino does for its own destinations.
-    process.once('exit', () => {
-      this.writeLines();
-      try {
-        file.flushSync();
-      } catch {
-        // not open, or already closed: nothing to write
-      }
-    });
+    gathering(this);
   }
 
   write(line: string): void {
@@ -101,7 +106,17 @@ class LineBatch implements DestinationStream {
     this.records = [];
   }
 
-  private writeLines(): void {
+  /** Before the process exits, as pino does for its own destinations. */
+  writeAllSync(): void {
+    this.writeLines();
+    try {
+      this.file.flushSync();
+    } catch {
+      // not open, or already closed: nothing to write
+    }
+  }
+
+  writeLines(): void {
     this.wordRecords();
     if (this.lines.length === 0) return;
     const text = this.lines.length === 1 ? this.lines[0] : this.lines.join('');

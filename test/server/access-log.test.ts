@@ -57,3 +57,17 @@ it('a file destination gets access lines and events in the order they were logge
   expect(new Date(lines[0].time).getTime()).toBeGreaterThan(0);
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+it('loggers of one process share one timer and one exit handler, and the timer writes what waits in each', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'access-logs-'));
+  const exitListeners = process.listenerCount('exit');
+  const files = Array.from({ length: 12 }, (_, i) => path.join(dir, `${i}.log`));
+  const loggers = files.map((file) => createLogger({ destination: file }));
+  // At most the first logger of the process adds one; Node warns past ten.
+  expect(process.listenerCount('exit')).toBeLessThanOrEqual(exitListeners + 1);
+  loggers.forEach((logger, i) => logger.info({ event: 'ping' }, `logger ${i}`));
+  const written = () => files.filter((file) => fs.existsSync(file) && fs.readFileSync(file, 'utf8').includes('"event":"ping"')).length;
+  for (let waited = 0; written() < files.length && waited < 3000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  expect(written()).toBe(files.length);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
