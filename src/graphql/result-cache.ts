@@ -96,6 +96,7 @@ export function resultKeyTail(documentText: string, operationName: string | null
   return `|${operationName ?? ''}|${JSON.stringify(variables ?? {})}|${textDigest(documentText)}`;
 }
 
+/** A session's key for a result key tail: the text itself, or past KEY_TEXT_MAX the version and a SHA-256. */
 export function joinResultKey(session: string, tail: string): string {
   const text = session + tail;
   if (text.length <= KEY_TEXT_MAX) return text;

@@ -42,13 +42,6 @@ interface AccessRecord {
 }
 
 /**
- * One write per line costs more than answering a cached request, and sonic-boom's own gathering
- * (minLength) measures its whole pending text again on every line: lines are gathered here instead,
- * as a list joined into writes of about 16 kB, and a timer writes any that have waited a quarter of
- * a second. Access records are put into words here too, a batch at a time, off the path of the
- * answer that follows and with one timestamp text per millisecond rather than one per line.
- */
-/**
  * Every batch of the process: one timer writes what has waited in each, one exit handler what is
  * left (a listener per batch passed Node's warning limit where a process makes several loggers).
  */
@@ -62,6 +55,13 @@ function gathering(batch: LineBatch): void {
   batches.add(batch);
 }
 
+/**
+ * One write per line costs more than answering a cached request, and sonic-boom's own gathering
+ * (minLength) measures its whole pending text again on every line: lines are gathered here instead,
+ * as a list joined into writes of about 16 kB, and a timer writes any that have waited a quarter of
+ * a second. Access records are put into words here too, a batch at a time, off the path of the
+ * answer that follows and with one timestamp text per millisecond rather than one per line.
+ */
 class LineBatch implements DestinationStream {
   private lines: string[] = [];
   private size = 0;
