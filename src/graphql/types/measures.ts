@@ -13,7 +13,7 @@ import { SeriesType } from './series';
 import { rowsWithin } from '../../domain/periods';
 import { latestFinishedPeriod } from '../../domain/regional';
 import { noFigureNote, noMeasureSeriesNote } from '../../domain/measure-notes';
-import { ENGLISH_NAME_SELECTION } from '../../db/search-index';
+import { ENGLISH_NAME_SELECTION, type SearchableSeries } from '../../db/search-index';
 
 /** One currency's period-average rates, computed once per release. */
 export function currencyRates(ctx: GraphQLContext, currency: string): Promise<PeriodRates | 'EUR' | null> {
@@ -29,8 +29,15 @@ export function currencyRates(ctx: GraphQLContext, currency: string): Promise<Pe
  * Without a frequency, the headline series (HEADLINE_RULE: it may be a representative breakdown,
  * e.g. overnight visitors); with one, the publisher's total of that frequency.
  */
-function measureSeriesFilter(freq: string | null | undefined): { headline: true } | { breakdown: null; freq: string } {
+function measureSeriesFilter(freq: string | null | undefined): MeasureSeriesFilter {
   return freq ? { breakdown: null, freq } : { headline: true };
+}
+
+type MeasureSeriesFilter = { headline: true } | { breakdown: null; freq: string };
+
+/** Whether a series row held in memory is one the filter picks. */
+function picks(rule: MeasureSeriesFilter, s: Pick<SearchableSeries, 'headline' | 'breakdown' | 'freq'>): boolean {
+  return 'headline' in rule ? s.headline : s.breakdown === rule.breakdown && s.freq === rule.freq;
 }
 
 /** What `measureSeriesFilter` picks for a country and measure, as one key: `ES|arrivals|` (headline) or `ES|arrivals|M` (the monthly total). */
@@ -48,8 +55,8 @@ function measureSeriesHeld(ctx: GraphQLContext): Promise<ReadonlySet<string>> {
     const held = new Set<string>();
     for (const [iso, series] of ctx.snapshot.seriesByCountry) {
       for (const s of series) {
-        if (s.headline) held.add(measureSeriesKey(iso, s.measure, null));
-        if (s.breakdown === null) held.add(measureSeriesKey(iso, s.measure, s.freq));
+        // A series is picked without a frequency (the headline) or with its own (the total).
+        for (const freq of [null, s.freq]) if (picks(measureSeriesFilter(freq), s)) held.add(measureSeriesKey(iso, s.measure, freq));
       }
     }
     return held;
