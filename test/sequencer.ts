@@ -38,11 +38,7 @@ export default class LongestFirst extends BaseSequencer {
       group.push(spec);
       byProject.set(spec.project.name, group);
     }
-    return [...byProject.values()].flatMap((group) =>
-      group
-        .map((spec, i) => ({ spec, i }))
-        .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
-        .map(({ spec }) => spec),
-    );
+    // Array sort is stable: files of one rank keep Vitest's order.
+    return [...byProject.values()].flatMap((group) => group.sort((a, b) => rank(a) - rank(b)));
   }
 }
