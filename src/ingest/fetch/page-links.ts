@@ -33,7 +33,7 @@ const monthNumber = (name: string) => String(MONTHS.indexOf(name.slice(0, 3).toL
 /**
  * The release a link belongs to, as a sortable YYYY-MM-DD: the release folder (`/2023-11/`, as
  * Drupal's S3 storage names it; `/mar-2026/` as the ABS does; `/2024/October/`), else a date in the
- * file name (`20260916_…`, `…_112023`, `…_12_2025`, `…_2022`); '' when the address carries none.
+ * file name (`…-may-2024`, `20260916_…`, `…_112023`, `…_12_2025`, `…_2022`); '' when the address carries none.
  */
 export function releaseKey(url: string): string {
   const { pathname } = new URL(url);
@@ -45,6 +45,9 @@ export function releaseKey(url: string): string {
   const yearMonth = new RegExp(`/((?:19|20)\\d{2})/${month}/`, 'i').exec(pathname);
   if (yearMonth) return `${yearMonth[1]}-${monthNumber(yearMonth[2])}-00`;
   const name = fileNameOf(url);
+  // A month written out beside its year (`…-may-2024.xlsx`, `June_2024`), as Stats NZ names its workbooks.
+  const namedInFile = new RegExp(`(?:^|[^a-z])${month}[-_ ]?((?:19|20)\\d{2})(?:\\D|$)`, 'i').exec(name);
+  if (namedInFile) return `${namedInFile[2]}-${monthNumber(namedInFile[1])}-00`;
   const ymd = /(?:^|\D)((?:19|20)\d{2})(\d{2})(\d{2})(?:\D|$)/.exec(name);
   if (ymd) return `${ymd[1]}-${ymd[2]}-${ymd[3]}`;
   const my = /(?:^|\D)(\d{2})_?((?:19|20)\d{2})(?:\D|$)/.exec(name);
