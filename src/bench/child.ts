@@ -2,6 +2,7 @@
  * A server for the benchmark, in its own process so the load generator does not share its thread:
  *   child.ts app <dataDir> <key> <cache on|off>   the service, its access log written to a temporary file
  *   child.ts bare <file> <headers-json> [workers]  a bare node:http server sending the file's bytes and headers
+ *   child.ts floor <file> <headers-json> <key>      the same server doing what SPEC asks of every answer (floor.ts)
  * Prints "ready <url>" once listening.
  */
 import cluster from 'node:cluster';
@@ -13,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../server/config';
 import { startApp } from '../server/app';
 import { createLogger } from '../server/logger';
+import { floorListener } from './floor';
 
 const [mode, a, b, c] = process.argv.slice(2);
 
@@ -38,6 +40,12 @@ if (mode === 'bare') {
       if (cluster.isPrimary) console.log(`ready http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     });
   }
+} else if (mode === 'floor') {
+  const accessLog = path.join(os.tmpdir(), `tourism-bench-floor-${process.pid}.log`);
+  process.on('exit', () => fs.rmSync(accessLog, { force: true }));
+  const headers = JSON.parse(b) as Record<string, string>;
+  const server = http.createServer(floorListener(fs.readFileSync(a), headers, c, createLogger({ destination: accessLog })));
+  server.listen(0, '127.0.0.1', () => console.log(`ready http://127.0.0.1:${(server.address() as AddressInfo).port}`));
 } else {
   const accessLog = path.join(os.tmpdir(), `tourism-bench-access-${process.pid}.log`);
   process.on('exit', () => fs.rmSync(accessLog, { force: true }));

@@ -3,17 +3,21 @@
  * and headers) in the same run, and the report gives ratios to it (these machines are noisy; ratios hold better).
  *   - cached answers: requests/second under load (autocannon), REST and GraphQL, in alternating turns
  *     after a warm-up turn (BENCH_SECONDS each, default 3; BENCH_ROUNDS, default 3; BENCH_WARMUP=0: none);
+ *     REST answers also beside the contract's floor (floor.ts), the bare server doing only what SPEC
+ *     asks of every answer (BENCH_FLOOR=0: not);
  *   - uncached answers: p50/p99 latency of sequential requests with the answer cache off.
  * Uses DATA_DIR when it holds a release, else builds one from TOURISM_SOURCES or ../shared/data.
  */
 import { benchDataDir } from './release';
-import { bareServer, childServer, compareRates, turnOptions, type LoadRequest } from './servers';
+import { bareServer, childServer, compareRates, floorServer, turnOptions, type LoadRequest } from './servers';
 
 const KEY = 'bench-key-intel';
 const TURNS = turnOptions(3);
 /** The goals: a kept answer at this share of a bare server's rate, or better. */
 const GOAL = { large: 0.95, small: 0.9 };
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
+/** BENCH_FLOOR=0 leaves out the contract's floor beside each REST answer. */
+const FLOOR = process.env.BENCH_FLOOR !== '0';
 
 const UNCACHED: string[] = [
   '/v1/countries/ES',
@@ -65,10 +69,17 @@ async function cachedComparison(app: { url: string }, label: string, target: str
   const bytes = Buffer.from(await first.arrayBuffer());
   const bare = await bareServer(bytes, first.headers);
   const { ours, bare: base, ratio, errors } = await compareRates(`${app.url}${target}`, `${bare.url}${target}`, request, TURNS);
-  await bare.close();
   console.log(
     `${label.padEnd(34)} ${String(bytes.length).padStart(7)} B ${ours.toFixed(0).padStart(7)} req/s   bare ${base.toFixed(0).padStart(7)} req/s   ratio ${ratio.toFixed(2)} (goal ≥ ${goal})${errors ? `   (${errors} errors)` : ''}`,
   );
+  if (FLOOR && !init.body) {
+    // What the contract alone leaves of the bare rate: a goal above this is out of reach.
+    const floor = await floorServer(bytes, first.headers, KEY);
+    const f = await compareRates(`${floor.url}${target}`, `${bare.url}${target}`, request, TURNS);
+    await floor.close();
+    console.log(`${'  the contract alone (floor.ts)'.padEnd(34)} ${''.padStart(9)} ${f.ours.toFixed(0).padStart(7)} req/s   bare ${f.bare.toFixed(0).padStart(7)} req/s   ratio ${f.ratio.toFixed(2)}`);
+  }
+  await bare.close();
 }
 
 async function main(): Promise<void> {

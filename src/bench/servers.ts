@@ -68,14 +68,23 @@ export async function childServer(script: string, args: string[], options: Child
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 /** A bare node:http server (child.ts bare) sending `body` with the answer's headers, from `workers` cluster workers. */
-export async function bareServer(body: Uint8Array, headers: Iterable<[string, string]>, workers = 1): Promise<ChildServer> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-bare-'));
+export function bareServer(body: Uint8Array, headers: Iterable<[string, string]>, workers = 1): Promise<ChildServer> {
+  return answerServer('bare', body, headers, String(workers));
+}
+
+/** The contract's floor (child.ts floor, floor.ts): the bare server plus what SPEC asks of every answer, for `key`. */
+export function floorServer(body: Uint8Array, headers: Iterable<[string, string]>, key: string): Promise<ChildServer> {
+  return answerServer('floor', body, headers, key);
+}
+
+async function answerServer(mode: 'bare' | 'floor', body: Uint8Array, headers: Iterable<[string, string]>, last: string): Promise<ChildServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tourism-${mode}-`));
   const file = path.join(dir, 'body');
   fs.writeFileSync(file, body);
   const kept = Object.fromEntries([...headers].filter(([k]) => !PER_CONNECTION.has(k)));
   try {
     // It reads the body once, before it says it is ready.
-    return await childServer('child', ['bare', file, JSON.stringify(kept), String(workers)]);
+    return await childServer('child', [mode, file, JSON.stringify(kept), last]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
