@@ -19,6 +19,7 @@ import { SOURCES_DIR } from '../helpers/paths';
 import { reviseEurostatFigure } from '../helpers/eurostat-revision';
 import { displayedFigures, statcanFullTableCsv, statcanFullTableZip } from '../helpers/fetched-formats';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { SOURCES_WITHOUT_FIGURES, withoutPeriod } from '../helpers/status-sources';
 
 let publisher: StandInPublisher;
 let dataDir: string;
@@ -164,6 +165,8 @@ describe('/v1/status after the rounds', () => {
       const un = data.sources.find((x: { id: string }) => x.id === 'unwto/all-data');
       expect(un).toMatchObject({ address: UN_TOURISM_PAGE, fetched_from: expect.stringContaining('052026'), state: 'ok' });
       for (const source of data.sources) expect(source.address).toMatch(/^https:\/\//);
+      // Read from the files as fetched (the World Bank's downloads unpack under the Bank's member names).
+      expect(withoutPeriod(data.sources)).toEqual(Object.keys(SOURCES_WITHOUT_FIGURES).sort());
       // The fetched formats are read: StatCan's full table (with the month the last round added) and SingStat's API answer.
       expect(data.sources.find((x: { id: string }) => x.id === 'statcan/24100050')).toMatchObject({ state: 'ok', period_reached: '2025-11' });
       expect(data.sources.find((x: { id: string }) => x.id === 'singstat/M550001')).toMatchObject({ period_reached: '2024-11' });
