@@ -3,8 +3,10 @@
  * the sources laid out by official address, reached as TOURISM_PUBLISHER_MIRROR would reach it.
  * Rounds run in order on one data folder, as a deployed service's would (the files no publisher serves
  * at an address of their own come from the sources folder, as TOURISM_SOURCES), through the real fetchers,
- * the real shape checks and the real ingest.
+ * the real shape checks and the real ingest. The last round is the compiled CLI's (`npm run refresh`),
+ * run as a child process with TOURISM_PUBLISHER_MIRROR and the rest in its environment.
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,11 +14,12 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_HTTP, type HttpOptions } from '../../src/ingest/fetch/http';
 import { readStates } from '../../src/ingest/fetch/state';
+import { currentReleaseFile } from '../../src/db/release-store';
 import { SOURCES, UN_TOURISM_PAGE } from '../../src/ingest/publishers';
 import { cacheDir, refreshSources, type RefreshSummary } from '../../src/ingest/refresh';
 import { pageLinking, startStandInPublisher, type StandInPublisher } from '../helpers/publisher';
 import { parseXml } from '../helpers/atom';
-import { SOURCES_DIR } from '../helpers/paths';
+import { PROJECT_ROOT, SOURCES_DIR } from '../helpers/paths';
 import { reviseEurostatFigure } from '../helpers/eurostat-revision';
 import { displayedFigures, statcanFullTableCsv, statcanFullTableZip } from '../helpers/fetched-formats';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -212,4 +215,43 @@ describe('/v1/status after the rounds', () => {
       await s.close();
     }
   });
+});
+
+describe('npm run refresh (node dist/cli.js refresh) with TOURISM_PUBLISHER_MIRROR', () => {
+  /** Runs the compiled CLI as cron would: everything through the environment. Async: the stand-in answers from this process. */
+  const cliRefresh = (env: Record<string, string>): Promise<{ code: number; stdout: string }> =>
+    new Promise((resolve) => {
+      execFile(process.execPath, ['dist/cli.js', 'refresh'], { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 }, (err, stdout) =>
+        resolve({ code: err ? Number(err.code ?? 1) : 0, stdout }),
+      );
+    });
+
+  it('checks every source through the mirror it names, keeps the served release, and exits 1 for the source that failed', async () => {
+    // Nothing else changed since the last round: the run parses nothing and takes seconds.
+    const HK = 'https://www.immd.gov.hk/opendata/eng/transport/immigration_clearance/statistics_on_daily_passenger_traffic.csv';
+    const served = currentReleaseFile(dataDir);
+    publisher.misbehave(HK, { kind: 'status', status: 404 });
+    publisher.requests.length = 0;
+    const run = await cliRefresh({
+      DATA_DIR: dataDir,
+      TOURISM_PUBLISHER_MIRROR: publisher.url,
+      TOURISM_SOURCES: SOURCES_DIR,
+      TOURISM_PARSE_CACHE: inject('parseCacheDir'),
+      TOURISM_NOW: '2026-04-25T06:00:00Z',
+    }).finally(() => publisher.misbehave(HK, null));
+    expect(run.code).toBe(1);
+    // Every source was asked of the stand-in, by its official address (a linked one by its page), the files conditionally.
+    const asked = new Set(publisher.requests.map((r) => r.address));
+    expect(SOURCES.filter((x) => !asked.has(x.address)).map((x) => x.id)).toEqual([]);
+    expect(publisher.requests.filter((r) => r.status === 304).length).toBeGreaterThan(40);
+    const event = run.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((l) => l.event === 'refresh');
+    const reason = `${publisher.url}/www.immd.gov.hk${new URL(HK).pathname} answered 404 Not Found`;
+    expect(event).toMatchObject({ changed: [], unchanged: SOURCES.length - 1, failed: { 'hk_immd/daily-passenger-traffic': reason }, release: null });
+    // The release it leaves is the one served before; the status says what the run found.
+    expect(currentReleaseFile(dataDir)).toBe(served);
+    const states = readStates(dataDir);
+    expect(states.round).toMatchObject({ started: '2026-04-25T06:00:00.000Z', changed: 0, failed: 1, release: null });
+    expect(states.sources['hk_immd/daily-passenger-traffic']).toMatchObject({ state: 'failed', reason, lastChecked: '2026-04-25T06:00:00.000Z' });
+    expect(states.sources['ecb/eurofxref-hist']).toMatchObject({ state: 'unchanged', lastChecked: '2026-04-25T06:00:00.000Z' });
+  }, 120_000);
 });
