@@ -35,6 +35,7 @@ import type { AppliedDecision, ConnectorOutput, CountryRef } from './records';
 import { UN_TOURISM_REGIONS, unTourismRegion } from './un-tourism-regions';
 import { describeVanished, holdingsOf, readPreviousRelease, tableDrops, vanishedSeries, type PreviousRelease } from './previous-release';
 import { cachedStep } from './parse-cache';
+import { periodsReached } from './period-reached';
 import { checkSources } from './source-files';
 import { recordLooks } from './source-reads';
 import { describeProblem } from './source-shape';
@@ -279,6 +280,7 @@ export function assembleContent(
       fx: outputs.flatMap((o) => o.fx ?? []),
       prices: outputs.flatMap((o) => o.prices ?? []),
       indicators,
+      reachedByFile: periodsReached(outputs),
     },
     rejected,
     decisions: outputs.flatMap((o) => o.decisions ?? []),

@@ -375,12 +375,14 @@ export function filesOf(source: Source, written: readonly string[]): string[] {
   return [...own, ...(source.alsoProvides ?? [])];
 }
 
+/** Whether a file of the layout is one of a source's, given the files it wrote last: those it stands for, or a member its download unpacks to. */
+export function holds(source: Source, file: string, written: readonly string[]): boolean {
+  if (filesOf(source, written).includes(file)) return true;
+  const unpack = source.unpack;
+  return unpack.kind === 'zip-members' && file.startsWith(`${unpack.dir}/`) && unpack.member.test(file.slice(unpack.dir.length + 1));
+}
+
 /** The source a file of the layout belongs to, given the files each wrote last; null for none. */
 export function ownerOf(file: string, written: (id: string) => readonly string[]): Source | null {
-  for (const source of SOURCES) {
-    if (filesOf(source, written(source.id)).includes(file)) return source;
-    const unpack = source.unpack;
-    if (unpack.kind === 'zip-members' && file.startsWith(`${unpack.dir}/`) && unpack.member.test(file.slice(unpack.dir.length + 1))) return source;
-  }
-  return null;
+  return SOURCES.find((source) => holds(source, file, written(source.id))) ?? null;
 }

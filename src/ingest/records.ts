@@ -78,4 +78,9 @@ export interface ConnectorOutput {
   fx?: FxRate[];
   prices?: PricePoint[];
   indicators?: IndicatorValue[];
+  /**
+   * The newest period each file it read brings, when its tables cannot say it (releases merged from
+   * several files; prices, which carry no table); otherwise worked out from them (period-reached.ts).
+   */
+  reachedByFile?: Record<string, string>;
 }

@@ -8,6 +8,7 @@
 import { nextPeriod } from '../domain/periods';
 import type { ObsStatus, ParsedObservation, ParsedSeries, RejectedRow, SourceRevision, SourceTableInfo } from '../domain/types';
 import { aliasOf } from './identifiers';
+import { seriesPeriods, type PeriodsByFile } from './period-reached';
 
 export interface PublisherRelease {
   /** The publisher's own release date, YYYY-MM-DD. */
@@ -22,6 +23,8 @@ export interface MergedReleases {
   series: ParsedSeries[];
   tables: SourceTableInfo[];
   rejected: RejectedRow[];
+  /** The newest period each release's files bring (a table names only its newest release's file). */
+  reachedByFile: PeriodsByFile;
 }
 
 /** 2025-12-23 → 23/12/2025, as UN Tourism writes its dates. */
@@ -150,5 +153,7 @@ export function mergeReleases(releases: readonly PublisherRelease[], publisher =
       tables.set(t.code, { ...t, title: `${t.title}; each figure from the newest release that gives it (releases read: ${dates})` });
     }
   }
-  return { series, tables: [...tables.values()], rejected };
+  const reachedByFile: PeriodsByFile = {};
+  for (const release of releases) seriesPeriods(release.tables, release.series, reachedByFile);
+  return { series, tables: [...tables.values()], rejected, reachedByFile };
 }

@@ -3,9 +3,9 @@
  * went (DATA_DIR/sources.json, written by the refresh) and the period the served release reaches
  * with its files.
  */
-import { comparePeriodEnds } from '../domain/periods';
-import { filesOf, SOURCES, type Source } from './publishers';
+import { holds, SOURCES, type Source } from './publishers';
 import type { CheckOutcome, SourceStates } from './fetch/state';
+import { laterPeriod, type PeriodsByFile } from './period-reached';
 
 export interface SourceStatus {
   id: string;
@@ -20,24 +20,20 @@ export interface SourceStatus {
   /** ok: new figures taken at the last check; unchanged; failed (see reason); null: never checked here. */
   state: CheckOutcome | null;
   reason: string | null;
-  /** The newest period the served release holds from the source's files; null when it reads none of them. */
+  /**
+   * The newest period the served release reads from the source's files (period-reached.ts); null
+   * when no connector reads a figure from them (code lists, files fetched but not read).
+   */
   periodReached: string | null;
 }
 
-/** The later-ending of two periods (a year ends after its August); dates (fx) compare as they are. */
-export function laterPeriod(a: string | null, b: string | null): string | null {
-  if (a === null || b === null) return a ?? b;
-  const date = /^\d{4}-\d{2}-\d{2}$/;
-  if (date.test(a) || date.test(b)) return a > b ? a : b;
-  return comparePeriodEnds(a, b) >= 0 ? a : b;
-}
-
 /** Every source, with its last check and the period the release reaches from its files (`reachedByFile`). */
-export function sourceStatuses(states: SourceStates, reachedByFile: ReadonlyMap<string, string>, sources: readonly Source[] = SOURCES): SourceStatus[] {
+export function sourceStatuses(states: SourceStates, reachedByFile: PeriodsByFile, sources: readonly Source[] = SOURCES): SourceStatus[] {
   return sources.map((source) => {
     const held = states.sources[source.id];
-    const files = filesOf(source, held?.files ?? []);
-    const periodReached = files.reduce<string | null>((newest, file) => laterPeriod(newest, reachedByFile.get(file) ?? null), null);
+    const periodReached = Object.entries(reachedByFile)
+      .filter(([file]) => holds(source, file, held?.files ?? []))
+      .reduce<string | null>((newest, [, period]) => laterPeriod(newest, period), null);
     return {
       id: source.id,
       name: source.name,

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { migrate } from '../db/migrate';
 import type { ParsedObservation, SourceRevision, SourceTableInfo } from '../domain/types';
 import type { FxRate, IndicatorValue, PricePoint } from './records';
+import { PERIODS_META_KEY, type PeriodsByFile } from './period-reached';
 import { diffSeries, type StoredPoint } from './revisions';
 import { firstLoadPublished } from '../domain/release-dating';
 import type { HeadlineCandidate } from '../domain/headline';
@@ -62,6 +63,8 @@ export interface ReleaseContent {
   fx: FxRate[];
   prices: PricePoint[];
   indicators: IndicatorValue[];
+  /** The newest period each source file brings (period-reached.ts): /v1/status reads it from the release. */
+  reachedByFile: PeriodsByFile;
 }
 
 export interface WriteStats {
@@ -92,6 +95,7 @@ export function contentDigest(content: ReleaseContent): string {
   feed(content.fx);
   feed(content.prices);
   feed(content.indicators);
+  feed([content.reachedByFile]);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -350,7 +354,13 @@ export function writeRelease(
       insert.release.run(version, loadedAt, stats.series, stats.observations);
       for (const e of entries) insert.entry.run(...e);
     }
-    const meta: Record<string, string> = { version, loaded_at: loadedAt, data_version: dataVersion, data_as_of: stats.dataAsOf };
+    const meta: Record<string, string> = {
+      version,
+      loaded_at: loadedAt,
+      data_version: dataVersion,
+      data_as_of: stats.dataAsOf,
+      [PERIODS_META_KEY]: JSON.stringify(content.reachedByFile),
+    };
     for (const [k, v] of Object.entries(meta)) insert.meta.run(k, v);
   })();
   if (previous) {

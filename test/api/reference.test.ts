@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { SOURCES_WITHOUT_FIGURES, withoutPeriod } from '../helpers/status-sources';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -98,5 +99,17 @@ describe('/v1/regions, holidays, fx, status', () => {
     expect(body.data.status_page).toBe('http://api.test/v1/status');
     // The 31 /v1 routes of SPEC.md, the series observations and vintages, the release feed, plus /graphql, /openapi.json and /docs.
     expect(body.data.endpoints_live).toBe(37);
+  });
+  it('gives each source bringing figures the period it reaches, price and context series included', async () => {
+    const { data } = await s.json('/v1/status', 'free');
+    expect(withoutPeriod(data.sources)).toEqual(Object.keys(SOURCES_WITHOUT_FIGURES).sort());
+    const reached = (id: string) => data.sources.find((x: { id: string }) => x.id === id).period_reached;
+    // Prices (no table of their own), the World Bank's downloads (members named by the Bank) and a superseded UN Tourism vintage.
+    expect(reached('eia/brent-monthly')).toMatch(/^20\d\d-\d\d$/);
+    expect(reached('fred/MJFUELUSGULF')).toBe('2023-11');
+    expect(reached('eia/jet-fuel-weekly')).toMatch(/^20\d\d-\d\d$/);
+    expect(reached('worldbank/api/ST.INT.ARVL')).toMatch(/^20\d\d$/);
+    expect(reached('unwto/all-data-032023')).toBe('2021');
+    expect(reached('ecb/eurofxref-hist')).toMatch(/^20\d\d-\d\d-\d\d$/);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { describeSchedule, nextRound, parseSchedule } from '../../src/server/refresh-schedule';
-import { laterPeriod } from '../../src/ingest/source-status';
+import { laterPeriod } from '../../src/ingest/period-reached';
 
 describe('REFRESH_SCHEDULE', () => {
   it('reads daily (the default), daily@HH:MM, hourly, intervals and off', () => {

@@ -8,6 +8,7 @@ import { monthPeriod } from '../../domain/periods';
 import type { ConnectorOutput, PricePoint } from '../records';
 import { readSheet } from '../workbook';
 import { readSource, readSourceText } from '../source-reads';
+import { notePeriod, type PeriodsByFile } from '../period-reached';
 
 export const BRENT_FILE = 'eia_oil/brent-monthly.csv';
 export const WTI_FILE = 'eia_oil/wti-monthly.csv';
@@ -137,22 +138,34 @@ function readCsv(sourcesDir: string, file: string): string {
   return readSourceText(sourcesDir, file);
 }
 
-/** Jet fuel: the published monthly series, then derived months after its last month. */
-function jetFuelPrices(sourcesDir: string, rejected: RejectedRow[]): PricePoint[] {
+/** Jet fuel: the published monthly series, then derived months after its last month; each file's months noted in `reached`. */
+function jetFuelPrices(sourcesDir: string, rejected: RejectedRow[], reached: PeriodsByFile): PricePoint[] {
   const monthly = parseMonthlyCsv(readCsv(sourcesDir, JET_MONTHLY_FILE), 'jet_fuel', 'fred_mjfuelusgulf', rejected);
+  const months = weeklyToMonthly(readWeeklyJetFuel(sourcesDir, rejected));
+  for (const p of monthly) notePeriod(reached, JET_MONTHLY_FILE, p.period);
+  for (const m of months) notePeriod(reached, JET_WEEKLY_FILE, m.period);
   const lastPublished = monthly.reduce((last, p) => (p.period > last ? p.period : last), '');
-  const derived = weeklyToMonthly(readWeeklyJetFuel(sourcesDir, rejected))
+  const derived = months
     .filter((m) => m.period > lastPublished)
     .map((m): PricePoint => ({ code: 'jet_fuel', period: m.period, value: m.value, derived: true }));
   return [...monthly, ...derived];
 }
 
+/** A crude's monthly averages, its file's months noted in `reached`. */
+function crudePrices(sourcesDir: string, file: string, code: string, table: string, rejected: RejectedRow[], reached: PeriodsByFile): PricePoint[] {
+  const points = parseMonthlyCsv(readCsv(sourcesDir, file), code, table, rejected);
+  for (const p of points) notePeriod(reached, file, p.period);
+  return points;
+}
+
 export function loadEia(sourcesDir: string): ConnectorOutput {
   const rejected: RejectedRow[] = [];
+  // Prices carry no table: the period each file brings is noted as it is read.
+  const reachedByFile: PeriodsByFile = {};
   const prices = [
-    ...parseMonthlyCsv(readCsv(sourcesDir, BRENT_FILE), 'brent', 'eia_brent_monthly', rejected),
-    ...parseMonthlyCsv(readCsv(sourcesDir, WTI_FILE), 'wti', 'eia_wti_monthly', rejected),
-    ...jetFuelPrices(sourcesDir, rejected),
+    ...crudePrices(sourcesDir, BRENT_FILE, 'brent', 'eia_brent_monthly', rejected, reachedByFile),
+    ...crudePrices(sourcesDir, WTI_FILE, 'wti', 'eia_wti_monthly', rejected, reachedByFile),
+    ...jetFuelPrices(sourcesDir, rejected, reachedByFile),
   ];
-  return { tables: EIA_TABLES, series: [], rejected, prices };
+  return { tables: EIA_TABLES, series: [], rejected, prices, reachedByFile };
 }

@@ -29,7 +29,7 @@ export function mergeStatsNz(infoshare: ConnectorOutput, workbook: StatsNzWorkbo
     else rejected.push(...out.series.map((s) => ({ table: s.table, row: `${out.tables[0]?.file ?? s.table}: ${s.names.en}`, reason: 'release date not found in the file, so it cannot be ordered against the other publication' })));
   }
   const merged = mergeReleases(releases, 'Stats NZ');
-  return { tables: merged.tables, series: merged.series, rejected: [...rejected, ...merged.rejected] };
+  return { tables: merged.tables, series: merged.series, rejected: [...rejected, ...merged.rejected], reachedByFile: merged.reachedByFile };
 }
 
 export function loadStatsNz(sourcesDir: string, resolver: CountryResolver): ConnectorOutput {

@@ -28,5 +28,5 @@ export function loadUnTourism(sourcesDir: string, resolver: CountryResolver): Co
     else rejected.push(...out.series.map((s) => ({ table: s.table, row: `${what}: ${s.names.en}`, reason: 'release date not found in the workbook, so it cannot be ordered among the releases' })));
   }
   const merged = mergeReleases(releases);
-  return { tables: merged.tables, series: merged.series, rejected: [...rejected, ...merged.rejected], decisions };
+  return { tables: merged.tables, series: merged.series, rejected: [...rejected, ...merged.rejected], decisions, reachedByFile: merged.reachedByFile };
 }
