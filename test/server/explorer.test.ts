@@ -17,9 +17,15 @@ import { KEYS } from '../helpers/server';
 
 const env = withServerAndBrowser();
 
-/** The budget of a page: script bytes on the wire, and the load event after navigation start. */
+/** The budget of a page: script bytes on the wire, and the load event of a first visit after navigation start. */
 const SCRIPT_BUDGET_BYTES = 200_000;
 const LOAD_BUDGET_MS = 1_000;
+/**
+ * Every part drawn (the view's queries answered and its charts made), first visit: under a second
+ * on an idle machine; the limit leaves room for the shared two-core test machine, where three test
+ * files and their browsers run at once. The figures are printed after the file.
+ */
+const DRAWN_LIMIT_MS = 2_000;
 
 interface Weight {
   view: string;
@@ -67,8 +73,7 @@ async function open(view: string, key: string | null = KEYS.intel, viewport = { 
   const first = await loaded();
   const sizes = await Promise.all(scripts);
   firstVisit = false;
-  // Again, as a visitor coming back (the bundle revalidated by its ETag): the first visit also pays
-  // for a new renderer process on a machine other test runs share.
+  // Again, as a visitor coming back (the bundle revalidated by its ETag), for the figures printed.
   await page.reload();
   const again = await loaded();
   const weight = {
@@ -84,7 +89,8 @@ async function open(view: string, key: string | null = KEYS.intel, viewport = { 
   expect(weight.scriptTransferred).toBeGreaterThan(0);
   expect(weight.scriptTransferred).toBeLessThan(SCRIPT_BUDGET_BYTES);
   expect(weight.scriptDecoded).toBeLessThan(SCRIPT_BUDGET_BYTES);
-  expect(Math.min(weight.loadMs, weight.reloadMs)).toBeLessThan(LOAD_BUDGET_MS);
+  expect(weight.loadMs).toBeLessThan(LOAD_BUDGET_MS);
+  expect(weight.readyMs).toBeLessThan(DRAWN_LIMIT_MS);
   return { page, foreign };
 }
 

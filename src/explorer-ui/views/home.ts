@@ -58,15 +58,16 @@ function searchForm(q: string, onSearch: (q: string) => void): HTMLElement {
   );
 }
 
-async function showSearch(part: ReturnType<typeof section>, q: string, places: readonly Place[]): Promise<void> {
+/** Asks the series search at once, beside the places still on their way (a search in the address). */
+async function showSearch(part: ReturnType<typeof section>, q: string, placesAsked: Promise<readonly Place[]>): Promise<void> {
   if (!q) {
     part.root.hidden = true;
     return;
   }
   part.root.hidden = false;
   const needle = q.toLowerCase();
+  const [answer, places] = await Promise.all([ask(ExplorerSearchDocument, { q }), placesAsked]);
   const countries = places.filter((p) => p.iso.toLowerCase() === needle || p.name.toLowerCase().includes(needle));
-  const answer = await ask(ExplorerSearchDocument, { q });
   const plan = planRequired(answer);
   const series = answer.data?.seriesSearch;
   fill(
@@ -95,22 +96,24 @@ export async function homeView(main: HTMLElement): Promise<void> {
   document.title = 'Tourism statistics explorer';
   const search = section('search-results', 'Search results');
   const world = section('world', 'The world against 2019');
+  const countriesAsked = ask(ExplorerCountriesDocument, {});
+  const placesAsked = countriesAsked.then((a) => a.data?.countries.nodes ?? []);
   show(main, 
     h('h1', {}, 'Tourism statistics explorer'),
     searchForm(params().get('q') ?? '', (q) => {
       setParams({ q }, true);
-      void showSearch(search, q, places);
+      void showSearch(search, q, placesAsked);
     }),
     search.root,
     world.root,
   );
-  const [countries, worldAnswer] = await Promise.all([ask(ExplorerCountriesDocument, {}), ask(ExplorerWorldDocument, {})]);
+  const searched = showSearch(search, params().get('q') ?? '', placesAsked);
+  const [countries, worldAnswer] = await Promise.all([countriesAsked, ask(ExplorerWorldDocument, {})]);
   if (keyRefused(countries) || !countries.data) {
     show(main, errorNote(countries.errors[0]?.message ?? 'The countries could not be read.'));
     return;
   }
   const places = countries.data.countries.nodes;
-  const searched = showSearch(search, params().get('q') ?? '', places);
   const plan = planRequired(worldAnswer);
   const rows = worldRows(places, worldAnswer.data);
   const sortKey = params().get('sort') ?? 'name';
