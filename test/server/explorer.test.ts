@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { indexToBaseYear } from '../../src/domain/baseline';
 import { primarySeries } from '../../src/domain/country-summary';
 import { vsBaselinePct } from '../../src/domain/yoy';
+import { MARK_STYLE } from '../../src/explorer-ui/chart-spec';
 import { foreignRequests, withServerAndBrowser } from '../helpers/browser';
 import { TEST_OUTPUT_DIR } from '../helpers/paths';
 import { KEYS } from '../helpers/server';
@@ -321,6 +322,37 @@ describe('/explore/series/{id}', () => {
     expect(await page.locator('#rest-url').innerText()).toContain(`as_of=${date}`);
     const restThen = await (await env.server.get(`/v1/series/${ALIAS}/observations?as_of=${date}&format=csv`, { plan: 'developer' })).text();
     expect((await downloaded(page, '#download-csv')).bytes.toString('utf8')).toBe(restThen);
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+
+  // One series of the release with provisional figures, one with withheld ones (the publisher's flag beside each).
+  it.each([
+    { alias: 'us.arrivals.total.m', mark: 'provisional' as const, flag: 'subject to revision' },
+    { alias: 'bg.nights.total.m', mark: 'withheld' as const, flag: '@C' },
+  ])('marks $mark figures of $alias on the chart, in its key, text, table and SVG', async ({ alias, mark, flag }) => {
+    const query = `query ($id: SeriesRef!) { seriesById(id: $id) { timeline { period value status flags } } }`;
+    const timeline: { period: string; value: number | null; status: string | null; flags: string | null }[] = (await api(query, { id: alias })).seriesById.timeline;
+    const marked = timeline.filter((p) => p.status === mark);
+    expect(marked.length).toBeGreaterThan(0);
+    const { page, foreign } = await open(`/explore/series/${alias}`);
+    expect(await page.locator(`.mark-key li[data-mark="${mark}"]`).innerText()).toBe(MARK_STYLE[mark].label);
+    expect(await page.locator('#series-chart-desc').innerText()).toContain(`${marked.length} ${mark}`);
+    // The chart's own table names the mark on each such period; the figures table lists status and flag.
+    const chartRows = await tableRows(page, '#series-chart .chart-table');
+    expect(chartRows.filter((r) => cellOf(r, 'mark')!.text === mark).map((r) => cellOf(r, 'period')!.text)).toEqual(marked.map((p) => p.period));
+    const rows = await tableRows(page, 'main > .table-scroll');
+    const listed = rows.filter((r) => cellOf(r, 'status')!.text === mark);
+    expect(listed.map((r) => [cellOf(r, 'period')!.text, numberIn(cellOf(r, 'value')), cellOf(r, 'flags')!.text])).toEqual(
+      [...marked].reverse().map((p) => [p.period, p.value, p.flags]),
+    );
+    expect(listed.every((r) => cellOf(r, 'flags')!.text.includes(flag))).toBe(true);
+    // The SVG draws one mark per such figure: a filled triangle (provisional) or a cross on the axis (withheld).
+    const svg = (await downloaded(page, '#download-svg')).bytes.toString('utf8');
+    const color = MARK_STYLE[mark].color;
+    const drawn = mark === 'provisional' ? svg.match(new RegExp(`<path d="[^"]*Z" fill="${color}"/>`, 'g')) : svg.match(new RegExp(`<path d="[^"]*" stroke="${color}" stroke-width="1.5"/>`, 'g'));
+    expect(drawn?.length).toBe(marked.length);
+    await screenshot(page, `explore-series-${mark}.png`);
     expect(foreign).toEqual([]);
     await page.close();
   });
