@@ -81,6 +81,8 @@ export function dataTable<R>(rows: readonly R[], columns: readonly Column<R>[], 
               sort = { key: c.key, dir: next };
               options.onSort?.(c.key, next);
               draw();
+              // The pressed button was replaced: its successor takes the focus, so a keyboard stays put.
+              th.querySelector('button')?.focus();
             },
           },
           c.label,

@@ -74,7 +74,7 @@ function controls(items: string[], mode: 'index' | 'levels'): HTMLElement {
       { class: 'row' },
       h('legend', {}, 'Show'),
       (['index', 'levels'] as const).map((m) =>
-        h('label', {}, h('input', { type: 'radio', name: 'mode', value: m, checked: m === mode, onchange: () => navigate({ mode: m === 'index' ? null : m }) }), m === 'index' ? ` Index (${INDEX_BASE_YEAR} = 100)` : ' Levels'),
+        h('label', {}, h('input', { type: 'radio', name: 'mode', id: `mode-${m}`, value: m, checked: m === mode, onchange: () => navigate({ mode: m === 'index' ? null : m }) }), m === 'index' ? ` Index (${INDEX_BASE_YEAR} = 100)` : ' Levels'),
       ),
     ),
   );
