@@ -476,4 +476,24 @@ describe('/explore/compare', () => {
     await again.page.close();
     await page.close();
   });
+
+  it('draws six, and says so of a seventh rather than leaving it out silently', async () => {
+    const items = ['ES', 'FR', 'IT', 'PT', 'dk.nights.total.m', 'us.arrivals.total.m', 'GR'];
+    const { page, foreign } = await open(`/explore/compare?series=${items.join(',')}`);
+    const chips: string[] = await page.evaluate(`[...document.querySelectorAll('.chips li')].map((li) => li.firstChild.textContent)`);
+    expect(chips).toEqual(items.slice(0, 6));
+    const rows = await tableRows(page, '#compare-chart .chart-table');
+    for (let n = 0; n < 6; n++) expect(rows.some((r) => numberIn(cellOf(r, `line${n}`)) !== null), items[n]).toBe(true);
+    expect(cellOf(rows[0], 'line6')).toBeUndefined();
+    expect(await page.locator('#compare-limit').innerText()).toBe('At most 6 are compared at once; left out: GR. Remove one to draw another.');
+    expect(await page.locator('#compare-add + button').isDisabled()).toBe(true);
+    await screenshot(page, 'explore-compare-six.png');
+    // Removing one draws the seventh in its place.
+    await page.getByRole('button', { name: 'Remove IT' }).click();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    expect(new URL(page.url()).searchParams.get('series')).toBe('ES,FR,PT,dk.nights.total.m,us.arrivals.total.m');
+    expect(await page.locator('#compare-limit').count()).toBe(0);
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
 });
