@@ -225,6 +225,26 @@ describe('/explore', () => {
   });
 });
 
+describe('on a phone', () => {
+  it.each([
+    ['/explore?q=spain', 'world'],
+    ['/explore/countries/ES', 'country-ES'],
+    ['/explore/series/dk.arrivals.total.m', 'series'],
+    ['/explore/compare?series=ES,fr.arrivals.total.m,dk.nights.total.m', 'compare'],
+  ])('%s reads 390 px wide without scrolling sideways', async (view, name) => {
+    const { page, foreign } = await open(view, KEYS.intel, { width: 390, height: 844 });
+    // Nothing wider than the screen but the tables' and code's own scrolling boxes.
+    const wide: string[] = await page.evaluate(
+      `[...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > 391 && !el.closest('.table-scroll, pre')).map((el) => el.tagName + (el.id ? '#' + el.id : '') + '.' + el.className).slice(0, 5)`,
+    );
+    expect(wide).toEqual([]);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await screenshot(page, `explore-${name}-phone.png`);
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('the keyboard alone', () => {
   /** Presses Tab until the focused element matches `selector`; the presses it took. */
   async function tabTo(page: Page, selector: string, most = 80): Promise<number> {
@@ -318,14 +338,6 @@ describe('/explore/countries/{iso}', () => {
     await page.close();
   });
 
-  it('reads on a phone', async () => {
-    const { page, foreign } = await open('/explore/countries/ES', KEYS.intel, { width: 390, height: 844 });
-    // Nothing wider than the screen but the tables' own scrolling boxes.
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
-    await screenshot(page, 'explore-country-ES-phone.png');
-    expect(foreign).toEqual([]);
-    await page.close();
-  });
 });
 
 describe('/explore/series/{id}', () => {
