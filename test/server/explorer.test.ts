@@ -245,6 +245,32 @@ describe('on a phone', () => {
   });
 });
 
+describe('table order in the address', () => {
+  /** The figures of one column of the tables under `selector`, top to bottom. */
+  const column = async (page: Page, selector: string, key: string) => (await tableRows(page, selector)).map((r) => numberIn(cellOf(r, key)));
+  const descending = (values: (number | null)[]) => values.filter((v): v is number => v !== null).every((v, i, a) => i === 0 || a[i - 1] >= v);
+
+  it.each([
+    { view: '/explore/countries/ES', table: '#rivals', button: 'Overlap score', key: 'score', sort: 'rivals-sort', dir: 'rivals-dir' },
+    { view: '/explore/countries/ES', table: '#headline-chart .chart-table', button: 'es.arrivals.total.m', key: 'line0', sort: 'headline-chart-sort', dir: 'headline-chart-dir' },
+    { view: '/explore/series/dk.arrivals.total.m', table: 'main > .table-scroll', button: 'Value (arrivals)', key: 'value', sort: 'sort', dir: 'dir' },
+  ])('$view keeps the order of $table in its address, and the address alone brings it back', async ({ view, table, button, key, sort, dir }) => {
+    const { page, foreign } = await open(view);
+    if (table.includes('chart-table')) await page.click(`${table.replace(' .chart-table', '')} summary`);
+    await page.locator(table).getByRole('button', { name: button, exact: true }).click();
+    const url = new URL(page.url());
+    expect([url.searchParams.get(sort), url.searchParams.get(dir)]).toEqual([key, 'desc']);
+    const sorted = await column(page, table, key);
+    expect(descending(sorted)).toBe(true);
+    const again = await open(`${url.pathname}${url.search}`);
+    expect(await again.page.locator(`${table} th[data-key="${key}"]`).getAttribute('aria-sort')).toBe('descending');
+    expect(await column(again.page, table, key)).toEqual(sorted);
+    expect([...foreign, ...again.foreign]).toEqual([]);
+    await again.page.close();
+    await page.close();
+  });
+});
+
 describe('the keyboard alone', () => {
   /** Presses Tab until the focused element matches `selector`; the presses it took. */
   async function tabTo(page: Page, selector: string, most = 80): Promise<number> {

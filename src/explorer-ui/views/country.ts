@@ -2,7 +2,8 @@
  * /explore/countries/{iso}: the country's headline series against 2019, this year beside last year,
  * seasonality, origin markets and their shift, rivals, gaps and freshness, and the brief with its
  * outlook band. One query asks for every part under its own alias, so a part the key's plan does not
- * open says which plan does while the others show. Address: ?measure= picks the headline series.
+ * open says which plan does while the others show. Address: ?measure= picks the headline series;
+ * each table's order is ?{table}-sort=&{table}-dir= (origins-, rivals-, gaps-, headline-chart- …).
  */
 import { baseYearMean, INDEX_BASE_YEAR } from '../../domain/baseline';
 import { primarySeries } from '../../domain/country-summary';
@@ -148,7 +149,7 @@ function originShift(part: Part, answer: Answer<NonNullable<PageData['origins']>
           { key: 'share', label: 'Share %', numeric: true, value: (r) => r.sharePct, render: (r) => formatNumber(r.sharePct) },
           { key: 'change', label: 'Change (points)', numeric: true, value: (r) => r.changePoints, render: (r) => `${r.changePoints > 0 ? '+' : ''}${formatNumber(r.changePoints)}` },
         ],
-        { caption: 'Origin markets, largest moves first' },
+        { caption: 'Origin markets, largest moves first', address: 'origins-' },
       ),
     );
   });
@@ -170,7 +171,7 @@ function rivals(part: Part, answer: Answer<NonNullable<PageData['rivals']>>): vo
           { key: 'score', label: 'Overlap score', numeric: true, value: (r) => r.score, render: (r) => formatNumber(r.score) },
           { key: 'markets', label: 'Shared markets', value: (r) => r.sharedMarkets.map((m) => m.name).join(', ') },
         ],
-        { caption: 'Destinations competing for the same travellers', sort: { key: 'rank', dir: 'asc' } },
+        { caption: 'Destinations competing for the same travellers', sort: { key: 'rank', dir: 'asc' }, address: 'rivals-' },
       ),
     );
   });
@@ -195,7 +196,7 @@ function gaps(part: Part, c: Country, answer: Answer<PageData['gaps']>): void {
               { key: 'pending', label: 'Pending', numeric: true, value: (r) => r.monthsPending },
               { key: 'complete', label: 'Complete %', numeric: true, value: (r) => r.completePct },
             ],
-            { caption: 'Months held and missing in the monthly series' },
+            { caption: 'Months held and missing in the monthly series', address: 'gaps-' },
           )
         : h('p', { class: 'muted' }, 'Gaps are counted for monthly countries only.'),
     );

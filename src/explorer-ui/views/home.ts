@@ -10,7 +10,7 @@ import { params, setParams } from '../address';
 import { ask, keyRefused, planRequired } from '../api';
 import { errorNote, fill, h, planNote, section, show } from '../dom';
 import { formatNumber, formatPct, unitLabel } from '../format';
-import { dataTable, type Column, type SortDir } from '../table';
+import { dataTable, type Column } from '../table';
 
 type Place = ExplorerCountriesQuery['countries']['nodes'][number];
 type WorldSeries = ExplorerWorldQuery['countries']['nodes'][number]['series'][number];
@@ -116,8 +116,6 @@ export async function homeView(main: HTMLElement): Promise<void> {
   const places = countries.data.countries.nodes;
   const plan = planRequired(worldAnswer);
   const rows = worldRows(places, worldAnswer.data);
-  const sortKey = params().get('sort') ?? 'name';
-  const dir: SortDir = params().get('dir') === 'desc' ? 'desc' : 'asc';
   const columns: Column<WorldRow>[] = [
     { key: 'name', label: 'Place', value: (r) => r.name, render: (r) => h('a', { href: `/explore/countries/${r.iso}` }, r.name) },
     { key: 'iso', label: 'ISO', value: (r) => r.iso },
@@ -147,8 +145,8 @@ export async function homeView(main: HTMLElement): Promise<void> {
     plan ? planNote(plan, 'The figures and their change against 2019') : null,
     dataTable(rows, columns, {
       caption: `${rows.length} places`,
-      sort: columns.some((c) => c.key === sortKey) ? { key: sortKey, dir } : undefined,
-      onSort: (key, d) => setParams({ sort: key, dir: d }),
+      sort: { key: 'name', dir: 'asc' },
+      address: '',
     }),
   );
   await searched;
