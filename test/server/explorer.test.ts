@@ -345,6 +345,12 @@ describe('/explore/countries/{iso}', () => {
     expect(outlook.map((r) => [numberIn(cellOf(r, 'line1')), numberIn(cellOf(r, 'low')), numberIn(cellOf(r, 'high'))])).toEqual(
       data.country.brief.outlook.map((o: { value: number; low: number; high: number }) => [o.value, o.low, o.high]),
     );
+    // Gaps name each series by its alias, as the API knows it too.
+    const gapIds: string[] = (await api(`{ gaps(countries: ["ES"]) { series } }`)).gaps.map((g: { series: string }) => g.series);
+    const gapAliases = await Promise.all(gapIds.map(async (id) => (await api(`query ($id: SeriesRef!) { seriesById(id: $id) { alias } }`, { id })).seriesById.alias));
+    const gapRows = await tableRows(page, '#gaps');
+    expect(gapRows.map((r) => cellOf(r, 'series')!.text).sort()).toEqual([...gapAliases].sort());
+    expect(gapAliases.length).toBeGreaterThan(0);
     await screenshot(page, 'explore-country-ES.png');
     expect(foreign).toEqual([]);
     await page.close();

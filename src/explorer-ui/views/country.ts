@@ -177,8 +177,15 @@ function rivals(part: Part, answer: Answer<NonNullable<PageData['rivals']>>): vo
   });
 }
 
-function gaps(part: Part, c: Country, answer: Answer<PageData['gaps']>): void {
+/**
+ * Gaps are reported by series id; shown is the alias, the name a reader knows the series by, from
+ * the headline series (where a country's monthly series per measure are found, Spain's all). A
+ * series not among them, or every one under a plan below developer (no series read), keeps its id:
+ * the API takes it as well.
+ */
+function gaps(part: Part, c: Country, answer: Answer<PageData['gaps']>, aliasOf: ReadonlyMap<string, string>): void {
   settle(part, 'Gaps', answer, (rows) => {
+    const name = (r: (typeof rows)[number]) => aliasOf.get(r.series) ?? r.series;
     fill(
       part,
       'ready',
@@ -187,7 +194,7 @@ function gaps(part: Part, c: Country, answer: Answer<PageData['gaps']>): void {
         ? dataTable(
             rows,
             [
-              { key: 'series', label: 'Series', value: (r) => r.series, render: (r) => h('a', { href: `/explore/series/${encodeURIComponent(r.series)}` }, r.series) },
+              { key: 'series', label: 'Series', value: name, render: (r) => h('a', { href: `/explore/series/${encodeURIComponent(name(r))}` }, name(r)) },
               { key: 'span', label: 'From–to', value: (r) => `${r.first}–${r.latest}` },
               { key: 'held', label: 'Months held', numeric: true, value: (r) => r.monthsHeld },
               { key: 'missing', label: 'Missing', numeric: true, value: (r) => r.monthsMissing },
@@ -276,7 +283,7 @@ export async function countryView(main: HTMLElement, iso: string): Promise<void>
   else notHeld(parts.origins, 'No origin breakdown is held for this country.');
   if (stats.has('rivals')) rivals(parts.rivals, partOf(answer, 'rivals', (d) => d.rivals));
   else notHeld(parts.rivals, 'No rivals are worked out for this country.');
-  gaps(parts.gaps, c, partOf(answer, 'gaps', (d) => d.gaps));
+  gaps(parts.gaps, c, partOf(answer, 'gaps', (d) => d.gaps), new Map((headline.data ?? []).map((s) => [s.id, s.alias])));
   if (stats.has('brief')) brief(parts.brief, partOf(answer, 'brief', (d) => d.brief));
   else notHeld(parts.brief, 'A brief is written for countries whose main series is monthly.');
 }
