@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { sourceDigest } from './source-digest.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,6 +60,12 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+// Gzipped here, once, beside each file: the service serves these bytes as they are, so its first
+// visitor does not wait for a level-9 compression (~0.1 s of the event loop on the test machine).
+for (const name of fs.readdirSync(path.join(outdir, 'explorer'))) {
+  const file = path.join(outdir, 'explorer', name);
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(fs.readFileSync(file), { level: 9 }));
+}
 
 // Names the source this build was made from (src/ingest/parse-cache.ts keys kept outputs by it).
 fs.writeFileSync(path.join(outdir, 'source-digest.txt'), `${sourceDigest(root)}\n`);

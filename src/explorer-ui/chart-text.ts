@@ -52,5 +52,5 @@ export function chartTable(spec: ChartSpec): HTMLElement {
     );
   }
   if (spec.marks) columns.push({ key: 'mark', label: 'Mark', value: (r) => spec.marks![r.i] ?? '' });
-  return dataTable(rows, columns, { caption: `${spec.title} (${spec.unit})` });
+  return dataTable(rows, columns, { caption: `${spec.title} (${spec.unit})`, address: `${spec.id}-` });
 }

@@ -41,11 +41,15 @@ async function render(): Promise<void> {
   const main = document.getElementById('main');
   if (!main) return;
   document.body.dataset.ready = 'false';
+  const focused = document.activeElement?.id;
   const view = viewFor(location.pathname);
   if (!view) main.replaceChildren(h('h1', {}, 'No such page'), h('p', {}, h('a', { href: '/explore' }, 'Back to the explorer')));
   else if (!storedKey()) main.replaceChildren(noKey());
   else await view(main);
   if (turn !== rendering) return;
+  // A control that redrew the view (a vintage, the compare mode) is drawn anew: focus goes back to
+  // its successor, not to the top of the page.
+  if (focused) document.getElementById(focused)?.focus();
   document.body.dataset.ready = 'true';
   performance.mark('explorer-ready');
 }

@@ -1,7 +1,9 @@
 /**
  * Tables whose column headers are buttons that sort them (keyboard and screen readers included:
- * aria-sort on the header). Numeric cells carry their exact figure in data-value.
+ * aria-sort on the header), the order kept in the address. Numeric cells carry their exact figure
+ * in data-value.
  */
+import { params, setParams } from './address';
 import { h } from './dom';
 
 export interface Column<R> {
@@ -16,11 +18,20 @@ export interface Column<R> {
 
 export type SortDir = 'asc' | 'desc';
 
+export interface Sort {
+  key: string;
+  dir: SortDir;
+}
+
 export interface TableOptions {
   caption: string;
-  sort?: { key: string; dir: SortDir };
-  /** Told of each new order, e.g. to keep it in the address. */
-  onSort?: (key: string, dir: SortDir) => void;
+  /** The order before the address or a click gives one. */
+  sort?: Sort;
+  /**
+   * Where the address keeps the order: ?{address}sort=&{address}dir=, so each table of a view has
+   * its own ('' for a view's main table, e.g. 'rivals-' beside others).
+   */
+  address: string;
   /** false: no sorting (a timeline read in order). */
   sortable?: boolean;
 }
@@ -41,8 +52,15 @@ export function sortRows<R>(rows: readonly R[], value: (row: R) => string | numb
   });
 }
 
+/** The order the address gives a table, when it names one of the table's columns. */
+function addressedSort(prefix: string, columns: readonly { key: string }[]): Sort | undefined {
+  const key = params().get(`${prefix}sort`);
+  if (!key || !columns.some((c) => c.key === key)) return undefined;
+  return { key, dir: params().get(`${prefix}dir`) === 'desc' ? 'desc' : 'asc' };
+}
+
 export function dataTable<R>(rows: readonly R[], columns: readonly Column<R>[], options: TableOptions): HTMLElement {
-  let sort = options.sort;
+  let sort = addressedSort(options.address, columns) ?? options.sort;
   const tbody = h('tbody');
   const heads = columns.map((c) => h('th', { scope: 'col', class: c.numeric ? 'num' : undefined, 'data-key': c.key }));
   const draw = () => {
@@ -79,8 +97,10 @@ export function dataTable<R>(rows: readonly R[], columns: readonly Column<R>[], 
             class: 'sort',
             onclick: () => {
               sort = { key: c.key, dir: next };
-              options.onSort?.(c.key, next);
+              setParams({ [`${options.address}sort`]: c.key, [`${options.address}dir`]: next });
               draw();
+              // The pressed button was replaced: its successor takes the focus, so a keyboard stays put.
+              th.querySelector('button')?.focus();
             },
           },
           c.label,

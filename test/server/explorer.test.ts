@@ -4,22 +4,38 @@
  * the API's own answers, the downloads against /v1, no request beyond this server, and each page's
  * script weight and load time. Screenshots go to test-output/explore-*.png.
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexToBaseYear } from '../../src/domain/baseline';
 import { primarySeries } from '../../src/domain/country-summary';
 import { vsBaselinePct } from '../../src/domain/yoy';
+import { MARK_STYLE } from '../../src/explorer-ui/chart-spec';
 import { foreignRequests, withServerAndBrowser } from '../helpers/browser';
 import { TEST_OUTPUT_DIR } from '../helpers/paths';
+import { systemPython } from '../helpers/system';
 import { KEYS } from '../helpers/server';
 
 const env = withServerAndBrowser();
+const runFile = promisify(execFile);
 
-/** The budget of a page: script bytes on the wire, and the load event after navigation start. */
+// The first tab of a newly launched Chromium also pays for starting its renderer: opened and closed
+// here, so each view's first visit is timed as a visitor's whose browser is already running.
+beforeAll(async () => {
+  const blank = await env.browser.newPage();
+  await blank.goto('about:blank');
+  await blank.close();
+});
+
+/** The budget of a page: script bytes on the wire, and the load event of a first visit after navigation start. */
 const SCRIPT_BUDGET_BYTES = 200_000;
 const LOAD_BUDGET_MS = 1_000;
+// The time until every part is drawn (the view's queries answered, its charts made) is printed
+// after the file, not held to a limit: on the shared two-core test machine it swings with the other
+// test files' load (a world view first drawn in 0.8 s in one run took 3.8 s in another).
 
 interface Weight {
   view: string;
@@ -67,8 +83,7 @@ async function open(view: string, key: string | null = KEYS.intel, viewport = { 
   const first = await loaded();
   const sizes = await Promise.all(scripts);
   firstVisit = false;
-  // Again, as a visitor coming back (the bundle revalidated by its ETag): the first visit also pays
-  // for a new renderer process on a machine other test runs share.
+  // Again, as a visitor coming back (the bundle revalidated by its ETag), for the figures printed.
   await page.reload();
   const again = await loaded();
   const weight = {
@@ -84,7 +99,7 @@ async function open(view: string, key: string | null = KEYS.intel, viewport = { 
   expect(weight.scriptTransferred).toBeGreaterThan(0);
   expect(weight.scriptTransferred).toBeLessThan(SCRIPT_BUDGET_BYTES);
   expect(weight.scriptDecoded).toBeLessThan(SCRIPT_BUDGET_BYTES);
-  expect(Math.min(weight.loadMs, weight.reloadMs)).toBeLessThan(LOAD_BUDGET_MS);
+  expect(weight.loadMs).toBeLessThan(LOAD_BUDGET_MS);
   return { page, foreign };
 }
 
@@ -210,6 +225,95 @@ describe('/explore', () => {
   });
 });
 
+describe('on a phone', () => {
+  it.each([
+    ['/explore?q=spain', 'world'],
+    ['/explore/countries/ES', 'country-ES'],
+    ['/explore/series/dk.arrivals.total.m', 'series'],
+    ['/explore/compare?series=ES,fr.arrivals.total.m,dk.nights.total.m', 'compare'],
+  ])('%s reads 390 px wide without scrolling sideways', async (view, name) => {
+    const { page, foreign } = await open(view, KEYS.intel, { width: 390, height: 844 });
+    // Nothing wider than the screen but the tables' and code's own scrolling boxes.
+    const wide: string[] = await page.evaluate(
+      `[...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > 391 && !el.closest('.table-scroll, pre')).map((el) => el.tagName + (el.id ? '#' + el.id : '') + '.' + el.className).slice(0, 5)`,
+    );
+    expect(wide).toEqual([]);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await screenshot(page, `explore-${name}-phone.png`);
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('table order in the address', () => {
+  /** The figures of one column of the tables under `selector`, top to bottom. */
+  const column = async (page: Page, selector: string, key: string) => (await tableRows(page, selector)).map((r) => numberIn(cellOf(r, key)));
+  const descending = (values: (number | null)[]) => values.filter((v): v is number => v !== null).every((v, i, a) => i === 0 || a[i - 1] >= v);
+
+  it.each([
+    { view: '/explore/countries/ES', table: '#rivals', button: 'Overlap score', key: 'score', sort: 'rivals-sort', dir: 'rivals-dir' },
+    { view: '/explore/countries/ES', table: '#headline-chart .chart-table', button: 'es.arrivals.total.m', key: 'line0', sort: 'headline-chart-sort', dir: 'headline-chart-dir' },
+    { view: '/explore/series/dk.arrivals.total.m', table: 'main > .table-scroll', button: 'Value (arrivals)', key: 'value', sort: 'sort', dir: 'dir' },
+  ])('$view keeps the order of $table in its address, and the address alone brings it back', async ({ view, table, button, key, sort, dir }) => {
+    const { page, foreign } = await open(view);
+    if (table.includes('chart-table')) await page.click(`${table.replace(' .chart-table', '')} summary`);
+    await page.locator(table).getByRole('button', { name: button, exact: true }).click();
+    const url = new URL(page.url());
+    expect([url.searchParams.get(sort), url.searchParams.get(dir)]).toEqual([key, 'desc']);
+    const sorted = await column(page, table, key);
+    expect(descending(sorted)).toBe(true);
+    const again = await open(`${url.pathname}${url.search}`);
+    expect(await again.page.locator(`${table} th[data-key="${key}"]`).getAttribute('aria-sort')).toBe('descending');
+    expect(await column(again.page, table, key)).toEqual(sorted);
+    expect([...foreign, ...again.foreign]).toEqual([]);
+    await again.page.close();
+    await page.close();
+  });
+});
+
+describe('the keyboard alone', () => {
+  /** Presses Tab until the focused element matches `selector`; the presses it took. */
+  async function tabTo(page: Page, selector: string, most = 80): Promise<number> {
+    for (let n = 1; n <= most; n++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(`document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`)) return n;
+    }
+    throw new Error(`${selector} was not reached in ${most} presses of Tab`);
+  }
+
+  it('searches, opens a country and reaches its figures table with Tab and Enter', async () => {
+    const { page, foreign } = await open('/explore');
+    await tabTo(page, '#search-q');
+    await page.keyboard.type('spain');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#country-hits');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('spain');
+    await tabTo(page, '#country-hits a[href="/explore/countries/ES"]');
+    await Promise.all([page.waitForURL('**/explore/countries/ES'), page.keyboard.press('Enter')]);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    // The skip link first, then on to the headline chart's table: its summary opens it, the table's box scrolls.
+    await tabTo(page, 'a.skip', 1);
+    await page.keyboard.press('Enter');
+    await tabTo(page, '#headline-chart summary');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#headline-chart details').getAttribute('open')).not.toBeNull();
+    await tabTo(page, '#headline-chart .table-scroll');
+    const box = page.locator('#headline-chart .table-scroll');
+    const before = await box.evaluate((el) => el.scrollTop);
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => box.evaluate((el) => el.scrollTop)).toBeGreaterThan(before);
+    // A sortable header is a button the keyboard presses, and keeps the focus to press again.
+    await tabTo(page, '#rivals th[data-key="name"] button');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#rivals th[data-key="name"]').getAttribute('aria-sort')).toBe('ascending');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#rivals th[data-key="name"]').getAttribute('aria-sort')).toBe('descending');
+    await screenshot(page, 'explore-keyboard.png');
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('/explore/countries/{iso}', () => {
   it('shows Spain’s headline series against 2019, seasonality, origins, rivals, gaps and the brief with the API’s figures', async () => {
     const data = await api(`{ country(iso: "ES") { series(headline: true) { alias measure freq headline last observations(scaled: true) { period value } }
@@ -241,6 +345,12 @@ describe('/explore/countries/{iso}', () => {
     expect(outlook.map((r) => [numberIn(cellOf(r, 'line1')), numberIn(cellOf(r, 'low')), numberIn(cellOf(r, 'high'))])).toEqual(
       data.country.brief.outlook.map((o: { value: number; low: number; high: number }) => [o.value, o.low, o.high]),
     );
+    // Gaps name each series by its alias, as the API knows it too.
+    const gapIds: string[] = (await api(`{ gaps(countries: ["ES"]) { series } }`)).gaps.map((g: { series: string }) => g.series);
+    const gapAliases = await Promise.all(gapIds.map(async (id) => (await api(`query ($id: SeriesRef!) { seriesById(id: $id) { alias } }`, { id })).seriesById.alias));
+    const gapRows = await tableRows(page, '#gaps');
+    expect(gapRows.map((r) => cellOf(r, 'series')!.text).sort()).toEqual([...gapAliases].sort());
+    expect(gapAliases.length).toBeGreaterThan(0);
     await screenshot(page, 'explore-country-ES.png');
     expect(foreign).toEqual([]);
     await page.close();
@@ -260,14 +370,6 @@ describe('/explore/countries/{iso}', () => {
     await page.close();
   });
 
-  it('reads on a phone', async () => {
-    const { page, foreign } = await open('/explore/countries/ES', KEYS.intel, { width: 390, height: 844 });
-    // Nothing wider than the screen but the tables' own scrolling boxes.
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
-    await screenshot(page, 'explore-country-ES-phone.png');
-    expect(foreign).toEqual([]);
-    await page.close();
-  });
 });
 
 describe('/explore/series/{id}', () => {
@@ -318,6 +420,70 @@ describe('/explore/series/{id}', () => {
     expect(foreign).toEqual([]);
     await page.close();
   });
+
+  it('gives the REST address, GraphQL query and Python cell whose answers are the figures of its table', async () => {
+    const { page, foreign } = await open(`/explore/series/${ALIAS}`);
+    const shown = (await tableRows(page, 'main > .table-scroll')).map((r) => ({ period: cellOf(r, 'period')!.text, value: numberIn(cellOf(r, 'value')), status: cellOf(r, 'status')!.text, flags: cellOf(r, 'flags')!.text }));
+    expect(shown.length).toBeGreaterThan(100);
+    const inOrder = <T extends { period: string }>(rows: T[]) => [...rows].sort((a, b) => b.period.localeCompare(a.period));
+    const asShown = (rows: { period: string; value: number | null; status: string | null; flags: string | null }[]) =>
+      inOrder(rows.map((r) => ({ period: r.period, value: r.value, status: r.status ?? '', flags: r.flags ?? '' })));
+    // The REST address as the page writes it (this server's origin), JSON and CSV.
+    const [jsonUrl, csvUrl] = (await page.locator('#rest-url').innerText()).trim().split('\n');
+    const rest = await fetch(jsonUrl, { headers: { 'X-API-Key': KEYS.intel } });
+    expect(rest.status).toBe(200);
+    expect(asShown((await rest.json()).data)).toEqual(shown);
+    const csv = await fetch(csvUrl, { headers: { 'X-API-Key': KEYS.intel } });
+    expect(csv.status).toBe(200);
+    expect((await csv.text()).trim().split('\n').length).toBe(shown.length + 1);
+    // The GraphQL query as the page writes it.
+    const { status, body } = await env.server.graphql(await page.locator('#graphql-query').innerText(), {}, 'intel');
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    expect(asShown(body.data.seriesById.timeline)).toEqual(shown);
+    // The Python cell as the page writes it, under Debian's python3 with requests and pandas.
+    const python = await systemPython(['pandas', 'requests']);
+    const mark = '--- figures ---';
+    const { stdout } = await runFile(python, ['-c', `${await page.locator('#python-snippet').innerText()}\nprint(${JSON.stringify(mark)})\nprint(df.to_json(orient="records"))\n`], {
+      env: { ...process.env, TOURISM_API_URL: env.server.url, TOURISM_API_KEY: KEYS.intel },
+      timeout: 60_000,
+    });
+    const frame: { period: string; value: number | null; status: string; flags: string | null }[] = JSON.parse(stdout.slice(stdout.indexOf(mark) + mark.length));
+    expect(asShown(frame)).toEqual(shown);
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+
+  // One series of the release with provisional figures, one with withheld ones (the publisher's flag beside each).
+  it.each([
+    { alias: 'us.arrivals.total.m', mark: 'provisional' as const, flag: 'subject to revision' },
+    { alias: 'bg.nights.total.m', mark: 'withheld' as const, flag: '@C' },
+  ])('marks $mark figures of $alias on the chart, in its key, text, table and SVG', async ({ alias, mark, flag }) => {
+    const query = `query ($id: SeriesRef!) { seriesById(id: $id) { timeline { period value status flags } } }`;
+    const timeline: { period: string; value: number | null; status: string | null; flags: string | null }[] = (await api(query, { id: alias })).seriesById.timeline;
+    const marked = timeline.filter((p) => p.status === mark);
+    expect(marked.length).toBeGreaterThan(0);
+    const { page, foreign } = await open(`/explore/series/${alias}`);
+    expect(await page.locator(`.mark-key li[data-mark="${mark}"]`).innerText()).toBe(MARK_STYLE[mark].label);
+    expect(await page.locator('#series-chart-desc').innerText()).toContain(`${marked.length} ${mark}`);
+    // The chart's own table names the mark on each such period; the figures table lists status and flag.
+    const chartRows = await tableRows(page, '#series-chart .chart-table');
+    expect(chartRows.filter((r) => cellOf(r, 'mark')!.text === mark).map((r) => cellOf(r, 'period')!.text)).toEqual(marked.map((p) => p.period));
+    const rows = await tableRows(page, 'main > .table-scroll');
+    const listed = rows.filter((r) => cellOf(r, 'status')!.text === mark);
+    expect(listed.map((r) => [cellOf(r, 'period')!.text, numberIn(cellOf(r, 'value')), cellOf(r, 'flags')!.text])).toEqual(
+      [...marked].reverse().map((p) => [p.period, p.value, p.flags]),
+    );
+    expect(listed.every((r) => cellOf(r, 'flags')!.text.includes(flag))).toBe(true);
+    // The SVG draws one mark per such figure: a filled triangle (provisional) or a cross on the axis (withheld).
+    const svg = (await downloaded(page, '#download-svg')).bytes.toString('utf8');
+    const color = MARK_STYLE[mark].color;
+    const drawn = mark === 'provisional' ? svg.match(new RegExp(`<path d="[^"]*Z" fill="${color}"/>`, 'g')) : svg.match(new RegExp(`<path d="[^"]*" stroke="${color}" stroke-width="1.5"/>`, 'g'));
+    expect(drawn?.length).toBe(marked.length);
+    await screenshot(page, `explore-series-${mark}.png`);
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('/explore/compare', () => {
@@ -352,6 +518,26 @@ describe('/explore/compare', () => {
     expect((await tableRows(again.page, '#compare-chart .chart-table')).length).toBe((await tableRows(page, '#compare-chart .chart-table')).length);
     expect([...foreign, ...again.foreign]).toEqual([]);
     await again.page.close();
+    await page.close();
+  });
+
+  it('draws six, and says so of a seventh rather than leaving it out silently', async () => {
+    const items = ['ES', 'FR', 'IT', 'PT', 'dk.nights.total.m', 'us.arrivals.total.m', 'GR'];
+    const { page, foreign } = await open(`/explore/compare?series=${items.join(',')}`);
+    const chips: string[] = await page.evaluate(`[...document.querySelectorAll('.chips li')].map((li) => li.firstChild.textContent)`);
+    expect(chips).toEqual(items.slice(0, 6));
+    const rows = await tableRows(page, '#compare-chart .chart-table');
+    for (let n = 0; n < 6; n++) expect(rows.some((r) => numberIn(cellOf(r, `line${n}`)) !== null), items[n]).toBe(true);
+    expect(cellOf(rows[0], 'line6')).toBeUndefined();
+    expect(await page.locator('#compare-limit').innerText()).toBe('At most 6 are compared at once; left out: GR. Remove one to draw another.');
+    expect(await page.locator('#compare-add + button').isDisabled()).toBe(true);
+    await screenshot(page, 'explore-compare-six.png');
+    // Removing one draws the seventh in its place.
+    await page.getByRole('button', { name: 'Remove IT' }).click();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    expect(new URL(page.url()).searchParams.get('series')).toBe('ES,FR,PT,dk.nights.total.m,us.arrivals.total.m');
+    expect(await page.locator('#compare-limit').count()).toBe(0);
+    expect(foreign).toEqual([]);
     await page.close();
   });
 });

@@ -25,9 +25,15 @@ interface Compared {
 
 type Resolved = { ok: Compared } | { plan: string } | { error: string };
 
-/** The items of ?series=, trimmed, without repeats, at most six. */
-export function comparedItems(text: string | null): string[] {
-  return [...new Set((text ?? '').split(',').map((s) => s.trim()).filter(Boolean))].slice(0, MAX_COMPARED);
+/** The items of ?series=, trimmed, without repeats (the first six are drawn). */
+export function askedItems(text: string | null): string[] {
+  return [...new Set((text ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+}
+
+/** What the page says of the items beyond the sixth, which it does not draw. */
+function leftOutNote(left: readonly string[]): HTMLElement | null {
+  if (!left.length) return null;
+  return h('p', { class: 'limit-note', id: 'compare-limit', role: 'status' }, `At most ${MAX_COMPARED} are compared at once; left out: ${left.join(', ')}. Remove one to draw another.`);
 }
 
 async function resolve(item: string): Promise<Resolved> {
@@ -61,7 +67,7 @@ function controls(items: string[], mode: 'index' | 'levels'): HTMLElement {
         onsubmit: (e: Event) => {
           e.preventDefault();
           const add = input.value.trim();
-          if (add) set(comparedItems([...items, add].join(',')));
+          if (add) set(askedItems([...items, add].join(',')));
         },
       },
       h('label', { for: 'compare-add' }, `Add (up to ${MAX_COMPARED})`),
@@ -74,7 +80,7 @@ function controls(items: string[], mode: 'index' | 'levels'): HTMLElement {
       { class: 'row' },
       h('legend', {}, 'Show'),
       (['index', 'levels'] as const).map((m) =>
-        h('label', {}, h('input', { type: 'radio', name: 'mode', value: m, checked: m === mode, onchange: () => navigate({ mode: m === 'index' ? null : m }) }), m === 'index' ? ` Index (${INDEX_BASE_YEAR} = 100)` : ' Levels'),
+        h('label', {}, h('input', { type: 'radio', name: 'mode', id: `mode-${m}`, value: m, checked: m === mode, onchange: () => navigate({ mode: m === 'index' ? null : m }) }), m === 'index' ? ` Index (${INDEX_BASE_YEAR} = 100)` : ' Levels'),
       ),
     ),
   );
@@ -82,9 +88,10 @@ function controls(items: string[], mode: 'index' | 'levels'): HTMLElement {
 
 export async function compareView(main: HTMLElement): Promise<void> {
   document.title = 'Compare · Tourism statistics explorer';
-  const items = comparedItems(params().get('series'));
+  const asked = askedItems(params().get('series'));
+  const items = asked.slice(0, MAX_COMPARED);
   const mode = params().get('mode') === 'levels' ? 'levels' : 'index';
-  const head = [h('p', { class: 'crumbs' }, h('a', { href: '/explore' }, 'Explorer'), ' › Compare'), h('h1', {}, 'Compare series and countries'), controls(items, mode)];
+  const head = [h('p', { class: 'crumbs' }, h('a', { href: '/explore' }, 'Explorer'), ' › Compare'), h('h1', {}, 'Compare series and countries'), controls(items, mode), leftOutNote(asked.slice(MAX_COMPARED))];
   if (!items.length) {
     show(main, ...head, h('p', {}, 'Add series (alias or id, e.g. es.arrivals.total.m) or countries (ISO code, e.g. FR) to draw them on one chart.'));
     return;

@@ -1,22 +1,13 @@
 /**
  * /explore/countries/{iso}: the country's headline series against 2019, this year beside last year,
  * seasonality, origin markets and their shift, rivals, gaps and freshness, and the brief with its
- * outlook band. Each part asks for its own figures, so a part the key's plan does not open says
- * which plan does while the others show. Address: ?measure= picks the headline series.
+ * outlook band. One query asks for every part under its own alias, so a part the key's plan does not
+ * open says which plan does while the others show. Address: ?measure= picks the headline series;
+ * each table's order is ?{table}-sort=&{table}-dir= (origins-, rivals-, gaps-, headline-chart- …).
  */
 import { baseYearMean, INDEX_BASE_YEAR } from '../../domain/baseline';
 import { primarySeries } from '../../domain/country-summary';
-import {
-  ExplorerBriefDocument,
-  ExplorerCountryDocument,
-  ExplorerGapsDocument,
-  ExplorerHeadlineDocument,
-  ExplorerOriginShiftDocument,
-  ExplorerRivalsDocument,
-  ExplorerSeasonalityDocument,
-  type ExplorerCountryQuery,
-  type ExplorerHeadlineQuery,
-} from '../../generated/explorer-operations';
+import { ExplorerCountryPageDocument, type ExplorerCountryPageQuery } from '../../generated/explorer-operations';
 import { params } from '../address';
 import { ask, keyRefused, planRequired, type Answer } from '../api';
 import { drawChart } from '../chart';
@@ -25,9 +16,15 @@ import { errorNote, fill, h, planNote, section, show } from '../dom';
 import { formatNumber, formatPct } from '../format';
 import { dataTable } from '../table';
 
-type Country = NonNullable<ExplorerCountryQuery['country']>;
-type Headline = NonNullable<ExplorerHeadlineQuery['country']>['series'][number];
+type PageData = ExplorerCountryPageQuery;
+type Country = NonNullable<PageData['country']>;
+type Headline = NonNullable<PageData['headline']>['series'][number];
 type Part = ReturnType<typeof section>;
+
+/** One part of the page's answer: its alias's data and the errors under that alias. */
+function partOf<T>(answer: Answer<PageData>, alias: keyof PageData, pick: (data: PageData) => T | null | undefined): Answer<T> {
+  return { data: answer.data ? (pick(answer.data) ?? null) : null, errors: answer.errors.filter((e) => e.path?.[0] === alias) };
+}
 
 /** Fills `part` from `answer`: a plan note on plan_required, an error note on other errors, else `show`. */
 function settle<T>(part: Part, what: string, answer: Answer<T>, show: (data: T) => void): void {
@@ -111,11 +108,12 @@ function headlineCharts(part: Part, c: Country, series: readonly Headline[]): He
   return chosen;
 }
 
-async function seasonality(part: Part, chosen: Headline | null): Promise<void> {
+type Seasonal = NonNullable<PageData['seasonality']>['series'];
+
+function seasonality(part: Part, chosen: Headline | null, answer: Answer<Seasonal>): void {
   if (!chosen || chosen.freq !== 'M') return notHeld(part, 'Seasonality is worked out for monthly series only.');
-  const answer = await ask(ExplorerSeasonalityDocument, { id: chosen.id });
-  settle(part, 'Seasonality', answer, (data) => {
-    const s = data.seriesById?.seasonality;
+  settle(part, 'Seasonality', answer, (monthly) => {
+    const s = monthly.find((m) => m.id === chosen.id)?.seasonality;
     if (!s || !s.months.length) return notHeld(part, 'No complete year to work seasonality out from.');
     fill(
       part,
@@ -136,10 +134,9 @@ async function seasonality(part: Part, chosen: Headline | null): Promise<void> {
   });
 }
 
-async function originShift(part: Part, iso: string): Promise<void> {
-  const answer = await ask(ExplorerOriginShiftDocument, { iso });
+function originShift(part: Part, answer: Answer<NonNullable<PageData['origins']>>): void {
   settle(part, 'Origin markets', answer, (data) => {
-    const shift = data.country?.originShift;
+    const shift = data.originShift;
     if (!shift || !shift.rows.length) return notHeld(part, 'No origin breakdown is held for this country.');
     fill(
       part,
@@ -152,16 +149,15 @@ async function originShift(part: Part, iso: string): Promise<void> {
           { key: 'share', label: 'Share %', numeric: true, value: (r) => r.sharePct, render: (r) => formatNumber(r.sharePct) },
           { key: 'change', label: 'Change (points)', numeric: true, value: (r) => r.changePoints, render: (r) => `${r.changePoints > 0 ? '+' : ''}${formatNumber(r.changePoints)}` },
         ],
-        { caption: 'Origin markets, largest moves first' },
+        { caption: 'Origin markets, largest moves first', address: 'origins-' },
       ),
     );
   });
 }
 
-async function rivals(part: Part, iso: string): Promise<void> {
-  const answer = await ask(ExplorerRivalsDocument, { iso });
+function rivals(part: Part, answer: Answer<NonNullable<PageData['rivals']>>): void {
   settle(part, 'Rivals', answer, (data) => {
-    const list = data.country?.rivals ?? [];
+    const list = data.rivals;
     if (!list.length) return notHeld(part, 'No rivals are worked out for this country.');
     fill(
       part,
@@ -175,16 +171,21 @@ async function rivals(part: Part, iso: string): Promise<void> {
           { key: 'score', label: 'Overlap score', numeric: true, value: (r) => r.score, render: (r) => formatNumber(r.score) },
           { key: 'markets', label: 'Shared markets', value: (r) => r.sharedMarkets.map((m) => m.name).join(', ') },
         ],
-        { caption: 'Destinations competing for the same travellers', sort: { key: 'rank', dir: 'asc' } },
+        { caption: 'Destinations competing for the same travellers', sort: { key: 'rank', dir: 'asc' }, address: 'rivals-' },
       ),
     );
   });
 }
 
-async function gaps(part: Part, c: Country): Promise<void> {
-  const answer = await ask(ExplorerGapsDocument, { iso: c.iso });
-  settle(part, 'Gaps', answer, (data) => {
-    const rows = data.gaps;
+/**
+ * Gaps are reported by series id; shown is the alias, the name a reader knows the series by, from
+ * the headline series (where a country's monthly series per measure are found, Spain's all). A
+ * series not among them, or every one under a plan below developer (no series read), keeps its id:
+ * the API takes it as well.
+ */
+function gaps(part: Part, c: Country, answer: Answer<PageData['gaps']>, aliasOf: ReadonlyMap<string, string>): void {
+  settle(part, 'Gaps', answer, (rows) => {
+    const name = (r: (typeof rows)[number]) => aliasOf.get(r.series) ?? r.series;
     fill(
       part,
       'ready',
@@ -193,7 +194,7 @@ async function gaps(part: Part, c: Country): Promise<void> {
         ? dataTable(
             rows,
             [
-              { key: 'series', label: 'Series', value: (r) => r.series, render: (r) => h('a', { href: `/explore/series/${encodeURIComponent(r.series)}` }, r.series) },
+              { key: 'series', label: 'Series', value: name, render: (r) => h('a', { href: `/explore/series/${encodeURIComponent(name(r))}` }, name(r)) },
               { key: 'span', label: 'From–to', value: (r) => `${r.first}–${r.latest}` },
               { key: 'held', label: 'Months held', numeric: true, value: (r) => r.monthsHeld },
               { key: 'missing', label: 'Missing', numeric: true, value: (r) => r.monthsMissing },
@@ -202,17 +203,16 @@ async function gaps(part: Part, c: Country): Promise<void> {
               { key: 'pending', label: 'Pending', numeric: true, value: (r) => r.monthsPending },
               { key: 'complete', label: 'Complete %', numeric: true, value: (r) => r.completePct },
             ],
-            { caption: 'Months held and missing in the monthly series' },
+            { caption: 'Months held and missing in the monthly series', address: 'gaps-' },
           )
         : h('p', { class: 'muted' }, 'Gaps are counted for monthly countries only.'),
     );
   });
 }
 
-async function brief(part: Part, iso: string): Promise<void> {
-  const answer = await ask(ExplorerBriefDocument, { iso });
+function brief(part: Part, answer: Answer<NonNullable<PageData['brief']>>): void {
   settle(part, 'The brief', answer, (data) => {
-    const b = data.country?.brief;
+    const b = data.brief;
     if (!b) return notHeld(part, 'No brief is served for this country.');
     const months = [...b.lastSix.map((m) => m.month), ...b.outlook.map((m) => m.month)];
     const figure = (month: string) => b.lastSix.find((m) => m.month === month)?.value ?? null;
@@ -242,7 +242,7 @@ async function brief(part: Part, iso: string): Promise<void> {
 }
 
 export async function countryView(main: HTMLElement, iso: string): Promise<void> {
-  const answer = await ask(ExplorerCountryDocument, { iso });
+  const answer = await ask(ExplorerCountryPageDocument, { iso });
   const c = answer.data?.country;
   if (keyRefused(answer) || !c) {
     document.title = 'Country not found · Tourism statistics explorer';
@@ -259,29 +259,31 @@ export async function countryView(main: HTMLElement, iso: string): Promise<void>
     gaps: section('gaps', 'Gaps and freshness'),
     brief: section('brief', 'Brief and outlook'),
   };
-  show(main, 
+  show(
+    main,
     h('p', { class: 'crumbs' }, h('a', { href: '/explore' }, 'Explorer'), ' › ', c.name),
     h('h1', {}, `${c.name} (${c.iso})`),
     overview(c),
     Object.values(parts).map((p) => p.root),
   );
-  const headline = ask(ExplorerHeadlineDocument, { iso }).then((a) => {
-    const plan = planRequired(a);
-    if (plan) fill(parts.headline, 'plan', planNote(plan, 'Series and their figures'));
-    else if (!a.data || a.errors.length) fill(parts.headline, 'error', errorNote(a.errors[0]?.message ?? 'The series could not be read.'));
-    else return headlineCharts(parts.headline, c, a.data.country?.series ?? []);
-    return null;
-  });
+  const headline = partOf(answer, 'headline', (d) => d.headline?.series);
+  const plan = planRequired(headline);
+  let chosen: Headline | null = null;
+  if (plan) fill(parts.headline, 'plan', planNote(plan, 'Series and their figures'));
+  else if (!headline.data || headline.errors.length) fill(parts.headline, 'error', errorNote(headline.errors[0]?.message ?? 'The series could not be read.'));
+  else chosen = headlineCharts(parts.headline, c, headline.data);
   // Without the series (the plan shows none) there is no series to ask seasonality of: the plan the
   // country's statistics list gives for it is what opens it.
   const seasonPlan = c.statistics.find((s) => s.name === 'seasonality')?.plan ?? 'developer';
-  await Promise.all([
-    headline.then((chosen) =>
-      parts.headline.root.dataset.state === 'plan' ? fill(parts.seasonality, 'plan', planNote(seasonPlan, 'Seasonality')) : seasonality(parts.seasonality, chosen),
-    ),
-    stats.has('origin-shift') ? originShift(parts.origins, iso) : notHeld(parts.origins, 'No origin breakdown is held for this country.'),
-    stats.has('rivals') ? rivals(parts.rivals, iso) : notHeld(parts.rivals, 'No rivals are worked out for this country.'),
-    gaps(parts.gaps, c),
-    stats.has('brief') ? brief(parts.brief, iso) : notHeld(parts.brief, 'A brief is written for countries whose main series is monthly.'),
-  ]);
+  if (plan) fill(parts.seasonality, 'plan', planNote(seasonPlan, 'Seasonality'));
+  else seasonality(parts.seasonality, chosen, partOf(answer, 'seasonality', (d) => d.seasonality?.series));
+  // A part the country does not hold answers an error of its own (e.g. no origin breakdown): its
+  // statistics list says so first.
+  if (stats.has('origin-shift')) originShift(parts.origins, partOf(answer, 'origins', (d) => d.origins));
+  else notHeld(parts.origins, 'No origin breakdown is held for this country.');
+  if (stats.has('rivals')) rivals(parts.rivals, partOf(answer, 'rivals', (d) => d.rivals));
+  else notHeld(parts.rivals, 'No rivals are worked out for this country.');
+  gaps(parts.gaps, c, partOf(answer, 'gaps', (d) => d.gaps), new Map((headline.data ?? []).map((s) => [s.id, s.alias])));
+  if (stats.has('brief')) brief(parts.brief, partOf(answer, 'brief', (d) => d.brief));
+  else notHeld(parts.brief, 'A brief is written for countries whose main series is monthly.');
 }

@@ -10,7 +10,7 @@ import { params, setParams } from '../address';
 import { ask, keyRefused, planRequired } from '../api';
 import { errorNote, fill, h, planNote, section, show } from '../dom';
 import { formatNumber, formatPct, unitLabel } from '../format';
-import { dataTable, type Column, type SortDir } from '../table';
+import { dataTable, type Column } from '../table';
 
 type Place = ExplorerCountriesQuery['countries']['nodes'][number];
 type WorldSeries = ExplorerWorldQuery['countries']['nodes'][number]['series'][number];
@@ -58,15 +58,16 @@ function searchForm(q: string, onSearch: (q: string) => void): HTMLElement {
   );
 }
 
-async function showSearch(part: ReturnType<typeof section>, q: string, places: readonly Place[]): Promise<void> {
+/** Asks the series search at once, beside the places still on their way (a search in the address). */
+async function showSearch(part: ReturnType<typeof section>, q: string, placesAsked: Promise<readonly Place[]>): Promise<void> {
   if (!q) {
     part.root.hidden = true;
     return;
   }
   part.root.hidden = false;
   const needle = q.toLowerCase();
+  const [answer, places] = await Promise.all([ask(ExplorerSearchDocument, { q }), placesAsked]);
   const countries = places.filter((p) => p.iso.toLowerCase() === needle || p.name.toLowerCase().includes(needle));
-  const answer = await ask(ExplorerSearchDocument, { q });
   const plan = planRequired(answer);
   const series = answer.data?.seriesSearch;
   fill(
@@ -95,26 +96,26 @@ export async function homeView(main: HTMLElement): Promise<void> {
   document.title = 'Tourism statistics explorer';
   const search = section('search-results', 'Search results');
   const world = section('world', 'The world against 2019');
+  const countriesAsked = ask(ExplorerCountriesDocument, {});
+  const placesAsked = countriesAsked.then((a) => a.data?.countries.nodes ?? []);
   show(main, 
     h('h1', {}, 'Tourism statistics explorer'),
     searchForm(params().get('q') ?? '', (q) => {
       setParams({ q }, true);
-      void showSearch(search, q, places);
+      void showSearch(search, q, placesAsked);
     }),
     search.root,
     world.root,
   );
-  const [countries, worldAnswer] = await Promise.all([ask(ExplorerCountriesDocument, {}), ask(ExplorerWorldDocument, {})]);
+  const searched = showSearch(search, params().get('q') ?? '', placesAsked);
+  const [countries, worldAnswer] = await Promise.all([countriesAsked, ask(ExplorerWorldDocument, {})]);
   if (keyRefused(countries) || !countries.data) {
     show(main, errorNote(countries.errors[0]?.message ?? 'The countries could not be read.'));
     return;
   }
   const places = countries.data.countries.nodes;
-  const searched = showSearch(search, params().get('q') ?? '', places);
   const plan = planRequired(worldAnswer);
   const rows = worldRows(places, worldAnswer.data);
-  const sortKey = params().get('sort') ?? 'name';
-  const dir: SortDir = params().get('dir') === 'desc' ? 'desc' : 'asc';
   const columns: Column<WorldRow>[] = [
     { key: 'name', label: 'Place', value: (r) => r.name, render: (r) => h('a', { href: `/explore/countries/${r.iso}` }, r.name) },
     { key: 'iso', label: 'ISO', value: (r) => r.iso },
@@ -144,8 +145,8 @@ export async function homeView(main: HTMLElement): Promise<void> {
     plan ? planNote(plan, 'The figures and their change against 2019') : null,
     dataTable(rows, columns, {
       caption: `${rows.length} places`,
-      sort: columns.some((c) => c.key === sortKey) ? { key: sortKey, dir } : undefined,
-      onSort: (key, d) => setParams({ sort: key, dir: d }),
+      sort: { key: 'name', dir: 'asc' },
+      address: '',
     }),
   );
   await searched;

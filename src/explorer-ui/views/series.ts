@@ -1,7 +1,8 @@
 /**
  * /explore/series/{id}: one series with the publisher's marks on its chart, its table, a vintage
  * picker (?as_of=), downloads (CSV as /v1 writes it, PNG and SVG of the chart), and the REST address,
- * GraphQL query and Python cell that give the same figures.
+ * GraphQL query and Python cell that give the same figures. Address: ?as_of=, and ?sort=&dir= for
+ * the figures table's order.
  */
 import { ExplorerSeriesDocument, type ExplorerSeriesQuery } from '../../generated/explorer-operations';
 import { navigate, params } from '../address';
@@ -89,7 +90,7 @@ export async function seriesView(main: HTMLElement, id: string): Promise<void> {
         { key: 'status', label: 'Status', value: (p) => p.status ?? '' },
         { key: 'flags', label: 'Flags', value: (p) => p.flags ?? '' },
       ],
-      { caption: `${s.alias}${asOf ? ` as of ${asOf}` : ''}: ${points.length} periods`, sort: { key: 'period', dir: 'desc' } },
+      { caption: `${s.alias}${asOf ? ` as of ${asOf}` : ''}: ${points.length} periods`, sort: { key: 'period', dir: 'desc' }, address: '' },
     ),
     h('h2', {}, 'The same figures elsewhere'),
     codeBlock('rest-url', 'REST', `${restUrl(request)}\n${restUrl(request, 'csv')}`),

@@ -1,11 +1,11 @@
 /**
- * The explorer's browser bundle (dist/explorer/, built by src/build.mjs from src/explorer-ui/ with
- * uPlot from node_modules): read once, gzipped once, answered with an ETag so a revisit costs a 304.
+ * The explorer's browser bundle (dist/explorer/, built and gzipped by src/build.mjs from
+ * src/explorer-ui/ with uPlot from node_modules): read once, answered with an ETag so a revisit
+ * costs a 304.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { PROJECT_ROOT } from '../../project-root';
 
 export const BUNDLE_DIR = path.join(PROJECT_ROOT, 'dist', 'explorer');
@@ -32,12 +32,14 @@ export function explorerAsset(name: string): Asset | null {
   let asset = loaded.get(name);
   if (!asset) {
     const file = path.join(BUNDLE_DIR, name);
-    if (!fs.existsSync(file)) throw new Error(`${file} is missing: the explorer bundle is built by "npm run build"`);
+    for (const needed of [file, `${file}.gz`]) {
+      if (!fs.existsSync(needed)) throw new Error(`${needed} is missing: the explorer bundle is built by "npm run build"`);
+    }
     const bytes = fs.readFileSync(file);
     asset = {
       type,
       bytes,
-      gzipped: zlib.gzipSync(bytes, { level: 9 }),
+      gzipped: fs.readFileSync(`${file}.gz`),
       etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`,
     };
     loaded.set(name, asset);
