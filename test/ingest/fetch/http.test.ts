@@ -266,10 +266,12 @@ describe('conditional GET', () => {
     });
     const first = await conditionalGet(`${base}/file.csv`, null, options());
     expect(first).toMatchObject({ kind: 'body', etag, lastModified });
-    expect(seen[0].headers['if-none-match']).toBeUndefined();
+    // Every attempt counts (on a loaded machine an attempt may time out and be made again).
+    expect(seen.every((r) => r.headers['if-none-match'] === undefined)).toBe(true);
+    seen.length = 0;
     const again = await conditionalGet(`${base}/file.csv`, { etag, lastModified }, options());
     expect(again).toEqual({ kind: 'not-modified', url: `${base}/file.csv` });
-    expect(seen[1].headers).toMatchObject({ 'if-none-match': etag, 'if-modified-since': lastModified });
+    expect(seen.at(-1)?.headers).toMatchObject({ 'if-none-match': etag, 'if-modified-since': lastModified });
   });
 
   it('leaves a source answered 304 unchanged, its validators kept', async () => {
