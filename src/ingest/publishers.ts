@@ -12,6 +12,7 @@ import { NUTS_FILE } from './connectors/nuts';
 import { ECB_FILE } from './connectors/ecb';
 import { JET_MONTHLY_FILE, JET_WEEKLY_FILE } from './connectors/eia';
 import { IMF_WEO_EXTRACT_FILE, IMF_WEO_FILE } from './connectors/imf-weo';
+import { MTUR_FILE_RE } from './connectors/mtur-brazil';
 import { JNTO_FILE, JNTO_LATEST_FILE } from './connectors/jnto';
 import { UNWTO_FILE, UNWTO_LATEST_FILE } from './connectors/unwto';
 import { API_DIR, LONG_INDICATORS, WORLDBANK_DIR } from './connectors/worldbank';
@@ -283,13 +284,15 @@ const nationalSources: Source[] = [
     unpack: { kind: 'as-is' },
   },
   {
-    id: 'mtur_brazil/chegadas_2023',
-    name: 'Brazil Ministry of Tourism arrivals 2023',
+    id: 'mtur_brazil/chegadas',
+    name: "Brazil Ministry of Tourism arrivals, the newest year's file",
     publisher: 'Ministério do Turismo (dados.turismo.gov.br)',
     address: 'https://dados.turismo.gov.br/dataset/chegada-de-turistas-internacionais',
-    linked: { family: /^chegadas_2023\.csv$/i, format: 'csv', fallback: null },
-    file: fixed('mtur_brazil/chegadas_2023.csv'),
+    // One file per year: the newest linked is fetched and kept beside the years held (the connector reads them all).
+    linked: { family: MTUR_FILE_RE, format: 'csv', fallback: null },
+    file: (url) => `mtur_brazil/${fileNameOf(url)}`,
     unpack: { kind: 'as-is' },
+    alsoProvides: ['mtur_brazil/chegadas_2023.csv'],
   },
 ];
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fetchSource } from '../../../src/ingest/fetch/fetch-source';
 import { bodyMismatch, conditionalGet, DEFAULT_HTTP, FetchFailed, mirrored, unmirrored, type HttpOptions } from '../../../src/ingest/fetch/http';
 import { emptyState } from '../../../src/ingest/fetch/state';
-import type { Source } from '../../../src/ingest/publishers';
+import { SOURCES, type Source } from '../../../src/ingest/publishers';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -280,5 +280,22 @@ describe('conditional GET', () => {
     const held = { ...emptyState(), url, etag: '"v1"', lastModified: 'Mon, 20 Apr 2026 06:00:00 GMT', checksum: 'c'.repeat(64) };
     const source: Source = { id: 'test/file', name: 'test', publisher: 'test', address: url, file: () => 'test/file.csv', unpack: { kind: 'as-is' } };
     expect(await fetchSource(source, held, options())).toEqual({ outcome: 'unchanged', url, etag: '"v1"', lastModified: held.lastModified });
+  });
+});
+
+describe("a family of dated files (the publisher's page lists them)", () => {
+  it("fetches Brazil's newest year's file and keeps it under its own name, beside the years held", async () => {
+    const brazil = SOURCES.find((s) => s.id === 'mtur_brazil/chegadas');
+    if (!brazil) throw new Error('no Brazil source');
+    const page = new URL(brazil.address);
+    const files = `https://${page.host}/files`;
+    routes.set(`/${page.host}${page.pathname}`, (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end(`<a href="${files}/chegadas_2023.csv">2023</a> <a href="${files}/chegadas_2024.csv">2024</a> <a href="${files}/chegadas_2022.csv">2022</a>`);
+    });
+    routes.set(`/${page.host}/files/chegadas_2024.csv`, serve(BODY));
+    const checked = await fetchSource(brazil, emptyState(), options({ mirror: base }));
+    expect(checked).toMatchObject({ outcome: 'changed', url: `${files}/chegadas_2024.csv` });
+    expect(checked.outcome === 'changed' && [...checked.files.keys()]).toEqual(['mtur_brazil/chegadas_2024.csv']);
   });
 });
