@@ -9,7 +9,7 @@ import type http from 'node:http';
 import { hashKey, KeyIndex } from '../auth/key-index';
 import { RateLimiter } from '../auth/rate-limit';
 import { newTag, requestIdFrom } from '../../rest/request-tag';
-import { writePieces } from '../../rest/compression';
+import { piecesLength, writePieces } from '../../rest/compression';
 import { logAccess, type Logger } from '../server/logger';
 
 /** Headers the floor writes itself per request. */
@@ -35,7 +35,7 @@ export function floorListener(body: Buffer, answerHeaders: Record<string, string
     tag.plan = caller.plan;
     const rate = limiter.take(caller.id, caller.plan);
     const pieces = at < 0 ? [before] : [before, Buffer.from(`"${tag.id}"`), after];
-    const length = pieces.reduce((n, p) => n + p.length, 0);
+    const length = piecesLength(pieces);
     res.writeHead(200, fixed.concat(
       'X-Request-Id', tag.id,
       'RateLimit-Limit', String(rate.limit),
