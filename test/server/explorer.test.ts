@@ -64,10 +64,18 @@ interface Opened {
   foreign: string[];
 }
 
-/** Opens a view with `key` in the browser's storage (none: null), waits until every part is drawn, and records its weight. */
-async function open(view: string, key: string | null = KEYS.intel, viewport = { width: 1280, height: 900 }): Promise<Opened> {
+type Viewport = { width: number; height: number };
+
+/** A page in a new browser context (its cache empty) with `key` in its storage (none: null). */
+async function keyedPage(key: string | null, viewport: Viewport): Promise<Page> {
   const page = await env.browser.newPage({ viewport, acceptDownloads: true });
   if (key) await page.addInitScript((k) => localStorage.setItem('tourism-api-key', k), key);
+  return page;
+}
+
+/** Opens a view with `key` in the browser's storage (none: null), waits until every part is drawn, and records its weight. */
+async function open(view: string, key: string | null = KEYS.intel, viewport: Viewport = { width: 1280, height: 900 }): Promise<Opened> {
+  const page = await keyedPage(key, viewport);
   const foreign = foreignRequests(page, new URL(env.server.url).origin);
   const scripts: Promise<{ transferred: number; decoded: number }>[] = [];
   let firstVisit = true;
@@ -114,9 +122,8 @@ async function open(view: string, key: string | null = KEYS.intel, viewport = { 
 }
 
 /** The load event of a first visit to `url` in a new browser context. */
-async function coldLoadMs(url: string, key: string | null, viewport: { width: number; height: number }): Promise<number> {
-  const page = await env.browser.newPage({ viewport });
-  if (key) await page.addInitScript((k) => localStorage.setItem('tourism-api-key', k), key);
+async function coldLoadMs(url: string, key: string | null, viewport: Viewport): Promise<number> {
+  const page = await keyedPage(key, viewport);
   await page.goto(url, { waitUntil: 'load' });
   const loadMs: number = await page.evaluate(`performance.getEntriesByType('navigation')[0].loadEventEnd`);
   await page.close();
