@@ -7,7 +7,7 @@ const require = createRequire(import.meta.url);
 /**
  * Files that time the service (/healthz latency under attack, first answers against a country
  * record's, rate windows and revocations across workers and replicas within a second, heavy answers
- * within their time budget) run after the rest, one at a time, so the other files do not share the
+ * within their time budget, the explorer's first visits within their load budget) run after the rest, one at a time, so the other files do not share the
  * two cores with them. The benchmarks (their ratios are printed, not asserted) run beside the rest.
  */
 const ALONE = [
@@ -18,6 +18,7 @@ const ALONE = [
   'test/api/uncached-speed.test.ts',
   'test/server/workers.test.ts',
   'test/server/replicas.test.ts',
+  'test/server/explorer.test.ts',
 ];
 
 export default defineConfig({

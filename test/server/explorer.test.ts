@@ -45,8 +45,6 @@ interface Weight {
   readyMs: number;
   reloadMs: number;
   reloadReadyMs: number;
-  /** First visits made (each in a new browser context, its cache empty) to see one within the budget. */
-  coldVisits: number;
 }
 const weights: Weight[] = [];
 
@@ -54,8 +52,7 @@ afterAll(() => {
   if (!weights.length) return;
   console.log('explorer page weight and load time (script bytes on the wire / decoded; load event and all parts drawn, first visit and again):');
   for (const w of weights) {
-    const visits = w.coldVisits > 1 ? ` (best of ${w.coldVisits} first visits)` : '';
-    console.log(`  ${w.view.padEnd(44)} ${w.scriptTransferred} B / ${w.scriptDecoded} B; load ${w.loadMs.toFixed(0)} / ${w.reloadMs.toFixed(0)} ms${visits}; drawn ${w.readyMs.toFixed(0)} / ${w.reloadReadyMs.toFixed(0)} ms`);
+    console.log(`  ${w.view.padEnd(44)} ${w.scriptTransferred} B / ${w.scriptDecoded} B; load ${w.loadMs.toFixed(0)} / ${w.reloadMs.toFixed(0)} ms; drawn ${w.readyMs.toFixed(0)} / ${w.reloadReadyMs.toFixed(0)} ms`);
   }
 });
 
@@ -64,18 +61,10 @@ interface Opened {
   foreign: string[];
 }
 
-type Viewport = { width: number; height: number };
-
-/** A page in a new browser context (its cache empty) with `key` in its storage (none: null). */
-async function keyedPage(key: string | null, viewport: Viewport): Promise<Page> {
+/** Opens a view with `key` in the browser's storage (none: null), waits until every part is drawn, and records its weight. */
+async function open(view: string, key: string | null = KEYS.intel, viewport = { width: 1280, height: 900 }): Promise<Opened> {
   const page = await env.browser.newPage({ viewport, acceptDownloads: true });
   if (key) await page.addInitScript((k) => localStorage.setItem('tourism-api-key', k), key);
-  return page;
-}
-
-/** Opens a view with `key` in the browser's storage (none: null), waits until every part is drawn, and records its weight. */
-async function open(view: string, key: string | null = KEYS.intel, viewport: Viewport = { width: 1280, height: 900 }): Promise<Opened> {
-  const page = await keyedPage(key, viewport);
   const foreign = foreignRequests(page, new URL(env.server.url).origin);
   const scripts: Promise<{ transferred: number; decoded: number }>[] = [];
   let firstVisit = true;
@@ -105,29 +94,13 @@ async function open(view: string, key: string | null = KEYS.intel, viewport: Vie
     readyMs: first.readyMs,
     reloadMs: again.loadMs,
     reloadReadyMs: again.readyMs,
-    coldVisits: 1,
   };
-  // The suite's other files share the two cores: a first visit over the budget is made again, in a
-  // new context with an empty cache, up to twice; the quickest counts and the visits are printed.
-  while (weight.loadMs >= LOAD_BUDGET_MS && weight.coldVisits < 3) {
-    weight.loadMs = Math.min(weight.loadMs, await coldLoadMs(`${env.server.url}${view}`, key, viewport));
-    weight.coldVisits++;
-  }
   weights.push(weight);
   expect(weight.scriptTransferred).toBeGreaterThan(0);
   expect(weight.scriptTransferred).toBeLessThan(SCRIPT_BUDGET_BYTES);
   expect(weight.scriptDecoded).toBeLessThan(SCRIPT_BUDGET_BYTES);
   expect(weight.loadMs).toBeLessThan(LOAD_BUDGET_MS);
   return { page, foreign };
-}
-
-/** The load event of a first visit to `url` in a new browser context. */
-async function coldLoadMs(url: string, key: string | null, viewport: Viewport): Promise<number> {
-  const page = await keyedPage(key, viewport);
-  await page.goto(url, { waitUntil: 'load' });
-  const loadMs: number = await page.evaluate(`performance.getEntriesByType('navigation')[0].loadEventEnd`);
-  await page.close();
-  return loadMs;
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {
