@@ -10,6 +10,7 @@ import type { ObservationPoint } from '../loaders';
 import { FrequencyEnum, MeasureEnum, ObservationStatusEnum, oneOf, ScaleEnum } from '../enums';
 import { PeriodScalar } from '../scalars';
 import { monthsCost, pageCost } from '../cost';
+import { newestVisible, visibleFrom } from '../../domain/visibility';
 
 export const SourceTableType = builder.prismaObject('SourceTable', {
   description: 'A publisher dataset that series come from.',
@@ -118,7 +119,21 @@ export const SeriesType = builder.prismaObject('Series', {
     first: t.field({ type: PeriodScalar, resolve: (s) => s.first }),
     last: t.field({ type: PeriodScalar, resolve: (s) => s.last }),
     points: t.int({ description: 'Observations with a value.', resolve: (s) => s.points }),
-    latestValue: t.exposeFloat('latestValue', { nullable: true }),
+    latestValue: t.float({
+      nullable: true,
+      description:
+        "The value of `latest`: the newest figure the plan can see (developer: published more than 30 days ago; analyst and intel: all).",
+      select: { latestValue: true },
+      // Analyst and intel see every figure: the column holds the newest. A developer's newest
+      // visible figure depends on today, so it is read from the series' dated figures, as `latest` is.
+      resolve: (s, _args, ctx) => {
+        const cutoff = visibleFrom(ctx.plan, ctx.now);
+        if (cutoff === null) return s.latestValue;
+        const pick = (points: ObservationPoint[]) => newestVisible(points, cutoff)?.value ?? null;
+        const points = ctx.loaders.points(s.id);
+        return Array.isArray(points) ? pick(points) : points.then(pick);
+      },
+    }),
     updated: t.exposeString('updated', { description: 'When figures of this series last changed.' }),
     observations: t.field({
       type: [ObservationType],
