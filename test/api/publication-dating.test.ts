@@ -88,3 +88,41 @@ describe('latestValue agrees with latest on every plan', () => {
     }
   });
 });
+
+describe('provenance on request', () => {
+  it('REST: provenance=true names the source once and dates each figure', async () => {
+    const plain = await s.json('/v1/series/au.arrivals.total.m/observations?from=2025-11&to=2025-12', 'developer');
+    expect(plain.meta.sources).toBeUndefined();
+    expect(Object.keys(plain.data[0])).toEqual(['period', 'value', 'status', 'flags']);
+    const r = await s.json('/v1/series/au.arrivals.total.m/observations?from=2025-11&to=2025-12&provenance=true', 'developer');
+    expect(r.meta.sources).toEqual({
+      abs_3401_table1: expect.objectContaining({
+        publisher: 'Australian Bureau of Statistics',
+        file: 'abs/340101.xlsx',
+        url: expect.stringMatching(/^https:\/\/www\.abs\.gov\.au\//),
+        released: null,
+        calendar: expect.stringContaining('15 August'),
+        kind: 'published',
+        rule: null,
+        derived_from: [],
+      }),
+    });
+    expect(r.data).toEqual([
+      { period: '2025-11', value: 831170, status: 'published', flags: '', source: 'abs_3401_table1', published: '2026-01-16', dated_by: 'calendar', kind: 'published', rule: null },
+      { period: '2025-12', value: 1036660, status: 'published', flags: '', source: 'abs_3401_table1', published: '2026-02-16', dated_by: 'calendar', kind: 'published', rule: null },
+    ]);
+  });
+
+  it("GraphQL: a file's own date (UN Tourism's release of 23 December 2025), and a series computed at ingest", async () => {
+    const { body } = await s.graphql(
+      `{ a: seriesById(id: "cn.arrivals.origin-europe.a") { observations(from: "2022", to: "2022") { provenance { published datedBy kind source { publisher released releasedBy url } } } }
+         b: seriesById(id: "hk.arrivals.total.m") { provenance { kind rule } } }`,
+      {},
+      'analyst',
+    );
+    expect(body.errors).toBeUndefined();
+    const [o] = body.data.a.observations;
+    expect(o.provenance).toMatchObject({ published: '2025-12-23', datedBy: 'file', kind: 'published', source: { publisher: 'UN Tourism', released: '2025-12-23', releasedBy: 'file' } });
+    expect(body.data.b.provenance).toEqual({ kind: 'derived', rule: 'computed-at-ingest' });
+  });
+});
