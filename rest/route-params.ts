@@ -25,6 +25,9 @@ const SHARED_NOTES: Record<string, string> = {
   cursor: 'Opaque position from meta.next.',
   format: 'json (default) or csv.',
   status: "true adds each observation's status and the publisher's flags (default false: the shape of SPEC.md).",
+  provenance:
+    "true adds where each figure comes from: meta.sources holds one record per source table (publisher, file, official address, the file's release date), " +
+    "and each row its source, the publisher's release date (published), what gave that date (dated_by), and kind (published or derived) with its rule.",
 };
 
 /** The `format` parameter every route reads (where CSV is not offered, csv is a bad value, not an unknown name). */

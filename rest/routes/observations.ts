@@ -14,15 +14,34 @@ export const observationRoutes = [
       'With as_of, the values as they stood on that date, rebuilt from the revision log (ALFRED-style vintages).',
     params: {
       as_of: 'A date (YYYY-MM-DD): the values as they stood in the release current at its end (see /vintages).',
+      provenance:
+        "true adds where each figure comes from: meta.sources holds the series' source record once (publisher, table, file, official address, " +
+        "the file's release date and how it was dated, published or derived and from what); each row adds source (its key in meta.sources), " +
+        "published (the publisher's release date), dated_by (file, last-modified or calendar), kind (published or derived) and rule.",
     },
     csv: 'rows',
     operation: SeriesObservationsDocument,
     shape: (r, p) => {
       const s = r.seriesById;
       if (!s) throw refusedAbove('series');
+      const meta = { series: s.id, alias: s.alias, country: s.countryIso, name: s.name, unit: unitLabel(s), freq: s.freq, as_of: p.as_of ?? null };
+      if (!s.provenance || !s.dated) return { meta, data: s.timeline.map((o) => snakeFields(o)) };
+      // The source's record once in meta; each row names it and adds its own date and derivation.
+      const source = s.provenance;
+      const byPeriod = new Map(s.dated.map((o) => [o.period, o.provenance]));
       return {
-        meta: { series: s.id, alias: s.alias, country: s.countryIso, name: s.name, unit: unitLabel(s), freq: s.freq, as_of: p.as_of ?? null },
-        data: s.timeline.map((o) => snakeFields(o)),
+        meta: { ...meta, sources: { [source.table]: snakeFields(source) } },
+        data: s.timeline.map((o) => {
+          const own = byPeriod.get(o.period);
+          return {
+            ...snakeFields(o),
+            source: own ? source.table : null,
+            published: own?.published ?? null,
+            dated_by: own?.datedBy ?? null,
+            kind: own?.kind ?? null,
+            rule: own?.rule ?? null,
+          };
+        }),
       };
     },
   }),

@@ -33,7 +33,7 @@ export interface ParsedObservation {
   flags: string;
   /**
    * Where the source holds several of the publisher's releases: the date (YYYY-MM-DD) of the earliest
-   * release that gave a figure for this period, which dates the figure on a first load.
+   * release that gave a figure for this period, which dates the figure.
    */
   firstReleased?: string;
 }
@@ -97,6 +97,8 @@ export interface SourceTableInfo {
   url: string;
   /** Relative path inside the sources directory. */
   file: string;
-  /** The file's own release or update date (YYYY-MM-DD), where it gives one; dates a first load's figures. */
+  /** The file's own release or update date (YYYY-MM-DD), where it gives one; dates the figures in it. */
   released?: string;
+  /** The publisher's HTTP Last-Modified (YYYY-MM-DD) for the copy fetched from its address. */
+  lastModified?: string;
 }

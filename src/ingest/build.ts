@@ -38,6 +38,11 @@ import { cachedStep } from './parse-cache';
 import { periodsReached } from './period-reached';
 import { checkSources } from './source-files';
 import { recordLooks } from './source-reads';
+import { readStates } from './fetch/state';
+import { ownerOf } from './publishers';
+import { httpDateDay } from '../domain/release-dating';
+import type { SourceTableInfo } from '../domain/types';
+import path from 'node:path';
 import { describeProblem } from './source-shape';
 import { validateRelease } from './validate';
 import { contentDigest, keptReleaseStats, versionOf, writeRelease, type CountryRow, type RegionUnitRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
@@ -337,6 +342,23 @@ function sameSchema(previous: PreviousRelease): boolean {
   return current.length === previous.migrations.length && current.every((m, i) => m === previous.migrations[i]);
 }
 
+/**
+ * Each table read from a copy a refresh fetched (DATA_DIR/cache) gains the publisher's Last-Modified
+ * of that copy, which dates its figures where the file gives no date of its own (release-dating.ts).
+ * A sources folder given by hand has no such header: its tables are left as they are.
+ */
+export function withLastModified(tables: SourceTableInfo[], sourcesDir: string, dataDir: string): SourceTableInfo[] {
+  if (path.resolve(sourcesDir) !== path.resolve(dataDir, 'cache')) return tables;
+  const states = readStates(dataDir).sources;
+  const written = (id: string) => states[id]?.files ?? [];
+  return tables.map((t) => {
+    const source = ownerOf(t.file, written);
+    const state = source ? states[source.id] : undefined;
+    const day = state && state.files.includes(t.file) ? httpDateDay(state.lastModified) : null;
+    return day ? { ...t, lastModified: day } : t;
+  });
+}
+
 export function buildRelease(options: BuildOptions): BuildSummary {
   const log = options.log ?? (() => {});
   const detail = options.detail ?? log;
@@ -349,6 +371,7 @@ export function buildRelease(options: BuildOptions): BuildSummary {
   checkSourceShapes(options.sourcesDir, options.parseCacheDir ?? null, log);
   log(`Reading sources from ${options.sourcesDir}`);
   const { content, rejected, decisions } = assembleContent(options.sourcesDir, log, options.parseCacheDir ?? null);
+  content.tables = withLastModified(content.tables, options.sourcesDir, options.dataDir);
   const previousFile = currentReleaseFile(options.dataDir);
   const previous = previousFile ? readPreviousRelease(previousFile) : null;
   let vanished: string[] = [];

@@ -10,7 +10,7 @@ import type { ParsedObservation, SourceRevision, SourceTableInfo } from '../doma
 import type { FxRate, IndicatorValue, PricePoint } from './records';
 import { PERIODS_META_KEY, type PeriodsByFile } from './period-reached';
 import { diffSeries, type StoredPoint } from './revisions';
-import { firstLoadPublished } from '../domain/release-dating';
+import { publicationDate, publishedAt } from '../domain/release-dating';
 import type { HeadlineCandidate } from '../domain/headline';
 
 /** A series as written to the release: what the headline rule reads of it, and the rest. */
@@ -185,7 +185,7 @@ function prepareInserts(db: Database.Database) {
     ),
     countryName: db.prepare('INSERT INTO CountryName (countryIso, lang, name) VALUES (?, ?, ?)'),
     unit: db.prepare('INSERT INTO RegionUnit (code, countryIso, level, name, nameLatin, labelEn) VALUES (?, ?, ?, ?, ?, ?)'),
-    table: db.prepare('INSERT INTO SourceTable (code, publisher, title, url, file) VALUES (?, ?, ?, ?, ?)'),
+    table: db.prepare('INSERT INTO SourceTable (code, publisher, title, url, file, released, releasedBy) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     series: db.prepare(
       `INSERT INTO Series (id, alias, countryIso, measure, breakdown, member, freq, unit, currency, scale, tableCode,
         headline, derived, first, last, points, latestValue, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -222,7 +222,10 @@ function writeReference(insert: Inserts, content: ReleaseContent): void {
     for (const n of c.names) insert.countryName.run(c.iso, n.lang, n.name);
   }
   for (const u of content.regionUnits) insert.unit.run(u.code, u.country, u.level, u.name, u.nameLatin, u.labelEn);
-  for (const t of content.tables) insert.table.run(t.code, t.publisher, t.title, t.url, t.file);
+  for (const t of content.tables) {
+    const released = t.released ?? t.lastModified ?? null;
+    insert.table.run(t.code, t.publisher, t.title, t.url, t.file, released, t.released ? 'file' : t.lastModified ? 'last-modified' : null);
+  }
   for (const f of content.fx) insert.fx.run(f.currency, f.date, f.rate);
   for (const p of content.prices) insert.price.run(p.code, p.period, p.value, p.derived ? 1 : 0);
   for (const i of content.indicators) insert.indicator.run(i.country, i.indicator, i.year, i.value, i.projection ? 1 : 0, i.source);
@@ -281,15 +284,13 @@ function writeSeries(w: SeriesWrite, s: SeriesRow): unknown[] | null {
   insert.search.run(s.id, [...Object.values(s.names), s.alias, s.searchText].join(' '));
   const source = w.tableByCode.get(s.table);
   for (const o of s.observations) {
-    // A figure keeps the date it first arrived, through later revisions; the first load dates
-    // figures by the publisher's release (src/domain/release-dating.ts).
+    // The publisher's release date (src/domain/release-dating.ts); a figure held before keeps the
+    // earlier of its stored date and this one, so a newer file never makes an old figure look new.
     const old = before?.get(o.period);
-    const published =
-      old && old.value !== null
-        ? old.published
-        : previous || !source
-          ? loadedAt
-          : firstLoadPublished(o.period, s.freq, o.firstReleased ? { ...source, released: o.firstReleased } : source, loadedAt);
+    const dated = source ? publicationDate(o.period, s.freq, o.firstReleased ? { ...source, released: o.firstReleased } : source) : null;
+    const fresh = dated ? publishedAt(dated.date) : null;
+    const kept = old && old.value !== null ? old.published : null;
+    const published = kept && (!fresh || kept < fresh) ? kept : (fresh ?? kept ?? loadedAt);
     insert.obs.run(s.id, o.period, o.value, o.status, o.flags, published);
   }
   stats.observations += s.observations.length;

@@ -16,8 +16,8 @@ let revisedDir: string;
 const changed = { alias: 'es.nights.total.m', revised: '2024-06', late: '2026-01', removed: '2023-03', oldValue: 0, newValue: 0 };
 
 beforeAll(async () => {
-  // A copy of the test release as a later release would hold it: June 2024 revised on 2026-04-01,
-  // January 2026 first arrived that day, and March 2023 absent from the publisher's file.
+  // A copy of the test release as a later release would hold it: June 2024 revised on 2026-06-01,
+  // January 2026 first published that day (after every publisher date the series holds: February 2026 is out on 2026-05-01), and March 2023 absent from the publisher's file.
   revisedDir = copiedDataDir(fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-vintage-')));
   const db = new Database(currentReleaseFile(revisedDir)!);
   const id = (db.prepare('SELECT id FROM Series WHERE alias = ?').get(changed.alias) as { id: string }).id;
@@ -27,9 +27,9 @@ beforeAll(async () => {
   db.prepare('UPDATE Observation SET value = ? WHERE seriesId = ? AND period = ?').run(changed.newValue, id, changed.revised);
   db.prepare(
     `INSERT INTO Revision (seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease)
-     VALUES (?, ?, ?, ?, ?, ?, '20260315T060000Z', '20260401T060000Z')`,
+     VALUES (?, ?, ?, ?, ?, ?, '20260315T060000Z', '20260601T060000Z')`,
   ).run(id, changed.revised, changed.oldValue, changed.newValue, row.status, row.status);
-  db.prepare("UPDATE Observation SET published = '2026-04-01T06:00:00.000Z' WHERE seriesId = ? AND period = ?").run(id, changed.late);
+  db.prepare("UPDATE Observation SET published = '2026-06-01T06:00:00.000Z' WHERE seriesId = ? AND period = ?").run(id, changed.late);
   db.prepare('DELETE FROM Observation WHERE seriesId = ? AND period = ?').run(id, changed.removed);
   db.close();
   s = await startTestServer({ dataDir: revisedDir });
@@ -83,13 +83,13 @@ describe('/v1/series/{id}/observations', () => {
 
 describe('as_of and /vintages', () => {
   it('gives the values as they stood on a date, from the revision log', async () => {
-    const before = await s.json(`/v1/series/${changed.alias}/observations?from=2024-06&as_of=2026-03-31`, 'developer');
-    expect(before.meta.as_of).toBe('2026-03-31');
+    const before = await s.json(`/v1/series/${changed.alias}/observations?from=2024-06&as_of=2026-05-31`, 'developer');
+    expect(before.meta.as_of).toBe('2026-05-31');
     expect(before.data[0]).toEqual({ period: changed.revised, value: changed.oldValue, status: 'published', flags: null });
     // Not known yet on that date: off the axis, or a hole in it when later periods were known.
     const late = before.data.find((o: any) => o.period === changed.late);
     expect(late === undefined || (late.value === null && late.status === null)).toBe(true);
-    const after = await s.json(`/v1/series/${changed.alias}/observations?from=2024-06&as_of=2026-04-01`, 'developer');
+    const after = await s.json(`/v1/series/${changed.alias}/observations?from=2024-06&as_of=2026-06-01`, 'developer');
     expect(after.data[0].value).toBe(changed.newValue);
     expect(after.data.find((o: any) => o.period === changed.late).status).not.toBeNull();
     const now = await s.json(`/v1/series/${changed.alias}/observations?from=2024-06`, 'developer');
@@ -99,7 +99,7 @@ describe('as_of and /vintages', () => {
   it('lists the dates the series changed, the revision and the late figure among them', async () => {
     const body = await s.json(`/v1/series/${changed.alias}/vintages`, 'developer');
     expect(body.meta.alias).toBe(changed.alias);
-    expect(body.data.at(-1)).toEqual({ date: '2026-04-01', new_points: 1, revised_points: 1 });
+    expect(body.data.at(-1)).toEqual({ date: '2026-06-01', new_points: 1, revised_points: 1 });
     const dates: string[] = body.data.map((v: any) => v.date);
     expect([...dates].sort()).toEqual(dates);
     expect((await s.get('/v1/series/sr_00000000/vintages', { plan: 'developer' })).status).toBe(404);

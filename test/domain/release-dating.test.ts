@@ -1,21 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { firstLoadPublished } from '../../src/domain/release-dating';
+import { calendarDate, httpDateDay, publicationDate } from '../../src/domain/release-dating';
 
-const LOAD = '2026-04-20T06:00:00.000Z';
-
-describe('first-load dating of figures', () => {
-  it("takes the file's own release date where it gives one", () => {
-    expect(firstLoadPublished('2021', 'A', { publisher: 'UN Tourism', released: '2023-01-25' }, LOAD)).toBe('2023-01-25T00:00:00.000Z');
+describe("a figure's publication date is the publisher's", () => {
+  it("takes the file's own release date where it gives one and no calendar is known", () => {
+    expect(publicationDate('2021', 'A', { publisher: 'UN Tourism', released: '2023-01-25' })).toEqual({ date: '2023-01-25', by: 'file' });
   });
 
-  it("otherwise the end of the period plus the publisher's usual delay (Eurostat monthly: 2 months)", () => {
-    expect(firstLoadPublished('2025-11', 'M', { publisher: 'Eurostat' }, LOAD)).toBe('2026-02-01T00:00:00.000Z');
-    expect(firstLoadPublished('2024', 'A', { publisher: 'Eurostat' }, LOAD)).toBe('2025-07-01T00:00:00.000Z');
+  it("otherwise the end of the period plus the publisher's usual delay (Eurostat monthly: 2 months; ABS: 46 days)", () => {
+    expect(publicationDate('2025-11', 'M', { publisher: 'Eurostat' })).toEqual({ date: '2026-02-01', by: 'calendar' });
+    expect(publicationDate('2024', 'A', { publisher: 'Eurostat' })).toEqual({ date: '2025-07-01', by: 'calendar' });
+    // ABS: June 2019 issue released on 15 August 2019.
+    expect(calendarDate('2019-06', 'M', 'Australian Bureau of Statistics')).toBe('2019-08-16');
+    expect(calendarDate('2025-12', 'M', 'Australian Bureau of Statistics')).toBe('2026-02-16');
   });
 
-  it('is never later than the load, and a publisher without a known delay is dated by the load', () => {
-    expect(firstLoadPublished('2026-03', 'M', { publisher: 'Eurostat' }, LOAD)).toBe(LOAD);
-    expect(firstLoadPublished('2020', 'A', { publisher: 'Somebody' }, LOAD)).toBe(LOAD);
-    expect(firstLoadPublished('2021', 'A', { publisher: 'X', released: '2027-01-01' }, LOAD)).toBe(LOAD);
+  it("a file's date bounds every figure in it; the calendar dates the older ones earlier", () => {
+    // JNTO's file of 2017-04-21: March 2017 by the file (the calendar says 04-26), February by the calendar.
+    expect(publicationDate('2017-03', 'M', { publisher: 'Japan National Tourism Organization', released: '2017-04-21' })).toEqual({ date: '2017-04-21', by: 'file' });
+    expect(publicationDate('2017-02', 'M', { publisher: 'Japan National Tourism Organization', released: '2017-04-21' })).toEqual({ date: '2017-03-26', by: 'calendar' });
+  });
+
+  it("the publisher's Last-Modified bounds the figures of a copy fetched", () => {
+    expect(publicationDate('2026-02', 'M', { publisher: 'Australian Bureau of Statistics', lastModified: '2026-04-10' })).toEqual({ date: '2026-04-10', by: 'last-modified' });
+    expect(httpDateDay('Fri, 10 Apr 2026 01:30:00 GMT')).toBe('2026-04-10');
+    expect(httpDateDay('not a date')).toBeNull();
+  });
+
+  it('nothing dates a figure of a publisher with no date and no calendar (the ingest test asserts none on the real files)', () => {
+    expect(publicationDate('2020', 'A', { publisher: 'Somebody' })).toBeNull();
   });
 });

@@ -10,6 +10,9 @@ import type { ObservationPoint } from '../loaders';
 import { FrequencyEnum, MeasureEnum, ObservationStatusEnum, oneOf, ScaleEnum } from '../enums';
 import { PeriodScalar } from '../scalars';
 import { monthsCost, pageCost } from '../cost';
+import { newestVisible, visibleFrom } from '../../domain/visibility';
+import type { ObservationProvenance, SeriesProvenance } from '../../domain/provenance';
+import { provenanceBySeries, provenanceOf } from '../provenance-facts';
 
 export const SourceTableType = builder.prismaObject('SourceTable', {
   description: 'A publisher dataset that series come from.',
@@ -18,6 +21,40 @@ export const SourceTableType = builder.prismaObject('SourceTable', {
     publisher: t.exposeString('publisher'),
     title: t.exposeString('title'),
     url: t.exposeString('url', { description: 'Official download address.' }),
+    file: t.exposeString('file', { description: 'The file read, as a path in the sources layout.' }),
+    released: t.exposeString('released', {
+      nullable: true,
+      description: "The file's release date (YYYY-MM-DD): a date written in it, else the publisher's Last-Modified; null when neither is known.",
+    }),
+    releasedBy: t.exposeString('releasedBy', { nullable: true, description: "What gave `released`: 'file' or 'last-modified'." }),
+  }),
+});
+
+export const SeriesProvenanceType = builder.objectRef<SeriesProvenance>('SeriesProvenance').implement({
+  description: "Where a series' figures come from: one record per series, which each observation's provenance refers to.",
+  fields: (t) => ({
+    publisher: t.exposeString('publisher'),
+    table: t.exposeString('table', { description: 'Source table code.' }),
+    title: t.exposeString('title'),
+    file: t.exposeString('file', { description: 'The file read, as a path in the sources layout.' }),
+    url: t.exposeString('url', { description: 'Official download address.' }),
+    released: t.exposeString('released', { nullable: true, description: "The file's release date (YYYY-MM-DD)." }),
+    releasedBy: t.exposeString('releasedBy', { nullable: true, description: "'file' (written in it) or 'last-modified' (the publisher's HTTP header)." }),
+    calendar: t.exposeString('calendar', { nullable: true, description: "The publisher's release calendar that dates figures the file does not." }),
+    kind: t.exposeString('kind', { description: "'published' (the publisher's figures) or 'derived'." }),
+    rule: t.exposeString('rule', { nullable: true, description: 'The derivation rule; null for published figures.' }),
+    derivedFrom: t.exposeStringList('derivedFrom', { description: 'The series the figures were computed from.' }),
+  }),
+});
+
+export const ObservationProvenanceType = builder.objectRef<ObservationProvenance>('ObservationProvenance').implement({
+  description: "One figure's provenance: its series' record, its publication date and whether it is the publisher's figure.",
+  fields: (t) => ({
+    source: t.field({ type: SeriesProvenanceType, resolve: (p) => p.source }),
+    published: t.exposeString('published', { description: "The publisher's release date of this figure (YYYY-MM-DD)." }),
+    datedBy: t.exposeString('datedBy', { description: "What gave the date: 'file', 'last-modified' or 'calendar' (docs/methodology.md)." }),
+    kind: t.exposeString('kind', { description: "'published' or 'derived'." }),
+    rule: t.exposeString('rule', { nullable: true, description: 'The derivation rule of this figure; null for a published one.' }),
   }),
 });
 
@@ -40,6 +77,12 @@ export const ObservationType = builder.objectRef<ObservationPoint>('Observation'
     value: t.exposeFloat('value', { nullable: true }),
     status: t.field({ type: ObservationStatusEnum, resolve: (o) => oneOf(OBS_STATUSES, o.status) }),
     flags: t.exposeString('flags', { description: "The publisher's own flag letters." }),
+    provenance: t.field({
+      type: ObservationProvenanceType,
+      nullable: true,
+      description: "Publisher, file, official address, the publisher's release date, and published or derived (and from what).",
+      resolve: (o, _args, ctx) => provenanceOf(ctx.snapshot, o),
+    }),
   }),
 });
 
@@ -112,13 +155,34 @@ export const SeriesType = builder.prismaObject('Series', {
       resolve: (s) => scaleFactor(s.scale),
     }),
     table: t.relation('table'),
+    provenance: t.field({
+      type: SeriesProvenanceType,
+      nullable: true,
+      description: "Where the series' figures come from: computed once per release, the record each observation's provenance refers to.",
+      authScopes: { developer: true },
+      resolve: async (s, _args, ctx) => (await provenanceBySeries(ctx.snapshot)).get(s.id) ?? null,
+    }),
     tableCode: t.exposeString('tableCode'),
     headline: t.boolean({ description: `Whether this is the country's headline series for its measure. ${HEADLINE_RULE}`, resolve: (s) => s.headline }),
     derived: t.exposeBoolean('derived'),
     first: t.field({ type: PeriodScalar, resolve: (s) => s.first }),
     last: t.field({ type: PeriodScalar, resolve: (s) => s.last }),
     points: t.int({ description: 'Observations with a value.', resolve: (s) => s.points }),
-    latestValue: t.exposeFloat('latestValue', { nullable: true }),
+    latestValue: t.float({
+      nullable: true,
+      description:
+        "The value of `latest`: the newest figure the plan can see (developer: published more than 30 days ago; analyst and intel: all).",
+      select: { latestValue: true },
+      // Analyst and intel see every figure: the column holds the newest. A developer's newest
+      // visible figure depends on today, so it is read from the series' dated figures, as `latest` is.
+      resolve: (s, _args, ctx) => {
+        const cutoff = visibleFrom(ctx.plan, ctx.now);
+        if (cutoff === null) return s.latestValue;
+        const pick = (points: ObservationPoint[]) => newestVisible(points, cutoff)?.value ?? null;
+        const points = ctx.loaders.points(s.id);
+        return Array.isArray(points) ? pick(points) : points.then(pick);
+      },
+    }),
     updated: t.exposeString('updated', { description: 'When figures of this series last changed.' }),
     observations: t.field({
       type: [ObservationType],

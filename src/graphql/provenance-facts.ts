@@ -1,0 +1,39 @@
+/**
+ * The facts provenance is built from, read once per release: every source table and, for each
+ * series, its table and how it was made. The one place that reads the derivation columns (see
+ * `derivationOf` and `observationDerivation`).
+ */
+import { perRelease, type Snapshot } from '../db/data-store';
+import type { SearchableSeries } from '../db/search-index';
+import { observationProvenance, seriesProvenance, type ObservationProvenance, type SeriesProvenance, type DerivationFacts } from '../domain/provenance';
+import type { Freq } from '../domain/types';
+import type { ObservationPoint } from './loaders';
+
+/** How a series was made. Series.derivationRule and Series.derivedFrom are read here once they exist. */
+export function derivationOf(series: SearchableSeries): DerivationFacts {
+  return { rule: null, derivedFrom: null, derived: series.derived };
+}
+
+/** An observation's own derivation rule; Observation.derivation is read here once it exists. */
+export function observationDerivation(_point: ObservationPoint): string | null {
+  return null;
+}
+
+/** Every series' provenance record of the release, by series id, computed once. */
+export function provenanceBySeries(snapshot: Snapshot): Promise<ReadonlyMap<string, SeriesProvenance>> {
+  return perRelease(snapshot, 'provenance', async () => {
+    const tables = new Map((await snapshot.prisma.sourceTable.findMany()).map((t) => [t.code, t]));
+    const out = new Map<string, SeriesProvenance>();
+    for (const s of snapshot.series) {
+      const table = tables.get(s.tableCode);
+      if (table) out.set(s.id, seriesProvenance(table, s.freq as Freq, derivationOf(s)));
+    }
+    return out;
+  });
+}
+
+/** One observation's provenance, or null for a series the release does not hold. */
+export async function provenanceOf(snapshot: Snapshot, point: ObservationPoint): Promise<ObservationProvenance | null> {
+  const source = (await provenanceBySeries(snapshot)).get(point.seriesId);
+  return source ? observationProvenance(source, point.published, observationDerivation(point)) : null;
+}
