@@ -4,7 +4,7 @@
  * The Yoga plugin (graphql-plugins.ts, useKeptForms) makes them; the path here answers a repeated
  * GET, or POST of a JSON body, from them on node:http directly, before a fetch Request, Yoga and its
  * plugins are made for it: what a kept answer needs is the key check, the rate and the bytes (a
- * kept POST went through Yoga at ~1,500 answers a second, a kept GET here at ~17,000). A refused
+ * cached answer through Yoga costs many times what it costs here). A refused
  * caller gets the error Yoga would send; a request it cannot answer (not kept, another body type,
  * a batch) goes on to Yoga with its admission, so the rate is taken once.
  */
