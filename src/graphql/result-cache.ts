@@ -175,7 +175,7 @@ export class ResultStore implements Cache {
     if (this.lru?.peek(entry.key) === entry) this.lru.set(entry.key, entry);
   }
 
-  /** Bytes held now (for tests and the README's figures). */
+  /** Bytes held now (for tests and docs/performance.md). */
   get bytes(): number {
     return this.lru?.calculatedSize ?? 0;
   }
