@@ -90,6 +90,8 @@ const ODD_GRAPHQL_BODIES: Array<[string, string]> = [
   ['a body nested 50,000 objects deep', '{"a":'.repeat(DEEP) + '1' + '}'.repeat(DEEP)],
   ['variables nested 50,000 levels deep', `{"query":"{ __typename }","variables":${'{"a":'.repeat(DEEP)}1${'}'.repeat(DEEP)}}`],
   ['a body that is not JSON', '{"query": '],
+  ['extensions that are a number', JSON.stringify({ query: '{ __typename }', extensions: 5 })],
+  ['a batch holding a query that is a number', JSON.stringify([{ query: 5 }])],
 ];
 
 it.each(ODD_GRAPHQL_BODIES)('answers POST /graphql with %s with 400 and the error body', async (_name, body) => {
