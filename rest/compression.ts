@@ -113,8 +113,8 @@ export function encode(coding: Compression, body: Buffer, split: [Buffer, Buffer
 /**
  * Answers up to this size are sent as one latin1 string (one character per byte): node:http joins
  * it to the status line and headers and sends one piece, where Buffers go as a writev of several.
- * Measured on a 3 kB kept answer: 7,900 → 10,300 answers a second plain, 7,900 → 13,500 in brotli;
- * past a few tens of kB the copy costs more than the write saves.
+ * That is faster for small answers (docs/performance.md); past a few tens of kB the copy costs more
+ * than the write saves.
  */
 const ONE_WRITE_MAX = 16 * 1024;
 

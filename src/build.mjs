@@ -61,7 +61,7 @@ await build({
   logLevel: 'warning',
 });
 // Gzipped here, once, beside each file: the service serves these bytes as they are, so its first
-// visitor does not wait for a level-9 compression (~0.1 s of the event loop on the test machine).
+// visitor does not wait for a level-9 compression on the event loop.
 for (const name of fs.readdirSync(path.join(outdir, 'explorer'))) {
   const file = path.join(outdir, 'explorer', name);
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(fs.readFileSync(file), { level: 9 }));

@@ -85,8 +85,8 @@ export class ApiError extends GraphQLError {
   readonly headers: Record<string, string>;
 
   constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}, details: Record<string, unknown> = {}) {
-    // A refusal is no fault: it carries no stack trace (capturing one was half of its cost, ~5 µs, paid
-    // by every request refused in a flood of them).
+    // A refusal is no fault: it carries no stack trace (capturing one was half of its cost, paid by
+    // every request refused in a flood of them).
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     try {

@@ -1,6 +1,6 @@
 /**
  * The worker thread that works out holiday rules (src/graphql/holiday-rules.ts starts it and sends
- * one country-year at a time): a country-year takes 5 to 180 ms of CPU, which on the main thread
+ * one country-year at a time): a country-year's rules are costly work, which on the main thread
  * held every other request.
  */
 import { parentPort } from 'node:worker_threads';

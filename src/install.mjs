@@ -3,8 +3,8 @@
 //
 // better-sqlite3's own install script is denied in package.json (allowScripts): its prebuilt
 // binaries come from a host this service's machines cannot reach, and its fallback compiles the
-// SQLite amalgamation (one 9 MB C file, one core) at -O3. At -O1 the build takes 30-55 s where -O3
-// took 110 s and -O2 55-95 s, for SQLite reads 8-25% slower than at -O2 (README, "Installing");
+// SQLite amalgamation (one large C file, one core) at -O3. At -O1 the build takes about half the time of
+// -O2 and a third of -O3's, for SQLite reads somewhat slower than at -O2 (docs/performance.md);
 // most answers are served from the answer cache, and a first answer within two minutes of
 // `git clone` matters more.
 import { execFile } from 'node:child_process';

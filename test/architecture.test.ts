@@ -7,6 +7,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
 import { PROJECT_ROOT } from './helpers/paths';
+import { longLivedMaps } from './helpers/long-lived-maps';
 
 const LAYERS: [RegExp, number][] = [
   [/^src\/(domain\/|errors\.ts|project-root\.ts)/, 0],
@@ -51,6 +52,29 @@ it('answers are kept by one cache, @envelop/response-cache, and every other cach
   expect(store).toMatch(/from '@envelop\/response-cache'/);
   const endpoint = fs.readFileSync(path.join(PROJECT_ROOT, 'src/server/graphql-endpoint.ts'), 'utf8');
   expect(endpoint).toMatch(/useResultCache\(/);
+});
+
+/** The maps docs/architecture.md names in its caches tables: each row's first cell, `file`: `name`, `name`; `file`: `name` … */
+function documentedMaps(): Set<string> {
+  const doc = fs.readFileSync(path.join(PROJECT_ROOT, 'docs/architecture.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('\n## Caches'), doc.indexOf('\n## ', doc.indexOf('\n## Caches') + 1));
+  const named = new Set<string>();
+  for (const row of section.split('\n').filter((line) => line.startsWith('| `'))) {
+    const where = row.split(' | ')[0].slice(2);
+    for (const part of where.split('; ')) {
+      const [file, names] = part.split(': ');
+      for (const name of names.split(', ')) named.add(`${file.replace(/`/g, '')}: ${name.replace(/^`|`$/g, '')}`);
+    }
+  }
+  return named;
+}
+
+it('every map that outlives its call is in the caches tables of docs/architecture.md, and every row is in the code', () => {
+  const inCode = new Set(longLivedMaps().map((m) => `${m.file}: ${m.name}`));
+  const documented = documentedMaps();
+  expect(inCode.size).toBeGreaterThan(40);
+  expect([...inCode].filter((m) => !documented.has(m)).sort(), 'maps missing from docs/architecture.md').toEqual([]);
+  expect([...documented].filter((m) => !inCode.has(m)).sort(), 'rows naming maps the code no longer has').toEqual([]);
 });
 
 it('no function is over 80 lines: each does one step, and says which', () => {

@@ -48,8 +48,7 @@ export const ARIMA_YEARS = 10;
 /**
  * AutoARIMA with a seasonal part of period m, searching orders up to (1,1,1)(1,1,1)m, fitted on
  * the last ARIMA_YEARS years only, as is common practice for seasonal ARIMA: on whole series
- * (up to 36 years) the search took 3–4 s per fit here, hours over a backtest; on ten years it
- * takes ~0.8 s. Its 80% band comes from the predicted variances. ctsa sometimes returns
+ * (up to 36 years) the search took hours over a backtest. Its 80% band comes from the predicted variances. ctsa sometimes returns
  * non-finite values instead of failing: the backtest counts those as failed fits. Finite but
  * exploding forecasts (windows holding 2020) are kept and scored: they set its mean MASE.
  */

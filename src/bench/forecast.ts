@@ -5,7 +5,7 @@
  * 80% intervals, the paired MASE difference to the outlook with its 95% interval, and the time per
  * series. Uses DATA_DIR's release, else builds one. BENCH_ORIGINS sets the origins (default 36),
  * BENCH_REFERENCES which off-the-shelf rows to add (default `mstl,arima`; 0 for none: AutoARIMA
- * costs ~0.8 s per fit even on its ten-year window, about 35 minutes over the 2,700 fits).
+ * is slow even on its ten-year window, over the thousands of fits).
  */
 import Database from 'better-sqlite3';
 import fs from 'node:fs';

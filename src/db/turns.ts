@@ -56,7 +56,7 @@ function schedule(): void {
  * Pieces go one at a time, the next once the last one's work is done: a piece's work goes on in
  * promise jobs after its first step (a statement's rows mapped by Prisma, a list of them completed
  * by graphql-js, a thousand countries' fields after it), and letting several go at once, timed by
- * their first steps, let a group's jobs run on for 100–200 ms. So the next piece waits for a tick
+ * their first steps, let a group's jobs run on far past the slice. So the next piece waits for a tick
  * asked for from a promise job (process.nextTick), which comes once all promise jobs have run,
  * and the clock is read then. A piece let go too late (another's work spent the turn) looks again
  * and waits again, at the back. Loads meant to be batched gather until the pieces that ask for them

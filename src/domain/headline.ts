@@ -18,7 +18,7 @@ export const REPRESENTATIVE_BREAKDOWNS: Readonly<Record<string, readonly string[
   spend: ['item=travel'],
 };
 
-/** The rule in words, as served in `meta.headline_rule` and written in the README. */
+/** The rule in words, as served in `meta.headline_rule` and written in docs/methodology.md. */
 export const HEADLINE_RULE =
   "The headline series of a country and measure is the representative series (the publisher's total, or UN Tourism's " +
   'overnight visitors for arrivals and departures, or the travel item for spend) that reaches the most recent period, ' +

@@ -10,7 +10,7 @@
 import { compareHeadlines, isRepresentative, type HeadlineCandidate } from './headline';
 import type { Freq } from './types';
 
-/** The rule in words, as written in the README and the API descriptions. */
+/** The rule in words, as written in docs/methodology.md and the API descriptions. */
 export const MONTHLY_RULE =
   'A country is monthly when it holds a monthly series with figures of the kind the headline rule chooses from ' +
   "(the publisher's total, or UN Tourism's overnight visitors for arrivals and departures, or the travel item for spend), " +

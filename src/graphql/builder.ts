@@ -15,9 +15,9 @@ import { DEFAULT_LIST_LENGTH, PAGE_ITEMS_COST } from './cost';
 import { sharedError } from './repeated-errors';
 
 /**
- * Depth 10, and a cost (cost.ts: about a value or 2 µs of work a unit) that a query of every
+ * Depth 10, and a cost (cost.ts: about a value or a fixed slice of work a unit) that a query of every
  * country's headline series with ten years of months fits (608,501) with room to spare, and that
- * bounds an answer to about a million values or two seconds of work (useQueryCost).
+ * bounds an answer to about a million values or the work of as many units (useQueryCost).
  */
 export const QUERY_LIMITS = { depth: 10, complexity: 1_000_000, breadth: 400 };
 

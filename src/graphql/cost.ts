@@ -21,17 +21,17 @@ export const DEFAULT_LIST_LENGTH = 10;
 /** A world region's countries (and a country's peers in it): Africa and Europe hold about 55 each. */
 export const REGION_COUNTRIES_COST = { field: 1, multiplier: 60 };
 
-/** Units for the fields that compute, per item: about one unit per 2 µs of work, measured on the test release. */
+/** Units for the fields that compute, per item, in proportion to their measured work on the test release (docs/performance.md). */
 export const WORK_COST = {
-  /** One country-year of holiday rules: 5 ms (most countries) to 180 ms (Malaysia's 16 states). */
+  /** One country-year of holiday rules, priced for the costliest country (Malaysia's 16 states). */
   holidayYear: 50_000,
   /** A holidays join works out every year its series spans (decades). */
   holidayJoin: 200_000,
-  /** A country's economy or tourism-economy table: ~4 ms. */
+  /** A country's economy or tourism-economy table. */
   economyTable: 2_000,
-  /** A country's brief (figures, outlook, rivals): ~4 ms the first time in a release, kept after. */
+  /** A country's brief (figures, outlook, rivals): computed the first time in a release, kept after. */
   brief: 2_000,
-  /** A country's rivals: ~2 ms. */
+  /** A country's rivals. */
   rivals: 1_000,
 };
 

@@ -8,8 +8,8 @@
  * (their execution ran past its time budget) is dropped before it is worked out, so a caller
  * that asks for decades and is stopped does not keep the worker busy after it. The service starts
  * the worker when it opens a release (startHolidayRules), so no first answer waits for the thread
- * and the rules library to load (~150-200 ms); the worker exits when nothing was asked for a long
- * while, giving back its heap and the countries' parsed rules (~50 MB resident).
+ * and the rules library to load; the worker exits when nothing was asked for a long while, giving
+ * back its heap and the countries' parsed rules.
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -31,9 +31,9 @@ export type HolidayAnswer = { rows: HolidayRow[] } | { error: string };
 /** Bytes of kept answers: ~1,300 country-years of a 16-state country, or a year of every country ten times over. */
 const KEPT_BYTES = 8 * 1024 * 1024;
 /**
- * The worker exits after this long with nothing to do (it holds ~50 MB resident with the rules it
- * parsed): long enough that a service asked for holidays now and then keeps it, as starting it
- * again costs the next answer ~150-200 ms.
+ * The worker exits after this long with nothing to do (it holds the rules it parsed in its own
+ * heap): long enough that a service asked for holidays now and then keeps it, as starting it again
+ * delays the next answer.
  */
 const WORKER_IDLE_MS = 10 * 60_000;
 
@@ -161,8 +161,8 @@ function asked(job: Job): Job {
 /**
  * Works out these country-years in the worker when it has nothing asked of it, so that their first
  * askers find them kept; settles when all are worked out or failed. The service warms the years
- * its monthly series are asked about most (the holidays join over recent months), a country-year
- * taking 5 to 200 ms of the worker's CPU.
+ * its monthly series are asked about most (the holidays join over recent months), each
+ * country-year being costly work for the worker.
  */
 export function warmHolidays(asks: readonly HolidayAsk[]): Promise<void> {
   const jobs: Promise<unknown>[] = [];
@@ -185,7 +185,7 @@ function keyOf({ iso, year, names }: HolidayAsk): string {
 
 /**
  * A fresh worker in place of one that has nothing to do: after a warm-up it held the parsed rules
- * of every country warmed (~40 MB of resident memory) where the answers kept here are what is used.
+ * of every country warmed, tens of megabytes resident, where the answers kept here are what is used.
  */
 function recycleWorker(): Promise<unknown> {
   if (!worker || running || queue.length > 0) return Promise.resolve();

@@ -23,9 +23,8 @@ const SERIES_PER_STATEMENT = 250;
 /**
  * The texts of the release's kept observations, one copy of each. Every row read from SQLite
  * brings its own copy of its series id, period, status ('published' …) and publication time: four
- * strings that were a third of the service's heap once the figures of a release were kept (22 MB
- * of ~180,000 rows after start, twice that with every series read), for a few thousand distinct
- * texts. Per release, so the texts of a release no longer served go with it.
+ * strings that were a third of the service's heap once the figures of a release were kept, for a
+ * few thousand distinct texts. Per release, so the texts of a release no longer served go with it.
  */
 const textsOf = new WeakMap<Snapshot, Map<string, string>>();
 
@@ -48,7 +47,7 @@ export function createLoaders(snapshot: Snapshot): Loaders {
       const bySeries = new Map<string, ObservationPoint[]>(missing.map((id) => [id, []]));
       let texts = textsOf.get(snapshot);
       if (!texts) textsOf.set(snapshot, (texts = new Map()));
-      // A few hundred series a statement: SQLite reads synchronously, and every series at once held the event loop ~100 ms.
+      // A few hundred series a statement: SQLite reads synchronously, and every series at once held the event loop too long.
       for (let at = 0; at < missing.length; at += SERIES_PER_STATEMENT) {
         if (at > 0) await new Promise((resolve) => setImmediate(resolve));
         const rows = await snapshot.prisma.observation.findMany({

@@ -2,7 +2,7 @@
  * What the caller's plan cannot read is not read. plugin-prisma folds the columns and relations
  * of a field into its parent's statement before any field is resolved, so a field above the
  * caller's plan was loaded and only then refused: a free key asking for every country's economy
- * (analyst) had the service read their series and figures, ~0.5 s, for one plan_required error;
+ * (analyst) had the service read their series and figures for one plan_required error;
  * every country's arrivals, a statement of series rows per alias.
  *
  * Every field whose plan (its own scope, or its type's, as operation-plan.ts reads them) is known

@@ -84,7 +84,7 @@ function textDigest(text: string): string {
 /**
  * The key of an operation's result: its session (the data version first, which the store follows),
  * operation name, variables and the digest of its document text (a key of the whole text was
- * flattened and hashed on every lookup: ~4 µs of a kept /v1 answer); past KEY_TEXT_MAX characters
+ * flattened and hashed on every lookup, a noticeable part of a cached /v1 answer); past KEY_TEXT_MAX characters
  * (long variables) the part after the version is a SHA-256 (a budget counts a key's length).
  */
 export function resultKey(session: string, documentText: string, operationName: string | null | undefined, variables: unknown): string {
@@ -149,8 +149,8 @@ export class ResultStore implements Cache {
 
   /**
    * Whether a result asked under `key` is to be kept: from its second ask. Keeping costs the response
-   * cache a walk of the whole result (it clones it to strip the fields it added), ~1.5 ms for a
-   * year of one country's series; a composed query asked once, as most one-off queries are, pays none.
+   * cache a walk of the whole result (it clones it to strip the fields it added), as long again
+   * as a small execution; a composed query asked once, as most one-off queries are, pays none.
    */
   admits(key: string): boolean {
     const digest = createHash('sha1').update(key).digest('base64url');
@@ -175,7 +175,7 @@ export class ResultStore implements Cache {
     if (this.lru?.peek(entry.key) === entry) this.lru.set(entry.key, entry);
   }
 
-  /** Bytes held now (for tests and the README's figures). */
+  /** Bytes held now (for tests and docs/performance.md). */
   get bytes(): number {
     return this.lru?.calculatedSize ?? 0;
   }
@@ -242,9 +242,8 @@ function keyGivenIn(context: unknown): string | undefined {
 }
 
 /**
- * Queries costing more than this are not kept: their results are large (a hundred aliases of every
- * country is 67,600 and 0.8 MB) and the response cache walks a result once more, in one piece, to
- * keep it (~20% of the execution's time, a stall of its own); they are rarely asked twice alike.
+ * Queries costing more than this are not kept: their results are large and the response cache walks a
+ * result once more, in one piece, to keep it (a stall of its own); they are rarely asked twice alike.
  */
 export const KEEP_COST_MAX = 20_000;
 

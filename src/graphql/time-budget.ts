@@ -28,7 +28,7 @@ export interface ExecutionBudget {
   spent: GraphQLError;
 }
 
-/** Default budget: many times the slowest admitted query alone (about 1 s), short of a caller's patience. */
+/** Default budget: many times the slowest admitted query alone, short of a caller's patience. */
 export const DEFAULT_BUDGET_MS = 10_000;
 
 export const TIMEOUT_CODE = 'timeout' satisfies ErrorCode;

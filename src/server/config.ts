@@ -1,4 +1,4 @@
-/** Settings read from the environment (DECISIONS.md, "Running it"; docs/deployment in README "Scaling out"). */
+/** Settings read from the environment (DECISIONS.md, "Running it"; docs/operating.md "Scaling out"). */
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_BUDGET_MS } from '../graphql/time-budget';

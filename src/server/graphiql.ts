@@ -180,8 +180,8 @@ let page: Promise<string> | undefined;
 
 /**
  * The page, built once: the options never change. The bundle is imported on the first visit, not at
- * start: its module text and the page it renders hold some 30 MB, which a service nobody explores
- * should not carry.
+ * start: its module text and the page it renders are large, which a service nobody explores should
+ * not carry.
  */
 export function graphiqlPage(options: GraphiQLOptions): Promise<string> {
   page ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => withKeyBar(renderGraphiQL(options)));

@@ -10,6 +10,7 @@ import { createContext, type GraphQLContext } from '../graphql/context';
 import { GRAPHIQL_OPTIONS, graphiqlPage } from './graphiql';
 import type { GraphQLForms } from './graphql-kept';
 import { useResultCache } from '../graphql/result-cache';
+import { useParamsCheck } from './graphql-params';
 import { useKeptForms, useApiAccess, useErrorBody, useExecutionQueue, useMaxTokens, useQueryCost, useTimeBudget, type GraphQLServerContext } from './graphql-plugins';
 
 export type { GraphQLServerContext } from './graphql-plugins';
@@ -73,6 +74,8 @@ export function createGraphQLEndpoint(deps: {
       // @stream, unused here): it allocated half again as much a field, and its garbage held the loop.
       useEngine({ execute }),
       useErrorBody(deps.publicBaseUrl, deps.log),
+      // Before useKeptForms, which makes the result cache's key from the parameters.
+      useParamsCheck(),
       useApiAccess(deps.admit, deps.publicBaseUrl),
       useKeptForms({ store: deps.store, now: deps.now, forms: deps.forms }),
       useMaxTokens(),

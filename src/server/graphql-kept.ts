@@ -4,7 +4,7 @@
  * The Yoga plugin (graphql-plugins.ts, useKeptForms) makes them; the path here answers a repeated
  * GET, or POST of a JSON body, from them on node:http directly, before a fetch Request, Yoga and its
  * plugins are made for it: what a kept answer needs is the key check, the rate and the bytes (a
- * kept POST went through Yoga at ~1,500 answers a second, a kept GET here at ~17,000). A refused
+ * cached answer through Yoga costs many times what it costs here). A refused
  * caller gets the error Yoga would send; a request it cannot answer (not kept, another body type,
  * a batch) goes on to Yoga with its admission, so the rate is taken once.
  */
@@ -16,6 +16,7 @@ import { FormSlot, resultKey, sessionKey, type KeptEntry, type ResultStore } fro
 import { AnswerClock } from '../../rest/answer-bytes';
 import { ANSWER_VARY, codedEtag, encode, etagMatches, etagOf, negotiate, type Coding, type Compression } from '../../rest/compression';
 import { isGraphiQLVisit } from './graphiql';
+import { paramsProblem } from './graphql-params';
 import type { RequestTag } from '../../rest/request-tag';
 
 export interface GraphQLForm {
@@ -60,11 +61,14 @@ export function operationOf(queryString: string): AskedOperation | null {
   const query = params.get('query');
   if (!query) return null;
   const variables = params.get('variables');
+  let asked: AskedOperation;
   try {
-    return { query, operationName: params.get('operationName') || undefined, variables: variables ? JSON.parse(variables) : undefined };
+    asked = { query, operationName: params.get('operationName') || undefined, variables: variables ? JSON.parse(variables) : undefined };
   } catch {
     return null;
   }
+  // Parameters of the wrong shape go on to Yoga, which refuses them (useParamsCheck).
+  return paramsProblem(asked) ? null : asked;
 }
 
 /** Bodies past this are left to Yoga: reading a large body twice on a miss costs more than the kept path saves. */
@@ -79,10 +83,10 @@ export function postedOperation(contentType: string | undefined, body: Buffer): 
   } catch {
     return null;
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !('query' in parsed) || typeof parsed.query !== 'string' || !parsed.query) return null;
-  const operationName = 'operationName' in parsed ? parsed.operationName : undefined;
-  if (operationName != null && typeof operationName !== 'string') return null;
-  return { query: parsed.query, operationName, variables: 'variables' in parsed ? parsed.variables : undefined };
+  // Parameters of the wrong shape go on to Yoga, which refuses them (useParamsCheck).
+  if (paramsProblem(parsed)) return null;
+  const { query, operationName, variables } = parsed as { query: string; operationName?: string | null; variables?: unknown };
+  return { query, operationName, variables };
 }
 
 /** The operation of a GET /graphql (none for GraphiQL's page) or of a POST's body already read. */

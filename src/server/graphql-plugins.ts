@@ -79,7 +79,7 @@ function errorPattern(error: GraphQLError): string {
 
 /**
  * One error per path pattern and code, with `extensions.count` the times it occurred (a forbidden
- * field over every country was one error per country: 27,000 of them, 5.7 MB), and at most
+ * field over every country was one error per country), and at most
  * MAX_ANSWER_ERRORS, the last saying how many more were left out.
  */
 export function collapsedErrors(errors: readonly GraphQLError[]): readonly GraphQLError[] {
@@ -378,8 +378,8 @@ export function useMaxTokens(): Plugin {
  * in memory at once.
  * Each execution starts from the event loop's check phase (setImmediate), not straight from the
  * request that read it: an execution runs to its end in one go, and without that yield a busy loop ran
- * every request it had read before polling again, taking one new connection per round; under 16
- * connections some waited 1–2.5 s to be accepted while the others were served.
+ * every request it had read before polling again, taking one new connection per round; under many
+ * connections some waited seconds to be accepted while the others were served.
  */
 export function useExecutionQueue(concurrency = 2): Plugin {
   let running = 0;

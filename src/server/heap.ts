@@ -3,15 +3,14 @@
  * the first release is opened (measured with the GraphQL benchmark, compiled, NODE_ENV=production):
  *   - heap growth: by default V8 lets the heap grow to about four times what the last full collection
  *     kept when collections are cheap, and answers allocate a lot that dies young but outlives a
- *     scavenge, so resident memory climbed past 500 MB around ~100 MB of live objects. Growing by
- *     100% keeps the heap within about twice the live objects. 30% (the heap near 1.3× them) held
- *     ~60 MB less, but a query working through a hundred aliases of every country then ran a full
- *     collection every third of a second, whose marking steps and final pauses put /healthz's p99
- *     at 37–53 ms (mean 47) beside it, against 35–40 ms (mean 38) at 100%; 50–60% was in between.
+ *     scavenge, so resident memory climbed far past the live objects. Growing by 100% keeps the heap
+ *     within about twice the live objects. A lower setting held less, but a query working through a
+ *     hundred aliases of every country then ran full collections so often that their marking steps
+ *     and pauses raised /healthz's p99 beside it (docs/performance.md).
  *     What a burst leaves behind is collected once the process is idle (IdleCollector).
  *   - WebAssembly compiled by the baseline compiler only: Prisma's query compiler is a WebAssembly
- *     module, and optimising it in the background left some 85 MB in the compiler threads' malloc
- *     arenas for no measurable change in answer times (plans are compiled once per query shape).
+ *     module, and optimising it in the background left tens of megabytes in the compiler threads'
+ *     malloc arenas for no measurable change in answer times (plans are compiled once per query shape).
  * A setting given on the command line or in NODE_OPTIONS is left alone.
  */
 import v8 from 'node:v8';
@@ -38,13 +37,12 @@ const committed = () => v8.getHeapStatistics().total_heap_size;
  * Full collections once the process has been idle for IDLE_MS after its heap's committed size grew
  * by IDLE_COLLECT_GROWTH_BYTES (or after a release's warm-up). V8 collects when it allocates; with
  * nothing allocating, what heavy answers left behind (tens of megabytes of result trees and texts)
- * waited for V8's memory reducer, which judges the allocation rate from samples 8 s apart and came
- * 20 s to over a minute later, or not at all: resident memory stayed ~400 MB after a burst of large
- * answers. The committed size is judged, not the live objects: a burst often ends with a collection
- * of V8's own, which leaves ~105 MB live in a heap still holding ~230 MB, and judged by live
- * objects the idle spell then went by without one. The pauses (~55 ms, then ~125–160 ms for the
- * compacting one, with ~90–105 MB live) fall where no request waits: after a burst of heavy answers,
- * resident memory ~280–290 MB 3 s later, against 300–340 MB with two plain collections.
+ * waited for V8's memory reducer, which came a long while later or not at all, and resident memory
+ * stayed high after a burst of large answers. The committed size is judged, not the live objects: a
+ * burst often ends with a collection of V8's own, which leaves few live objects in a heap still
+ * holding its pages, and judged by live objects the idle spell then went by without one. The pauses
+ * fall where no request waits, and the compacting collection gives back more than two plain ones
+ * (docs/performance.md).
  */
 export class IdleCollector {
   private readonly collect: (() => void) | null;

@@ -1,7 +1,6 @@
 /**
  * What a release works out once, worked out when it is opened so that no first caller waits for it:
- * rivals and origin-shift carriers (a country's detail); the briefs of the monthly countries (15–60 ms
- * each, of today: a server running past midnight works tomorrow's out when asked); the monthly
+ * rivals and origin-shift carriers (a country's detail); the briefs of the monthly countries (of today: a server running past midnight works tomorrow's out when asked); the monthly
  * series' observations, each country's primary series and its releases (/v1/gaps, /v1/calendar); the
  * source tables' summaries (/v1/tables). Then, in the holiday worker's idle time, the monthly
  * countries' holidays of this year and the last (the holidays join's usual ask).

@@ -1,5 +1,5 @@
 /**
- * The step of README "Adding an endpoint" that no other check catches when it is forgotten: every
+ * The step of docs/architecture.md "Adding an endpoint" that no other check catches when it is forgotten: every
  * fixed operation in schema/operations serves exactly one route, and every route runs one of them.
  * (A field left out of schema/schema.graphql fails the schema drift test; an operation not
  * generated fails the type check; the OpenAPI document and the plans are derived from the route.)

@@ -1,4 +1,4 @@
-/** Every guide written is served: each Markdown file of rest/docs/guides at /docs/guides/NAME, and every guide the README names. */
+/** Every guide written is served: each Markdown file of rest/docs/guides at /docs/guides/NAME, and every guide the README and docs/ name. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -17,9 +17,10 @@ it('lists every guide file in its reading order', () => {
   expect(GUIDES.map((g) => g.slug).sort()).toEqual(files.sort());
 });
 
-it('serves every guide, and every guide the README names', async () => {
-  const readme = fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
-  const named = [...readme.matchAll(/rest\/docs\/guides\/([\w-]+)\.md/g)].map((m) => m[1]);
+it('serves every guide, and every guide the README and docs/ name', async () => {
+  const docs = path.join(PROJECT_ROOT, 'docs');
+  const texts = ['README.md', ...fs.readdirSync(docs).map((f) => `docs/${f}`)].map((f) => fs.readFileSync(path.join(PROJECT_ROOT, f), 'utf8'));
+  const named = texts.flatMap((text) => [...text.matchAll(/rest\/docs\/guides\/([\w-]+)\.md/g)].map((m) => m[1]));
   expect(named.length).toBeGreaterThan(1);
   for (const slug of new Set([...GUIDES.map((g) => g.slug), ...named])) {
     expect((await fetch(`${s.url}/docs/guides/${slug}`)).status, slug).toBe(200);

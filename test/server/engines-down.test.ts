@@ -1,6 +1,6 @@
 /**
  * A replica when Redis or PostgreSQL goes away: each engine is reached through a relay that the
- * test cuts (every connection dropped, nothing listening) and restores, as README "Scaling out" says.
+ * test cuts (every connection dropped, nothing listening) and restores, as docs/operating.md "Scaling out" says.
  */
 import fs from 'node:fs';
 import os from 'node:os';

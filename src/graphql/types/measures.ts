@@ -47,8 +47,8 @@ function measureSeriesKey(iso: string, measure: string, freq: string | null | un
 
 /**
  * The keys of every country, measure and frequency for which `measureSeriesFilter` finds a series,
- * once per release: looking through a country's series on each ask took ~4 ms for every country's
- * note in one answer.
+ * once per release: looking through a country's series on each ask, for every country's note in one
+ * answer, was work repeated on every request.
  */
 function measureSeriesHeld(ctx: GraphQLContext): Promise<ReadonlySet<string>> {
   return perRelease(ctx.snapshot, 'measure-series-held', async () => {
