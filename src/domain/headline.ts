@@ -9,19 +9,21 @@ import type { Freq } from './types';
  * Breakdowns that stand for the whole measure, beside the publisher's own total: UN Tourism's
  * overnight visitors (tourists, the TF/TCE count many countries publish instead of all visitors)
  * and the balance-of-payments travel item of inbound expenditure (the receipts most countries
- * report). Parts such as origins, regions, purposes, same-day visitors or passenger transport never
+ * report), and the nights of residents and non-residents in hotels and similar establishments (which
+ * UN Tourism publishes for many countries without the nights in all accommodation). Parts such as origins, regions, purposes, same-day visitors or passenger transport never
  * stand for the whole.
  */
 export const REPRESENTATIVE_BREAKDOWNS: Readonly<Record<string, readonly string[]>> = {
   arrivals: ['type=overnight'],
   departures: ['type=overnight'],
+  nights: ['accommodation=hotels'],
   spend: ['item=travel'],
 };
 
 /** The rule in words, as served in `meta.headline_rule` and written in the README. */
 export const HEADLINE_RULE =
   "The headline series of a country and measure is the representative series (the publisher's total, or UN Tourism's " +
-  'overnight visitors for arrivals and departures, or the travel item for spend) that reaches the most recent period, ' +
+  'overnight visitors for arrivals and departures, the nights of all guests in hotels for nights, or the travel item for spend) that reaches the most recent period, ' +
   'compared at the coarser of the two frequencies (a monthly series ending 2021-03 reaches 2021 like an annual one); ' +
   "on a tie the finer frequency wins, then the publisher's own total, then a published series over a derived one, " +
   'then the series with more figures.';
