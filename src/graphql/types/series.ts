@@ -40,6 +40,13 @@ export const ObservationType = builder.objectRef<ObservationPoint>('Observation'
     value: t.exposeFloat('value', { nullable: true }),
     status: t.field({ type: ObservationStatusEnum, resolve: (o) => oneOf(OBS_STATUSES, o.status) }),
     flags: t.exposeString('flags', { description: "The publisher's own flag letters." }),
+    derivation: t.string({
+      nullable: true,
+      description:
+        "null for the publisher's own figure; otherwise the rule that computed it where the publisher gives none: " +
+        'sum-of-parts (a complete breakdown), annual-sum or annual-mean (twelve months). The series names the rule and its inputs.',
+      resolve: (o) => o.derivation ?? null,
+    }),
   }),
 });
 
@@ -115,6 +122,16 @@ export const SeriesType = builder.prismaObject('Series', {
     tableCode: t.exposeString('tableCode'),
     headline: t.boolean({ description: `Whether this is the country's headline series for its measure. ${HEADLINE_RULE}`, resolve: (s) => s.headline }),
     derived: t.exposeBoolean('derived'),
+    derivationRule: t.exposeString('derivationRule', {
+      nullable: true,
+      description: "The rules that computed some of its figures, in words; null when every figure is the publisher's.",
+    }),
+    derivedFrom: t.stringList({
+      nullable: true,
+      select: { derivedFrom: true },
+      description: 'Ids of the series its computed figures come from: the parts of a breakdown, or the monthly series.',
+      resolve: (s) => (s.derivedFrom ? (JSON.parse(s.derivedFrom) as string[]) : null),
+    }),
     first: t.field({ type: PeriodScalar, resolve: (s) => s.first }),
     last: t.field({ type: PeriodScalar, resolve: (s) => s.last }),
     points: t.int({ description: 'Observations with a value.', resolve: (s) => s.points }),
