@@ -16,6 +16,7 @@
  *                             subscriptions to the release.published events (DATA_DIR/webhooks.json);
  *                             `add` prints the signing secret
  *   print-schema              write schema/schema.graphql from the code
+ *   coverage                  whether each country's headline reaches the newest year held, and why not
  */
 import cluster from 'node:cluster';
 import path from 'node:path';
@@ -215,8 +216,15 @@ async function main(): Promise<void> {
       print('Wrote schema/schema.graphql');
       return;
     }
+    case 'coverage': {
+      const file = currentReleaseFile(config.dataDir);
+      if (!file) throw new Error(`no release in ${config.dataDir}: run the ingest first`);
+      const { coverageReport } = await import('./cli/coverage-report');
+      for (const line of coverageReport(file)) print(line);
+      return;
+    }
     default:
-      throw new Error('usage: cli <serve|ingest|refresh|publish|keys|webhooks|print-schema> [--sources DIR]');
+      throw new Error('usage: cli <serve|ingest|refresh|publish|keys|webhooks|print-schema|coverage> [--sources DIR]');
   }
 }
 

@@ -36,6 +36,8 @@ export interface ParsedObservation {
    * release that gave a figure for this period, which dates the figure.
    */
   firstReleased?: string;
+  /** Set when the ingest computed the figure (src/domain/derivation.ts): the rule's id. */
+  derivation?: 'sum-of-parts' | 'annual-sum' | 'annual-mean';
 }
 
 /** A figure the publisher changed from one of its releases to a later one, both held by the source. */

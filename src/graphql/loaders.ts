@@ -35,7 +35,7 @@ function keptRow(row: ObservationPoint, texts: Map<string, string>): Observation
     texts.set(text, text);
     return text;
   };
-  return { seriesId: one(row.seriesId), period: one(row.period), value: row.value, status: one(row.status), flags: one(row.flags), published: one(row.published) };
+  return { seriesId: one(row.seriesId), period: one(row.period), value: row.value, status: one(row.status), flags: one(row.flags), published: one(row.published), derivation: row.derivation === null ? null : one(row.derivation) };
 }
 
 export function createLoaders(snapshot: Snapshot): Loaders {

@@ -9,14 +9,14 @@ import { observationProvenance, seriesProvenance, type ObservationProvenance, ty
 import type { Freq } from '../domain/types';
 import type { ObservationPoint } from './loaders';
 
-/** How a series was made. Series.derivationRule and Series.derivedFrom are read here once they exist. */
+/** How a series was made: Series.derivationRule and Series.derivedFrom, as the ingest stored them. */
 export function derivationOf(series: SearchableSeries): DerivationFacts {
-  return { rule: null, derivedFrom: null, derived: series.derived };
+  return { rule: series.derivationRule, derivedFrom: series.derivedFrom, derived: series.derived };
 }
 
-/** An observation's own derivation rule; Observation.derivation is read here once it exists. */
-export function observationDerivation(_point: ObservationPoint): string | null {
-  return null;
+/** An observation's own derivation rule (Observation.derivation): null for the publisher's figure. */
+export function observationDerivation(point: ObservationPoint): string | null {
+  return point.derivation ?? null;
 }
 
 /** Every series' provenance record of the release, by series id, computed once. */

@@ -31,6 +31,7 @@ import { summariseCountry, type SeriesSummaryRow } from '../domain/country-summa
 import { chooseHeadlines } from '../domain/headline';
 import { FREQ_WORDS, MEASURE_WORDS } from '../domain/series-search';
 import { aliasOf, seriesIdOf } from './identifiers';
+import { deriveAnnuals, deriveTotals } from './derive';
 import type { AppliedDecision, ConnectorOutput, CountryRef } from './records';
 import { UN_TOURISM_REGIONS, unTourismRegion } from './un-tourism-regions';
 import { describeVanished, holdingsOf, readPreviousRelease, tableDrops, vanishedSeries, type PreviousRelease } from './previous-release';
@@ -45,7 +46,7 @@ import type { SourceTableInfo } from '../domain/types';
 import path from 'node:path';
 import { describeProblem } from './source-shape';
 import { validateRelease } from './validate';
-import { contentDigest, keptReleaseStats, versionOf, writeRelease, type CountryRow, type RegionUnitRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
+import { contentDigest, keptReleaseStats, versionOf, writeRelease, type CountryRow, type DerivationRefusal, type RegionUnitRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
 
 export interface BuildOptions {
   sourcesDir: string;
@@ -154,7 +155,11 @@ function toSeriesRows(parsed: ParsedSeries[], countries: Map<string, CountryRef>
       searchText: [country.name, p.country, MEASURE_WORDS[p.measure], FREQ_WORDS[p.freq]].join(' '),
     });
   }
-  const rows = [...byAlias.values()];
+  return [...byAlias.values()];
+}
+
+/** Marks each country's headline series for each measure (HEADLINE_RULE). */
+function markHeadlines(rows: SeriesRow[]): void {
   const headlines = chooseHeadlines(
     rows.map((s) => {
       const withValue = s.observations.filter((o) => o.value !== null);
@@ -162,7 +167,21 @@ function toSeriesRows(parsed: ParsedSeries[], countries: Map<string, CountryRef>
     }),
   );
   for (const s of rows) s.headline = headlines.has(s.alias);
-  return rows;
+}
+
+/** Totals from complete breakdowns, then annual figures from complete months; the refusals, for the coverage report. */
+function applyDerivations(rows: SeriesRow[], log: (line: string) => void): DerivationRefusal[] {
+  const outcomes = [...deriveTotals(rows), ...deriveAnnuals(rows)];
+  const computed = rows.reduce((n, s) => n + s.observations.filter((o) => o.derivation).length, 0);
+  const refused = outcomes.filter((o) => !o.result.ok);
+  log(`  derived ${computed} figures (${rows.filter((s) => s.derivationRule).length} series); ${refused.length} refused`);
+  return refused.map((o) => ({
+    country: o.country,
+    rule: o.rule,
+    target: o.target,
+    reason: o.result.ok ? '' : o.result.reason,
+    detail: o.result.ok ? '' : o.result.detail,
+  }));
 }
 
 /** Each step's output, read afresh or from the parse cache, with a line saying what it gave. */
@@ -250,6 +269,8 @@ export function assembleContent(
     refByIso,
     rejected,
   );
+  const derivationRefusals = applyDerivations(series, log);
+  markHeadlines(series);
   const indicators = outputs.flatMap((o) => o.indicators ?? []).filter((i) => refByIso.has(i.country));
   const held = new Set([...series.map((s) => s.country), ...indicators.map((i) => i.country)]);
   const seriesSummaries = seriesSummariesByCountry(series);
@@ -286,6 +307,7 @@ export function assembleContent(
       prices: outputs.flatMap((o) => o.prices ?? []),
       indicators,
       reachedByFile: periodsReached(outputs),
+      derivationRefusals,
     },
     rejected,
     decisions: outputs.flatMap((o) => o.decisions ?? []),

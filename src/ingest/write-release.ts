@@ -25,6 +25,9 @@ export interface SeriesRow extends Omit<HeadlineCandidate, 'points' | 'last'> {
   observations: ParsedObservation[];
   /** Figures the publisher changed between the releases the source holds. */
   sourceRevisions?: SourceRevision[];
+  /** The rules that computed some of its figures, in words, and the ids of the series they were computed from. */
+  derivationRule?: string | null;
+  derivedFrom?: string[] | null;
   /** Extra words for full-text search (country names, measure). */
   searchText: string;
 }
@@ -65,7 +68,21 @@ export interface ReleaseContent {
   indicators: IndicatorValue[];
   /** The newest period each source file brings (period-reached.ts): /v1/status reads it from the release. */
   reachedByFile: PeriodsByFile;
+  /** Where a derivation rule computed nothing, and why (the coverage report reads it from the release). */
+  derivationRefusals?: DerivationRefusal[];
 }
+
+/** A rule that computed nothing for a series: a part missing in every period, a subtotal among parts, or sums off the published total. */
+export interface DerivationRefusal {
+  country: string;
+  rule: string;
+  target: string;
+  reason: string;
+  detail: string;
+}
+
+/** The Meta key holding the refusals as JSON. */
+export const DERIVATION_REFUSALS_META_KEY = 'derivation_refusals';
 
 export interface WriteStats {
   version: string;
@@ -188,11 +205,12 @@ function prepareInserts(db: Database.Database) {
     table: db.prepare('INSERT INTO SourceTable (code, publisher, title, url, file, released, releasedBy) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     series: db.prepare(
       `INSERT INTO Series (id, alias, countryIso, measure, breakdown, member, freq, unit, currency, scale, tableCode,
-        headline, derived, first, last, points, latestValue, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        headline, derived, derivationRule, derivedFrom, first, last, points, latestValue, updated)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     name: db.prepare('INSERT INTO SeriesName (seriesId, lang, name) VALUES (?, ?, ?)'),
     search: db.prepare('INSERT INTO SeriesSearch (seriesId, text) VALUES (?, ?)'),
-    obs: db.prepare('INSERT INTO Observation (seriesId, period, value, status, flags, published) VALUES (?, ?, ?, ?, ?, ?)'),
+    obs: db.prepare('INSERT INTO Observation (seriesId, period, value, status, flags, published, derivation) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     revision: db.prepare(
       `INSERT INTO Revision (seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -277,7 +295,7 @@ function writeSeries(w: SeriesWrite, s: SeriesRow): unknown[] | null {
   const updated = touched ? loadedAt : (previous?.updated.get(s.id) ?? loadedAt);
   insert.series.run(
     s.id, s.alias, s.country, s.measure, s.breakdown, s.member, s.freq, s.unit, s.currency, s.scale, s.table,
-    s.headline ? 1 : 0, s.derived ? 1 : 0, (withValue[0] ?? s.observations[0]).period, (lastWithValue ?? s.observations[s.observations.length - 1]).period,
+    s.headline ? 1 : 0, s.derived ? 1 : 0, s.derivationRule ?? null, s.derivedFrom ? JSON.stringify(s.derivedFrom) : null, (withValue[0] ?? s.observations[0]).period, (lastWithValue ?? s.observations[s.observations.length - 1]).period,
     withValue.length, lastWithValue ? lastWithValue.value : null, updated,
   );
   for (const [lang, name] of Object.entries(s.names)) insert.name.run(s.id, lang, name);
@@ -291,7 +309,7 @@ function writeSeries(w: SeriesWrite, s: SeriesRow): unknown[] | null {
     const fresh = dated ? publishedAt(dated.date) : null;
     const kept = old && old.value !== null ? old.published : null;
     const published = kept && (!fresh || kept < fresh) ? kept : (fresh ?? kept ?? loadedAt);
-    insert.obs.run(s.id, o.period, o.value, o.status, o.flags, published);
+    insert.obs.run(s.id, o.period, o.value, o.status, o.flags, published, o.derivation ?? null);
   }
   stats.observations += s.observations.length;
   for (const r of diff.revisions) {
@@ -361,6 +379,7 @@ export function writeRelease(
       data_version: dataVersion,
       data_as_of: stats.dataAsOf,
       [PERIODS_META_KEY]: JSON.stringify(content.reachedByFile),
+      [DERIVATION_REFUSALS_META_KEY]: JSON.stringify(content.derivationRefusals ?? []),
     };
     for (const [k, v] of Object.entries(meta)) insert.meta.run(k, v);
   })();

@@ -32,18 +32,18 @@ describe('headline series', () => {
     expect((await s.json('/v1/series/es.spend.total.a/metadata', 'developer')).data.headline).toBe(true);
   });
 
-  it("Japan: the annual arrivals to 2022 over JNTO's monthly series that ends 2017-03; the country record's span says so", async () => {
-    // The "all data" workbook of 24/11/2023 takes Japan's total to 2022 (3,832 thousand)
+  it("Japan: JNTO's monthly total, continued to 2025-02 by the sum of its nationalities; the country record's span says so", async () => {
+    // JNTO's own total ends 2017-03; the nationality file's complete months add up to it (Middle East left out: it
+    // is the sum of Israel, Türkiye and GCC), so the headline reaches 2025-02 (3,258,446; JNTO published 3,258,100).
     const arrivals = (await s.json('/v1/arrivals?country=JP', 'developer')).data[0];
-    expect(arrivals.series).toBe(await idOf('jp.arrivals.total.a'));
-    expect(arrivals.observations.at(-1)).toMatchObject({ period: '2022', value: 3832 });
+    expect(arrivals.series).toBe(await idOf('jp.arrivals.total.m'));
+    expect(arrivals.observations.at(-1)).toMatchObject({ period: '2025-02', value: 3258446 });
     const jp = (await s.json('/v1/countries/JP', 'free')).data;
-    // monthly is the monthly rule's (JNTO published months), not the headline's frequency; the latest period is
-    // that of the headline spend, which UN Tourism's release of 23/12/2025 takes to 2024
-    expect(jp).toMatchObject({ monthly: true, latest: '2024', first: arrivals.observations[0].period });
-    // the monthly series is still served when asked for
-    const monthly = (await s.json('/v1/arrivals?country=JP&freq=M', 'developer')).data[0];
-    expect(monthly.observations.at(-1).period).toBe('2017-03');
+    expect(jp).toMatchObject({ monthly: true, latest: '2025-02', first: arrivals.observations[0].period });
+    // the annual series: UN Tourism's to 2022, then the sums of JNTO's months (2024: 36,869,597; JNTO published 36,869,900)
+    const annual = (await s.json('/v1/arrivals?country=JP&freq=A', 'developer')).data[0];
+    expect(annual.observations.find((o: { period: string }) => o.period === '2022')).toMatchObject({ value: 3832 });
+    expect(annual.observations.at(-1).period).toBe('2024');
     expect((await s.json('/v1/arrivals?country=JP&freq=M', 'developer')).meta.headline_rule).toMatch(/freq=M/);
   });
 

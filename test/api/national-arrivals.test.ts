@@ -39,12 +39,19 @@ describe('national monthly visitor arrivals', () => {
   });
 
   it('make the visitor figure the headline arrivals, reaching 2022 or later', async () => {
-    const latest: Record<string, string> = { AU: '2026-03', CA: '2025-10', SG: '2024-11', HK: '2026-02', US: '2022-11', NZ: '2024-06', MY: '2024-10', BR: '2023-12' };
+    // The United States' I-94 months end 2022-11 and Brazil's 2023-12; UN Tourism's regions of origin, complete and
+    // summing to its published overnight visitors, take those series to 2024, which are the headlines (below).
+    const latest: Record<string, string> = { AU: '2026-03', CA: '2025-10', SG: '2024-11', HK: '2026-02', NZ: '2024-06', MY: '2024-10' };
     for (const [iso, period] of Object.entries(latest)) {
       const id = `${iso.toLowerCase()}.arrivals.total.m`;
       const meta = (await s.json(`/v1/series/${id}/metadata`, 'developer')).data;
       const latestFigure = (await s.json(`/v1/series/${id}/latest`, 'developer')).data;
       expect([iso, meta.headline, latestFigure.period]).toEqual([iso, true, period]);
+    }
+    for (const iso of ['us', 'br']) {
+      const overnight = (await s.json(`/v1/series/${iso}.arrivals.type-overnight.a/metadata`, 'developer')).data;
+      expect(overnight).toMatchObject({ headline: true, last: '2024' });
+      expect(overnight.derivation_rule).toMatch(/complete breakdown/);
     }
   });
 

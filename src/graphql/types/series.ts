@@ -83,6 +83,13 @@ export const ObservationType = builder.objectRef<ObservationPoint>('Observation'
       description: "Publisher, file, official address, the publisher's release date, and published or derived (and from what).",
       resolve: (o, _args, ctx) => provenanceOf(ctx.snapshot, o),
     }),
+    derivation: t.string({
+      nullable: true,
+      description:
+        "null for the publisher's own figure; otherwise the rule that computed it where the publisher gives none: " +
+        'sum-of-parts (a complete breakdown), annual-sum or annual-mean (twelve months). The series names the rule and its inputs.',
+      resolve: (o) => o.derivation ?? null,
+    }),
   }),
 });
 
@@ -165,6 +172,16 @@ export const SeriesType = builder.prismaObject('Series', {
     tableCode: t.exposeString('tableCode'),
     headline: t.boolean({ description: `Whether this is the country's headline series for its measure. ${HEADLINE_RULE}`, resolve: (s) => s.headline }),
     derived: t.exposeBoolean('derived'),
+    derivationRule: t.exposeString('derivationRule', {
+      nullable: true,
+      description: "The rules that computed some of its figures, in words; null when every figure is the publisher's.",
+    }),
+    derivedFrom: t.stringList({
+      nullable: true,
+      select: { derivedFrom: true },
+      description: 'Ids of the series its computed figures come from: the parts of a breakdown, or the monthly series.',
+      resolve: (s) => (s.derivedFrom ? (JSON.parse(s.derivedFrom) as string[]) : null),
+    }),
     first: t.field({ type: PeriodScalar, resolve: (s) => s.first }),
     last: t.field({ type: PeriodScalar, resolve: (s) => s.last }),
     points: t.int({ description: 'Observations with a value.', resolve: (s) => s.points }),

@@ -1,0 +1,87 @@
+/**
+ * Whether each country's headline for a measure reaches the newest year any of its series of that
+ * measure holds, and where it does not, why: the figures that reach further are parts of a breakdown
+ * that is not complete, parts whose sum disagrees with the published total, or a different concept.
+ */
+export interface ReachSeries {
+  country: string;
+  measure: string;
+  breakdown: string | null;
+  member: string | null;
+  /** Last period with a value. */
+  last: string;
+  headline: boolean;
+  alias: string;
+}
+
+/** A rule that computed nothing for a country (as the ingest records it). */
+export interface ReachRefusal {
+  country: string;
+  rule: string;
+  target: string;
+  reason: string;
+  detail: string;
+}
+
+export type ReachReason = 'no-complete-breakdown' | 'sums-disagree' | 'different-concept';
+
+export interface ReachRow {
+  country: string;
+  measure: string;
+  /** Newest year any series of the country and measure reaches. */
+  newest: string;
+  /** Year the headline reaches; null without a headline. */
+  headline: string | null;
+  headlineAlias: string | null;
+  reaches: boolean;
+  reason: ReachReason | null;
+  /** The series that reach further, and the refusal that applied. */
+  detail: string;
+}
+
+export const REACH_REASONS: Readonly<Record<ReachReason, string>> = {
+  'no-complete-breakdown': 'no complete breakdown',
+  'sums-disagree': 'sums disagree with the published total',
+  'different-concept': 'a different concept',
+};
+
+/** Breakdowns whose members are parts of the measure (a complete set of them sums to its total). */
+const PART_DIMENSIONS = new Set(['origin', 'purpose', 'transport', 'item', 'accommodation', 'outbound-item']);
+
+/** One row per country and measure, in country then measure order. */
+export function headlineReach(series: readonly ReachSeries[], refusals: readonly ReachRefusal[], measures: readonly string[]): ReachRow[] {
+  const groups = new Map<string, ReachSeries[]>();
+  for (const s of series) {
+    if (!measures.includes(s.measure) || !s.last) continue;
+    const key = `${s.country}|${s.measure}`;
+    groups.set(key, [...(groups.get(key) ?? []), s]);
+  }
+  const rows: ReachRow[] = [];
+  for (const [key, list] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    const [country, measure] = key.split('|');
+    const newest = list.map((s) => s.last.slice(0, 4)).sort().at(-1)!;
+    const head = list.find((s) => s.headline) ?? null;
+    const headYear = head ? head.last.slice(0, 4) : null;
+    if (headYear === newest) {
+      rows.push({ country, measure, newest, headline: headYear, headlineAlias: head!.alias, reaches: true, reason: null, detail: '' });
+      continue;
+    }
+    const further = list.filter((s) => s.last.slice(0, 4) === newest);
+    const parts = further.filter((s) => s.breakdown !== null && PART_DIMENSIONS.has(s.breakdown));
+    const refused = refusals.filter((r) => r.country === country && !r.rule.startsWith('annual-') && r.target.split('.')[1] === measure);
+    let reason: ReachReason;
+    let detail: string;
+    if (parts.length > 0 && refused.length > 0) {
+      reason = 'sums-disagree';
+      detail = refused.map((r) => `${r.rule}: ${r.detail}`).join('; ');
+    } else if (parts.length > 0) {
+      reason = 'no-complete-breakdown';
+      detail = `only parts reach ${newest}: ${parts.map((s) => s.alias).slice(0, 6).join(', ')}${parts.length > 6 ? ` and ${parts.length - 6} more` : ''}`;
+    } else {
+      reason = 'different-concept';
+      detail = `reaching ${newest}: ${further.map((s) => s.alias).join(', ')}`;
+    }
+    rows.push({ country, measure, newest, headline: headYear, headlineAlias: head?.alias ?? null, reaches: false, reason, detail });
+  }
+  return rows;
+}
