@@ -42,7 +42,8 @@ describe("figures are dated by the publisher's release", () => {
   it('Eurostat figures by its calendar, UN Tourism and JNTO by the dates in their files', async () => {
     // cutoff 2026-02-13: 2025-11 (out 2026-02-01) is visible, 2025-12 (out 2026-03-01) not yet.
     expect((await s.json('/v1/series/es.nights.total.m/latest', 'developer')).data.period).toBe('2025-11');
-    expect((await s.json('/v1/series/jp.arrivals.total.m/latest', 'developer')).data.period).toBe('2017-03');
+    // Japan's months are JNTO's nationalities summed (sum-of-parts), dated by JNTO's calendar.
+    expect((await s.json('/v1/series/jp.arrivals.total.m/latest', 'developer')).data.period).toBe('2025-02');
     // Canada's table of 2025-12-22 is visible whole.
     expect((await s.json('/v1/series/ca.arrivals.total.m/latest', 'developer')).data.period).toBe('2025-10');
   });
