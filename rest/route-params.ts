@@ -25,6 +25,13 @@ const SHARED_NOTES: Record<string, string> = {
   cursor: 'Opaque position from meta.next.',
   format: 'json (default) or csv.',
   status: "true adds each observation's status and the publisher's flags (default false: the shape of SPEC.md).",
+  units:
+    "lin (default: as published), chg (x(t) − x(t−1)), ch1 (x(t) − x(t−n)), pch ((x(t) / x(t−1) − 1) × 100), pc1 ((x(t) / x(t−n) − 1) × 100), " +
+    'pca (((x(t) / x(t−1))^n − 1) × 100) or log (ln x(t)); n is the periods per year (12, 4, 1). FRED\'s formulas, computed after any aggregation.',
+  to_freq:
+    'M, Q or A: the observations aggregated to this frequency when it is coarser than the series\' (a period only when all its sub-periods are held). ' +
+    'Named to_freq here because freq chooses the series.',
+  aggregation: 'With the frequency to aggregate to: sum (default for counts and money), avg (default for rates and capacity) or eop (the last sub-period).',
 };
 
 /** The `format` parameter every route reads (where CSV is not offered, csv is a bad value, not an unknown name). */

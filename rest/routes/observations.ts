@@ -3,7 +3,8 @@ import { refusedAbove } from '../route-run';
 import { SeriesObservationsDocument, SeriesVintagesDocument } from '../../src/generated/operations';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
-import { unitLabel } from './measures';
+import { transformMeta, unitLabel } from './measures';
+import { outputFreq, transformedUnit } from '../../src/domain/transform';
 
 export const observationRoutes = [
   defineRoute({
@@ -11,9 +12,11 @@ export const observationRoutes = [
     summary: "Every period of any series with its status and the publisher's flags; withheld and unpublished periods have value null.",
     description:
       "The time axis is regular: every period from the first to the last in range at the series' frequency. " +
-      'With as_of, the values as they stood on that date, rebuilt from the revision log (ALFRED-style vintages).',
+      'With as_of, the values as they stood on that date, rebuilt from the revision log (ALFRED-style vintages). ' +
+      "With freq, aggregation and units, transformed with FRED's formulas (after as_of: the vintage is transformed as it stood).",
     params: {
       as_of: 'A date (YYYY-MM-DD): the values as they stood in the release current at its end (see /vintages).',
+      freq: "M, Q or A: the observations aggregated to this frequency when it is coarser than the series' (a period only when all its sub-periods are held).",
     },
     csv: 'rows',
     operation: SeriesObservationsDocument,
@@ -21,7 +24,16 @@ export const observationRoutes = [
       const s = r.seriesById;
       if (!s) throw refusedAbove('series');
       return {
-        meta: { series: s.id, alias: s.alias, country: s.countryIso, name: s.name, unit: unitLabel(s), freq: s.freq, as_of: p.as_of ?? null },
+        meta: {
+          series: s.id,
+          alias: s.alias,
+          country: s.countryIso,
+          name: s.name,
+          unit: transformedUnit(unitLabel(s), p.units),
+          freq: outputFreq(s.freq, p.freq),
+          as_of: p.as_of ?? null,
+          ...transformMeta(p, p.freq, { measure: s.measure, unit: s.unit, freq: s.freq }),
+        },
         data: s.timeline.map((o) => snakeFields(o)),
       };
     },

@@ -238,25 +238,32 @@ const FREQ_WORDS: Record<Freq, { period: string; adjective: string }> = {
   A: { period: 'year', adjective: 'annual' },
 };
 
-/** The rule a transformed answer was computed by, in words; null when nothing was transformed. */
-export function transformRule(series: TransformedSeries, options: TransformOptions): string | null {
-  const freq = outputFreq(series.freq, options.freq);
+/** Why a series is served at its own frequency although another was asked for (one not coarser); null when it is not. */
+export function frequencyKeptNote(seriesFreq: Freq, asked: Freq | null | undefined): string | null {
+  if (!asked || asked === seriesFreq || outputFreq(seriesFreq, asked) !== seriesFreq) return null;
+  return `The series is ${FREQ_WORDS[seriesFreq].adjective}: it is not made ${FREQ_WORDS[asked].adjective} (observations are only aggregated to a coarser frequency).`;
+}
+
+/**
+ * The rule a transformed answer was computed by, in words; null when nothing was asked. Without the
+ * series' frequency (a list of series of several), the rule is said for any of them.
+ */
+export function transformRule(series: { measure: string; unit: string; freq?: Freq }, options: TransformOptions): string | null {
   const parts: string[] = [];
-  if (options.freq && freq === series.freq && options.freq !== series.freq) {
-    parts.push(`The series is ${FREQ_WORDS[series.freq].adjective}: it is not made ${FREQ_WORDS[options.freq].adjective} (only aggregated to a coarser frequency).`);
-  }
-  if (freq !== series.freq) {
+  const freq = series.freq ? outputFreq(series.freq, options.freq) : options.freq ?? null;
+  const kept = series.freq ? frequencyKeptNote(series.freq, options.freq) : null;
+  if (kept) parts.push(kept);
+  if (freq && options.freq && (!series.freq || freq !== series.freq)) {
     const how = options.aggregation ?? defaultAggregation(series);
-    const { period } = FREQ_WORDS[freq];
     parts.push(
-      `Each ${period} is ${AGGREGATION_RULES[how]} (${how}), made only when all its ${FREQ_WORDS[series.freq].period}s are held; ` +
-        `its status is the gravest of theirs.`,
+      `Each ${FREQ_WORDS[freq].period} is ${AGGREGATION_RULES[how]} (${how}), made only when all its sub-periods are held` +
+        `${series.freq ? '' : ' (a series already at that frequency or coarser is left at its own)'}; its status is the gravest of theirs.`,
     );
   }
   if (options.units && options.units !== 'lin') {
-    const n = PERIODS_PER_YEAR[freq];
-    parts.push(`Units ${options.units}: ${UNITS_FORMULAS[options.units]}${/x\(t−n\)|\^n/.test(UNITS_FORMULAS[options.units]) ? `, n = ${n}` : ''}; its status is the gravest of the figures it uses.`);
+    const formula = UNITS_FORMULAS[options.units];
+    const n = /x\(t−n\)|\^n/.test(formula) ? `, n = ${freq ? PERIODS_PER_YEAR[freq] : '12, 4 or 1 by frequency'}` : '';
+    parts.push(`Units ${options.units}, ${formula}${n}; its status is the gravest of the figures it uses.`);
   }
   return parts.length ? parts.join(' ') : null;
 }
-

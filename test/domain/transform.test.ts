@@ -114,7 +114,8 @@ describe('transformObservations', () => {
     expect(transformObservations(quarters, series, { freq: 'M' })).toEqual(quarters);
     expect(transformRule({ ...series, freq: 'A' }, { freq: 'Q' })).toMatch(/annual: it is not made quarterly/);
     expect(transformRule(series, {})).toBeNull();
-    expect(transformRule(series, { freq: 'A', units: 'pc1' })).toMatch(/^Each year is the sum of its sub-periods \(sum\), made only when all its quarters are held.*Units pc1: .*n = 1/);
+    expect(transformRule(series, { freq: 'A', units: 'pc1' })).toMatch(/^Each year is the sum of its sub-periods \(sum\), made only when all its sub-periods are held.*Units pc1, .*n = 1/);
+    expect(transformRule({ measure: 'arrivals', unit: 'arrivals' }, { units: 'pca' })).toMatch(/n = 12, 4 or 1 by frequency/);
   });
 
   it('names the unit of a transformed figure', () => {

@@ -7,7 +7,8 @@ import { periodBounds } from '../args';
 import { ENGLISH_NAME_SELECTION } from '../../db/search-index';
 import { builder } from '../builder';
 import type { ObservationPoint } from '../loaders';
-import { FrequencyEnum, MeasureEnum, ObservationStatusEnum, oneOf, ScaleEnum } from '../enums';
+import { AggregationEnum, FrequencyEnum, MeasureEnum, ObservationStatusEnum, oneOf, ScaleEnum, UnitsEnum } from '../enums';
+import { TRANSFORM_ARG_NOTES, seriesTransform } from '../transform-args';
 import { PeriodScalar } from '../scalars';
 import { monthsCost, pageCost } from '../cost';
 
@@ -33,7 +34,7 @@ export const SeriesNameType = builder.prismaObject('SeriesName', {
  * (loaders.ts), never from a Prisma relation, so their fields need no plugin-prisma bookkeeping,
  * which cost more than the thousands of rows of a country's series for a year.
  */
-export const ObservationType = builder.objectRef<ObservationPoint>('Observation').implement({
+export const ObservationType = builder.objectRef<Pick<ObservationPoint, 'period' | 'value' | 'status' | 'flags'>>('Observation').implement({
   description: 'One period of a series, with the status the publisher gives it.',
   fields: (t) => ({
     period: t.expose('period', { type: PeriodScalar }),
@@ -123,23 +124,32 @@ export const SeriesType = builder.prismaObject('Series', {
     observations: t.field({
       type: [ObservationType],
       description:
-        'Observations within [from, to] (inclusive, widened to months). Values as published (see `scale`), or in plain units with `scaled: true`.',
+        'Observations within [from, to] (inclusive, widened to months). Values as published (see `scale`), or in plain units with `scaled: true`; ' +
+        'with `freq`, aggregated to a coarser frequency, and with `units`, changes, percent changes or logs, computed over the whole series (so the first period in the window has its earlier figure), ' +
+        'each figure with the gravest status of the figures it is made of and their flags.',
       authScopes: { developer: true },
       complexity: monthsCost,
       args: {
         from: t.arg({ type: PeriodScalar }),
         to: t.arg({ type: PeriodScalar }),
         scaled: t.arg.boolean({ defaultValue: false, description: 'Multiply values by the series multiplier.' }),
+        units: t.arg({ type: UnitsEnum, description: TRANSFORM_ARG_NOTES.units }),
+        freq: t.arg({ type: FrequencyEnum, description: TRANSFORM_ARG_NOTES.freq }),
+        aggregation: t.arg({ type: AggregationEnum, description: TRANSFORM_ARG_NOTES.aggregation }),
       },
       // Through the release's observation store: one batched statement for all the series of a query,
       // and none for series already read in this release.
       // At once for a series already read: a promise per series cost a large list a fifth of its time.
       resolve: (s, args, ctx) => {
         const { from, to } = periodBounds(args.from, args.to);
+        const transform = seriesTransform(s, args);
         const shape = (points: ObservationPoint[]) => {
-          const within = rowsWithin(points, from, to);
-          if (!args.scaled || s.scale == null) return within;
-          return within.map((o) => ({ ...o, value: o.value === null ? null : inUnits(o.value, s.scale) }));
+          const scale = (rows: ObservationPoint[]) =>
+            !args.scaled || s.scale == null ? rows : rows.map((o) => ({ ...o, value: o.value === null ? null : inUnits(o.value, s.scale) }));
+          // Scaled before the transformation (a log or a change is of the values given), over the whole
+          // series, then cut to the window: a change at `from` compares with the period before it.
+          if (!transform) return scale(rowsWithin(points, from, to));
+          return rowsWithin(transform(scale(points)), from, to).map((o) => ({ ...o, status: o.status ?? 'published', flags: o.flags ?? '' }));
         };
         const points = ctx.loaders.points(s.id);
         return Array.isArray(points) ? shape(points) : points.then(shape);
