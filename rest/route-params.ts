@@ -24,6 +24,7 @@ const SHARED_NOTES: Record<string, string> = {
   limit: 'Rows per page, 1 to 1000.',
   cursor: 'Opaque position from meta.next.',
   format: 'json (default) or csv.',
+  datasetFormat: 'json (default), csv, jsonstat (a JSON-stat 2.0 dataset) or sdmx-csv (SDMX-CSV 2.0; also chosen by Accept: application/vnd.sdmx.data+csv).',
   status: "true adds each observation's status and the publisher's flags (default false: the shape of SPEC.md).",
   units:
     "lin (default: as published), chg (x(t) − x(t−1)), ch1 (x(t) − x(t−n)), pch ((x(t) / x(t−1) − 1) × 100), pc1 ((x(t) / x(t−n) − 1) × 100), " +
@@ -45,6 +46,7 @@ interface Declared {
   paging?: object;
   csv: unknown;
   document?: object;
+  dataset?: unknown;
 }
 
 function kindOf(type: TypeNode, where: string): ParamKind {
@@ -78,7 +80,8 @@ export function routeParams(route: Declared): { pathParams: ParamSpec[]; query: 
     specs.push(spec(route, name, kindOf(v.type, `${route.path}: $${name}`), v.type.kind === Kind.NON_NULL_TYPE && !v.defaultValue));
   }
   if (route.paging) specs.push(spec(route, 'cursor', 'cursor', false));
-  if (route.csv || route.document) specs.push(spec(route, 'format', 'format', false));
+  if (route.dataset) specs.push({ name: 'format', kind: 'format', required: false, description: SHARED_NOTES.datasetFormat });
+  else if (route.csv || route.document) specs.push(spec(route, 'format', 'format', false));
   const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const pathParams = inPath.map((name) => {
     const found = specs.find((s) => s.name === name);

@@ -10,6 +10,7 @@ import {
 import type { Freq } from '../../src/domain/types';
 import type { SeriesBlock } from '../csv';
 import { defineRoute } from '../route';
+import { blocksDataset } from '../datasets';
 import { HEADLINE_RULE } from '../../src/domain/headline';
 import { defaultAggregation, frequencyKeptNote, outputFreq, transformedUnit, transformRule, type Aggregation, type Units } from '../../src/domain/transform';
 
@@ -106,6 +107,7 @@ export const measureRoutes = [
       freq: 'M, Q or A: the total series of that frequency; the headline series when absent.',
     },
     csv: 'series',
+    dataset: blocksDataset('ARRIVALS', 'Visitor arrivals'),
     operation: ArrivalSeriesDocument,
     shape: (r, p) => ({
       meta: { measure: 'arrivals', headline_rule: headlineRule(p), ...transformMeta(p, p.to_freq, { measure: 'arrivals', unit: 'arrivals' }) },
@@ -126,6 +128,7 @@ export const measureRoutes = [
       freq: 'M, Q or A: the total series of that frequency; the headline series when absent.',
     },
     csv: 'series',
+    dataset: blocksDataset('CAPACITY', 'Accommodation capacity'),
     operation: CapacitySeriesDocument,
     shape: (r, p) => {
       const data = r.countries.nodes
@@ -146,6 +149,7 @@ export const measureRoutes = [
       currency: 'ISO 4217 code to convert to.',
     },
     csv: 'series',
+    dataset: blocksDataset('SPEND', 'Visitor spend'),
     operation: SpendSeriesDocument,
     // Spend is converted when a currency is asked for.
     computed: { convert: (p) => p.currency !== undefined },

@@ -3,6 +3,7 @@ import { refusedAbove } from '../route-run';
 import { SeriesObservationsDocument, SeriesVintagesDocument } from '../../src/generated/operations';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
+import type { SeriesBlock } from '../csv';
 import { transformMeta, unitLabel } from './measures';
 import { outputFreq, transformedUnit } from '../../src/domain/transform';
 
@@ -19,6 +20,11 @@ export const observationRoutes = [
       freq: "M, Q or A: the observations aggregated to this frequency when it is coarser than the series' (a period only when all its sub-periods are held).",
     },
     csv: 'rows',
+    dataset: ({ data, meta }) => {
+      const m = meta as { series: string; country: string; name: string; unit: string; freq: string };
+      const block: SeriesBlock = { country: m.country, series: m.series, name: m.name, unit: m.unit, freq: m.freq, observations: data as SeriesBlock['observations'] };
+      return { id: 'SERIES', label: m.name, blocks: [block] };
+    },
     operation: SeriesObservationsDocument,
     shape: (r, p) => {
       const s = r.seriesById;
