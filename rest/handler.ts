@@ -157,8 +157,11 @@ class RestAdapter {
   private ask(req: IncomingMessage, admitted: Admitted): Asked {
     const { found, path, query, plan, tag } = admitted;
     const now = this.deps.now();
-    const target = `${path}?${query}`;
-    const parsed = this.parse(found, target, query);
+    // SDMX-CSV chosen by Accept is read as format=sdmx-csv, so the variables are the same (each figure's status asked for).
+    const bySdmxAccept = found.c.route.dataset && acceptedForm(req.headers.accept) === 'sdmx-csv' && !/(^|&)format=/.test(query);
+    const asked = bySdmxAccept ? `${query}${query ? '&' : ''}format=sdmx-csv` : query;
+    const target = `${path}?${asked}`;
+    const parsed = this.parse(found, target, asked);
     const snapshot = this.deps.store.current;
     if (!snapshot) throw new ApiError('data_unavailable', 'No data release is loaded yet; try again shortly.');
     // What the answer's bytes depend on besides the operation's result: the kind asked for and the target (file names, next links).
