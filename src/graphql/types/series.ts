@@ -8,7 +8,8 @@ import { ENGLISH_NAME_SELECTION } from '../../db/search-index';
 import { builder } from '../builder';
 import type { ObservationPoint } from '../loaders';
 import { AggregationEnum, FrequencyEnum, MeasureEnum, ObservationStatusEnum, oneOf, ScaleEnum, UnitsEnum } from '../enums';
-import { TRANSFORM_ARG_NOTES, seriesTransform } from '../transform-args';
+import { TRANSFORM_ARG_NOTES, seriesTransform, type TransformArgs } from '../transform-args';
+import type { GraphQLContext } from '../context';
 import { PeriodScalar } from '../scalars';
 import { monthsCost, pageCost } from '../cost';
 
@@ -56,6 +57,26 @@ export const RevisionType = builder.prismaObject('Revision', {
     newRelease: t.exposeString('newRelease'),
   }),
 });
+
+/** A series' observations within the window, scaled and transformed as the arguments ask. */
+function observationsOf(
+  s: { id: string; scale: string | null; freq: string; measure: string; unit: string },
+  args: { from?: string | null; to?: string | null; scaled?: boolean | null } & TransformArgs,
+  ctx: GraphQLContext,
+) {
+  const { from, to } = periodBounds(args.from, args.to);
+  const transform = seriesTransform(s, args);
+  const scale = (rows: ObservationPoint[]) =>
+    !args.scaled || s.scale == null ? rows : rows.map((o) => ({ ...o, value: o.value === null ? null : inUnits(o.value, s.scale) }));
+  const shape = (points: ObservationPoint[]) => {
+    // Scaled before the transformation (a log or a change is of the values given), over the whole
+    // series, then cut to the window: a change at `from` compares with the period before it.
+    if (!transform) return scale(rowsWithin(points, from, to));
+    return rowsWithin(transform(scale(points)), from, to).map((o) => ({ ...o, status: o.status ?? 'published', flags: o.flags ?? '' }));
+  };
+  const points = ctx.loaders.points(s.id);
+  return Array.isArray(points) ? shape(points) : points.then(shape);
+}
 
 export const SeriesType = builder.prismaObject('Series', {
   description: 'A time series of one measure for one country: a total or one breakdown member.',
@@ -140,20 +161,7 @@ export const SeriesType = builder.prismaObject('Series', {
       // Through the release's observation store: one batched statement for all the series of a query,
       // and none for series already read in this release.
       // At once for a series already read: a promise per series cost a large list a fifth of its time.
-      resolve: (s, args, ctx) => {
-        const { from, to } = periodBounds(args.from, args.to);
-        const transform = seriesTransform(s, args);
-        const shape = (points: ObservationPoint[]) => {
-          const scale = (rows: ObservationPoint[]) =>
-            !args.scaled || s.scale == null ? rows : rows.map((o) => ({ ...o, value: o.value === null ? null : inUnits(o.value, s.scale) }));
-          // Scaled before the transformation (a log or a change is of the values given), over the whole
-          // series, then cut to the window: a change at `from` compares with the period before it.
-          if (!transform) return scale(rowsWithin(points, from, to));
-          return rowsWithin(transform(scale(points)), from, to).map((o) => ({ ...o, status: o.status ?? 'published', flags: o.flags ?? '' }));
-        };
-        const points = ctx.loaders.points(s.id);
-        return Array.isArray(points) ? shape(points) : points.then(shape);
-      },
+      resolve: observationsOf,
     }),
     revisions: t.relatedConnection(
       'revisions',
