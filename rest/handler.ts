@@ -17,6 +17,8 @@ import { ApiError, errorBody } from '../src/errors';
 import { rateHeaders, type Admission, type Admit } from '../src/auth/access';
 import type { RateDecision } from '../src/auth/rate-limit';
 import { routeMatcher, type AnyRoute, type Params, type RouteMatch } from './route';
+import type { Format } from './params';
+import { jsonStat, JSONSTAT_TYPE, sdmxCsv, SDMX_CSV_TYPE } from './datasets';
 import { parseRequestParams } from './request-params';
 import { envelope, executeRoute, shapeResult, variablesOf, type Envelope, type RestExecute, type RouteRunDeps } from './route-run';
 import { csvFilename, CSV_TYPE, JSON_TYPE, notModifiedAnswer, REQUEST_ID_PLACEHOLDER, RestAnswers, type RestAnswer } from './answer-bytes';
@@ -38,10 +40,24 @@ export interface RestDeps {
   results: ResultStore;
 }
 
-function wantsCsv(search: URLSearchParams, req: IncomingMessage): boolean {
-  const format = search.get('format');
-  if (format !== null) return format === 'csv';
-  return (req.headers.accept ?? '').split(',').some((a) => a.trim().startsWith('text/csv'));
+/** The form an Accept header asks for: the first of its media types this service writes besides JSON ('' for none). */
+function acceptedForm(accept: string | undefined): '' | 'csv' | 'sdmx-csv' {
+  if (!accept || !accept.includes('csv')) return '';
+  for (const a of accept.split(',')) {
+    const type = a.trim();
+    if (type.startsWith('text/csv')) return 'csv';
+    if (type.startsWith('application/vnd.sdmx.data+csv')) return 'sdmx-csv';
+  }
+  return '';
+}
+
+/** The answer's format: `format` when given (checked against the route when read), else what Accept asks for that the route offers, else JSON. */
+function formatOf(route: AnyRoute, params: Params, req: IncomingMessage): Format {
+  if (params.format !== undefined) return params.format;
+  const accepted = acceptedForm(req.headers.accept);
+  if (accepted === 'csv' && route.csv) return 'csv';
+  if (accepted === 'sdmx-csv' && route.dataset) return 'sdmx-csv';
+  return 'json';
 }
 
 /** A request that passed route, key and plan: what the rest of its answer needs. */
@@ -141,12 +157,15 @@ class RestAdapter {
   private ask(req: IncomingMessage, admitted: Admitted): Asked {
     const { found, path, query, plan, tag } = admitted;
     const now = this.deps.now();
-    const target = `${path}?${query}`;
-    const parsed = this.parse(found, target, query);
+    // SDMX-CSV chosen by Accept is read as format=sdmx-csv, so the variables are the same (each figure's status asked for).
+    const bySdmxAccept = found.c.route.dataset && acceptedForm(req.headers.accept) === 'sdmx-csv' && !/(^|&)format=/.test(query);
+    const asked = bySdmxAccept ? `${query}${query ? '&' : ''}format=sdmx-csv` : query;
+    const target = `${path}?${asked}`;
+    const parsed = this.parse(found, target, asked);
     const snapshot = this.deps.store.current;
     if (!snapshot) throw new ApiError('data_unavailable', 'No data release is loaded yet; try again shortly.');
     // What the answer's bytes depend on besides the operation's result: the kind asked for and the target (file names, next links).
-    const formName = `${(req.headers.accept ?? '').includes('text/csv') ? 'csv' : ''}|${target}`;
+    const formName = `${acceptedForm(req.headers.accept)}|${target}`;
     const session = sessionKey(snapshot.dataVersion, now, plan);
     const keyOfResult = joinResultKey(session, parsed.keyTail);
     // A kept answer knows which coding it goes out in, and answers a held validator itself (RestAnswers.send).
@@ -177,10 +196,11 @@ class RestAdapter {
     const { search, params, vars } = parsed;
     // A route with a document form (the Atom feed) answers in it unless format=json asks for the envelope.
     const document = route.document && params.format !== 'json' ? route.document : null;
-    const csv = !document && wantsCsv(search, req) && Boolean(route.csv);
+    const format = document ? 'json' : formatOf(route, params, req);
+    const csv = format === 'csv';
     const head = this.answers.head({
-      contentType: document ? document.type : csv ? CSV_TYPE : JSON_TYPE,
-      filename: csv ? csvFilename(path, search) : null,
+      contentType: document ? document.type : csv ? CSV_TYPE : format === 'sdmx-csv' ? SDMX_CSV_TYPE : format === 'jsonstat' ? JSONSTAT_TYPE : JSON_TYPE,
+      filename: csv || format === 'sdmx-csv' ? csvFilename(path, search) : null,
       validatorText: `${session}|${formName}`,
       dataAsOf: snapshot.dataAsOf,
     });
@@ -197,8 +217,11 @@ class RestAdapter {
     else if (csv) {
       const rows = Array.isArray(data) ? data : [data];
       body = route.csv === 'series' ? seriesBlocksToCsv(rows as SeriesBlock[]) : rowsToCsv(rows as Record<string, unknown>[]);
+    } else if (route.dataset && (format === 'jsonstat' || format === 'sdmx-csv')) {
+      const dataset = route.dataset({ data, meta });
+      body = format === 'sdmx-csv' ? sdmxCsv(dataset) : JSON.stringify(jsonStat(dataset, snapshot.dataAsOf, meta));
     } else body = JSON.stringify(envelope(REQUEST_ID_PLACEHOLDER, snapshot.dataAsOf, data, meta));
-    return this.answers.make(body, head, !csv && !document, entry, formName);
+    return this.answers.make(body, head, format === 'json' && !document, entry, formName);
   }
 
   /**

@@ -7,7 +7,8 @@ import { ROUTE_SCHEMAS } from '../src/generated/route-schemas';
 import { PLANS, type Plan } from '../src/domain/types';
 import { docsUrl, ERROR_MEANING, ERROR_STATUS, isErrorCode, type ErrorBody, type ErrorCode } from '../src/errors';
 import { exampleText } from './examples';
-import { paramSchema, type ParamSpec } from './params';
+import { FORMATS, paramSchema, type ParamSpec } from './params';
+import { SDMX_CSV_TYPE } from './datasets';
 import type { AnyRoute } from './route';
 import type { JsonSchema } from './route-schemas';
 import { GUIDES } from './guides';
@@ -102,6 +103,30 @@ const ANSWER_HEADERS = {
   'Retry-After': { description: 'Seconds to wait before the next request.', schema: { type: 'integer' } },
 };
 
+/** A route's 200 answer: its media types (the document form first, then JSON, CSV, SDMX-CSV) and their description. */
+function answerContent(r: AnyRoute, json: JsonSchema): { content: Record<string, unknown>; forms: string } {
+  const content: Record<string, unknown> = {};
+  // A document form (the Atom feed) is the default answer; the envelope then needs format=json.
+  if (r.document) content[r.document.type.split(';')[0]] = { schema: { type: 'string', description: r.document.description } };
+  content['application/json'] = json;
+  if (r.csv) content['text/csv'] = { schema: { type: 'string' } };
+  if (r.dataset) {
+    content[SDMX_CSV_TYPE.split(';')[0]] = {
+      schema: {
+        type: 'string',
+        description: 'SDMX-CSV 2.0 (media type `application/vnd.sdmx.data+csv; version=2.0.0`): STRUCTURE, STRUCTURE_ID, ACTION, FREQ, REF_AREA, SERIES, TIME_PERIOD, OBS_VALUE, UNIT_MEASURE, OBS_STATUS, OBS_FLAGS, TITLE.',
+      },
+    };
+  }
+  const forms = r.document
+    ? `${r.document.description} With format=json, the {meta, data} envelope.`
+    : `The {meta, data} envelope${r.csv ? ', or CSV with format=csv or Accept: text/csv' : ''}` +
+      (r.dataset
+        ? '; a JSON-stat 2.0 dataset (application/json) with format=jsonstat; SDMX-CSV 2.0 with format=sdmx-csv or Accept: application/vnd.sdmx.data+csv.'
+        : '.');
+  return { content, forms };
+}
+
 export function openApiDocument(routes: AnyRoute[], baseUrl: string, examples: ReadonlyMap<string, Example> = new Map()): JsonSchema {
   const paths: Record<string, unknown> = {};
   const answers: Record<string, JsonSchema> = {};
@@ -111,6 +136,8 @@ export function openApiDocument(routes: AnyRoute[], baseUrl: string, examples: R
     const tag = ROUTE_SCHEMAS.routes[r.path]?.tag ?? 'other';
     usedTags.add(tag);
     answers[`${capitalised(id)}Answer`] = answerSchema(r);
+    // Where CSV is not offered, json is the one value format takes; JSON-stat and SDMX-CSV only where observations are listed.
+    const formats = r.dataset ? [...FORMATS] : r.csv ? ['json', 'csv'] : ['json'];
     const param = (p: ParamSpec, where: 'path' | 'query') => {
       const example = exampleText(p);
       return {
@@ -118,8 +145,7 @@ export function openApiDocument(routes: AnyRoute[], baseUrl: string, examples: R
         in: where,
         required: where === 'path' || Boolean(p.required),
         description: p.description,
-        // Where CSV is not offered, json is the one value format takes.
-        schema: p.kind === 'format' && !r.csv ? { type: 'string', enum: ['json'] } : paramSchema(p.kind),
+        schema: p.kind === 'format' ? { type: 'string', enum: formats } : paramSchema(p.kind),
         ...(example !== undefined && (where === 'path' || p.required) ? { example } : {}),
       };
     };
@@ -127,14 +153,7 @@ export function openApiDocument(routes: AnyRoute[], baseUrl: string, examples: R
     const example = examples.get(r.path);
     const json: JsonSchema = { schema: { $ref: `#/components/schemas/${capitalised(id)}Answer` } };
     if (example) json.examples = { real: { summary: `GET ${example.request} (arrays cut to ${EXAMPLE_ROWS} items)`, value: shorten(example.body) } };
-    const content: Record<string, unknown> = {};
-    // A document form (the Atom feed) is the default answer; the envelope then needs format=json.
-    if (r.document) content[r.document.type.split(';')[0]] = { schema: { type: 'string', description: r.document.description } };
-    content['application/json'] = json;
-    if (r.csv) content['text/csv'] = { schema: { type: 'string' } };
-    const forms = r.document
-      ? `${r.document.description} With format=json, the {meta, data} envelope.`
-      : `The {meta, data} envelope${r.csv ? ', or CSV with format=csv or Accept: text/csv' : ''}.`;
+    const { content, forms } = answerContent(r, json);
     const ok = Object.fromEntries(Object.keys(ANSWER_HEADERS).filter((h) => h !== 'Retry-After').map((h) => [h, { $ref: `#/components/headers/${h}` }]));
     const responses: Record<string, unknown> = {
       200: { description: forms, headers: ok, content },

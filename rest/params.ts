@@ -5,13 +5,20 @@
 import { ApiError } from '../src/errors';
 import { INPUT_KINDS, TEXT_MAX, type InputKind, type InputValues, type JsonSchema } from '../src/graphql/input-kinds';
 
+/** The answer's formats: the JSON envelope, CSV, and on routes that list observations JSON-stat and SDMX-CSV (rest/datasets.ts). */
+export const FORMATS = ['json', 'csv', 'jsonstat', 'sdmx-csv'] as const;
+export type Format = (typeof FORMATS)[number];
+
 /** What REST adds to an operation's variables. */
 const REST_KINDS = {
   format: {
-    schema: { type: 'string', enum: ['json', 'csv'] },
+    schema: { type: 'string', enum: [...FORMATS] },
     example: 'json',
-    read: (raw, name) => (raw === 'json' || raw === 'csv' ? { value: raw } : { refused: `${name} must be json or csv.` }),
-  } satisfies InputKind<'json' | 'csv'>,
+    read: (raw, name) => {
+      const value = FORMATS.find((f) => f === raw);
+      return value ? { value } : { refused: `${name} must be ${FORMATS.slice(0, -1).join(', ')} or ${FORMATS.at(-1)}.` };
+    },
+  } satisfies InputKind<Format>,
   cursor: {
     schema: { type: 'string' },
     example: undefined,
@@ -22,7 +29,7 @@ const REST_KINDS = {
 const KINDS = { ...INPUT_KINDS, ...REST_KINDS };
 
 /** What each kind of parameter reads to. */
-export type ParamValues = InputValues & { format: 'json' | 'csv'; cursor: string };
+export type ParamValues = InputValues & { format: Format; cursor: string };
 export type ParamKind = keyof typeof KINDS;
 export type ParamValue = ParamValues[ParamKind];
 

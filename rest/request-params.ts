@@ -34,6 +34,9 @@ export function parseRequestParams(c: CompiledRoute, values: string[], query: UR
   if (params.format === 'csv' && !route.csv) {
     throw new ApiError('invalid_parameter', `${route.path} is served as ${route.document ? 'Atom or JSON' : 'JSON'} only.`);
   }
+  if ((params.format === 'jsonstat' || params.format === 'sdmx-csv') && !route.dataset) {
+    throw new ApiError('invalid_parameter', `${route.path} lists no observations: it is served as ${route.document ? 'Atom or JSON' : route.csv ? 'JSON or CSV' : 'JSON'} only.`);
+  }
   if (typeof params.from === 'string' && typeof params.to === 'string') {
     try {
       periodBounds(params.from, params.to);

@@ -24,10 +24,18 @@ const SHARED_NOTES: Record<string, string> = {
   limit: 'Rows per page, 1 to 1000.',
   cursor: 'Opaque position from meta.next.',
   format: 'json (default) or csv.',
+  datasetFormat: 'json (default), csv, jsonstat (a JSON-stat 2.0 dataset) or sdmx-csv (SDMX-CSV 2.0; also chosen by Accept: application/vnd.sdmx.data+csv).',
   status: "true adds each observation's status and the publisher's flags (default false: the shape of SPEC.md).",
   provenance:
     "true adds where each figure comes from: meta.sources holds one record per source table (publisher, file, official address, the file's release date), " +
     "and each row its source, the publisher's release date (published), what gave that date (dated_by), and kind (published or derived) with its rule.",
+  units:
+    "lin (default: as published), chg (x(t) − x(t−1)), ch1 (x(t) − x(t−n)), pch ((x(t) / x(t−1) − 1) × 100), pc1 ((x(t) / x(t−n) − 1) × 100), " +
+    'pca (((x(t) / x(t−1))^n − 1) × 100) or log (ln x(t)); n is the periods per year (12, 4, 1). FRED\'s formulas, computed after any aggregation.',
+  to_freq:
+    'M, Q or A: the observations aggregated to this frequency when it is coarser than the series\' (a period only when all its sub-periods are held). ' +
+    'Named to_freq here because freq chooses the series.',
+  aggregation: 'With the frequency to aggregate to: sum (default for counts and money), avg (default for rates and capacity) or eop (the last sub-period).',
 };
 
 /** The `format` parameter every route reads (where CSV is not offered, csv is a bad value, not an unknown name). */
@@ -41,6 +49,7 @@ interface Declared {
   paging?: object;
   csv: unknown;
   document?: object;
+  dataset?: unknown;
 }
 
 function kindOf(type: TypeNode, where: string): ParamKind {
@@ -74,7 +83,8 @@ export function routeParams(route: Declared): { pathParams: ParamSpec[]; query: 
     specs.push(spec(route, name, kindOf(v.type, `${route.path}: $${name}`), v.type.kind === Kind.NON_NULL_TYPE && !v.defaultValue));
   }
   if (route.paging) specs.push(spec(route, 'cursor', 'cursor', false));
-  if (route.csv || route.document) specs.push(spec(route, 'format', 'format', false));
+  if (route.dataset) specs.push({ name: 'format', kind: 'format', required: false, description: SHARED_NOTES.datasetFormat });
+  else if (route.csv || route.document) specs.push(spec(route, 'format', 'format', false));
   const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const pathParams = inPath.map((name) => {
     const found = specs.find((s) => s.name === name);

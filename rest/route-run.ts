@@ -55,6 +55,8 @@ export function variablesOf(route: AnyRoute, params: Params): Record<string, unk
     vars[PAGING_VARIABLE] = route.paging.after ? route.paging.after(params.after) : params.cursor;
   }
   for (const [name, work] of Object.entries(route.computed ?? {})) if (work) vars[name] = work(params);
+  // JSON-stat and SDMX-CSV always carry each figure's status and flags.
+  if ((params.format === 'jsonstat' || params.format === 'sdmx-csv') && route.query.some((q) => q.name === 'status')) vars.status = true;
   return vars;
 }
 

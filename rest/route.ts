@@ -8,10 +8,11 @@ import type { ErrorCode } from '../src/errors';
 import { schema } from '../src/graphql/schema';
 import type { ParamSpec, ParamValue } from './params';
 import { routeParams, type ParamNote } from './route-params';
+import type { Dataset } from './datasets';
 
 /** What REST reads beside the operation's variables: the answer's format, the cursor as sent and decoded. */
 interface RestOnly {
-  format?: 'json' | 'csv';
+  format?: 'json' | 'csv' | 'jsonstat' | 'sdmx-csv';
   cursor?: string;
   /** The decoded cursor. */
   after?: string;
@@ -92,6 +93,8 @@ export interface Route<TResult = unknown, TVars = Record<string, unknown>> {
   query: ParamSpec[];
   /** 'rows': data is flat rows; 'series': series data blocks; false: JSON only. */
   csv: 'rows' | 'series' | false;
+  /** On routes that list observations: the answer as one dataset, which JSON-stat and SDMX-CSV are written from (rest/datasets.ts). */
+  dataset?: (shaped: Shaped) => Dataset;
   operation: TypedDocumentNode<TResult, TVars>;
   /** Variables worked out from the parameters rather than asked for (whether a currency was given …). */
   computed?: { [K in keyof TVars]?: (p: RouteParams<TVars>) => TVars[K] };

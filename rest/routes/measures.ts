@@ -10,7 +10,9 @@ import {
 import type { Freq } from '../../src/domain/types';
 import type { SeriesBlock } from '../csv';
 import { defineRoute } from '../route';
+import { blocksDataset } from '../datasets';
 import { HEADLINE_RULE } from '../../src/domain/headline';
+import { defaultAggregation, frequencyKeptNote, outputFreq, transformedUnit, transformRule, type Aggregation, type Units } from '../../src/domain/transform';
 
 /** The unit with the publisher's multiplier, e.g. "arrivals (thousands)". */
 export function unitLabel(s: { unit: string; scale?: string | null }): string {
@@ -27,6 +29,20 @@ interface ListParams {
   from?: string;
   to?: string;
   status?: boolean;
+  units?: Units;
+  to_freq?: Freq;
+  aggregation?: Aggregation;
+}
+
+/** What a transformed answer's meta adds (only when a transformation is asked for): the options and the rule. */
+export function transformMeta(p: { units?: Units; aggregation?: Aggregation }, freq: Freq | undefined, series: { measure: string; unit: string; freq?: Freq }) {
+  if (!p.units && !freq && !p.aggregation) return {};
+  const options = { units: p.units, freq, aggregation: p.aggregation };
+  return {
+    units: p.units ?? 'lin',
+    aggregation: freq ? (p.aggregation ?? defaultAggregation(series)) : null,
+    transform_rule: transformRule(series, options) ?? 'None: aggregation applies with a frequency to aggregate to.',
+  };
 }
 
 /** Which series a measure list serves: the headline rule, or with `freq` the total of that frequency. */
@@ -53,21 +69,22 @@ function block(
   p: ListParams,
   points?: Point[],
   note?: string | null,
+  unit?: string,
 ): SeriesBlock {
-  if (!series) return { country: c.iso, series: null, unit: '', freq: p.freq ?? '', observations: [], note: c.measureNote ?? '' };
+  if (!series) return { country: c.iso, series: null, unit: '', freq: p.to_freq ?? p.freq ?? '', observations: [], note: c.measureNote ?? '' };
   const observations = withStatus(
     (points ?? series.observations ?? [])
       .filter((o) => o.value !== null)
       .map((o) => (o.rate === undefined ? { period: o.period, value: o.value } : { period: o.period, value: o.value, rate: o.rate })),
     series.statuses,
   );
-  const notes = [note, series.windowNote].filter(Boolean).join(' ');
+  const notes = [note, series.windowNote, frequencyKeptNote(series.freq, p.to_freq)].filter(Boolean).join(' ');
   return {
     country: c.iso,
     series: series.id,
     name: series.name,
-    unit: unitLabel(series),
-    freq: series.freq,
+    unit: transformedUnit(unit ?? unitLabel(series), p.units),
+    freq: outputFreq(series.freq, p.to_freq),
     observations,
     ...(notes ? { note: notes } : {}),
   };
@@ -90,9 +107,10 @@ export const measureRoutes = [
       freq: 'M, Q or A: the total series of that frequency; the headline series when absent.',
     },
     csv: 'series',
+    dataset: blocksDataset('ARRIVALS', 'Visitor arrivals'),
     operation: ArrivalSeriesDocument,
     shape: (r, p) => ({
-      meta: { measure: 'arrivals', headline_rule: headlineRule(p) },
+      meta: { measure: 'arrivals', headline_rule: headlineRule(p), ...transformMeta(p, p.to_freq, { measure: 'arrivals', unit: 'arrivals' }) },
       data: blocks(
         r.countries.nodes.map((c) => ({ ...c, s: c.measureSeries })),
         p,
@@ -110,6 +128,7 @@ export const measureRoutes = [
       freq: 'M, Q or A: the total series of that frequency; the headline series when absent.',
     },
     csv: 'series',
+    dataset: blocksDataset('CAPACITY', 'Accommodation capacity'),
     operation: CapacitySeriesDocument,
     shape: (r, p) => {
       const data = r.countries.nodes
@@ -118,7 +137,7 @@ export const measureRoutes = [
           block(c, c.measureSeries, p),
           ...(c.measureSeries ? c.series.filter((s) => s.breakdown === CAPACITY_UNIT_BREAKDOWN).map((s) => block(c, s, p)) : []),
         ]);
-      return { meta: { measure: 'capacity', headline_rule: headlineRule(p) }, data };
+      return { meta: { measure: 'capacity', headline_rule: headlineRule(p), ...transformMeta(p, p.to_freq, { measure: 'capacity', unit: 'bed-places' }) }, data };
     },
   }),
   defineRoute({
@@ -130,6 +149,7 @@ export const measureRoutes = [
       currency: 'ISO 4217 code to convert to.',
     },
     csv: 'series',
+    dataset: blocksDataset('SPEND', 'Visitor spend'),
     operation: SpendSeriesDocument,
     // Spend is converted when a currency is asked for.
     computed: { convert: (p) => p.currency !== undefined },
@@ -145,11 +165,13 @@ export const measureRoutes = [
             return block(c, c.s, p, undefined, `Returned as published: ${c.s.currency ?? 'this series'} cannot be converted to ${currency}.`);
           }
           method = c.s.converted.method;
-          const converted = block(c, c.s, p, c.s.converted.observations, c.s.converted.note);
-          return { ...converted, unit: unitLabel({ unit: currency, scale: c.s.scale }) };
+          return block(c, c.s, p, c.s.converted.observations, c.s.converted.note, unitLabel({ unit: currency, scale: c.s.scale }));
         },
       );
-      return { meta: { measure: 'spend', currency, converted_at: currency ? method : null, headline_rule: headlineRule(p) }, data };
+      return {
+        meta: { measure: 'spend', currency, converted_at: currency ? method : null, headline_rule: headlineRule(p), ...transformMeta(p, p.to_freq, { measure: 'spend', unit: currency ?? 'money' }) },
+        data,
+      };
     },
   }),
   defineRoute({

@@ -34,6 +34,11 @@ function decimalDigits(value: number): { digits: number; places: number } | null
   return null;
 }
 
+/** The decimal places a figure is written with (8.25 → 2, 1200 → 0): the places of its shortest decimal. */
+export function decimalPlaces(value: number): number {
+  return Number.isFinite(value) ? (decimalDigits(value)?.places ?? MAX_PLACES) : 0;
+}
+
 /**
  * A published value in plain units, exactly as written: 8.2 millions is 8200000 (8.2 × 1e6 is
  * 8199999.999999999 in binary). The multiplier shifts the figure's decimal digits, and the result

@@ -3,6 +3,7 @@ import { UN_TOURISM_REGIONS } from '../ingest/un-tourism-regions';
 import { SCALES } from '../domain/scale';
 import { measuresWithoutSource, noSourceNote } from '../domain/measure-sources';
 import { FREQS, MEASURES, OBS_STATUSES, PLANS } from '../domain/types';
+import { AGGREGATION_RULES, AGGREGATIONS, UNITS, UNITS_FORMULAS } from '../domain/transform';
 import { builder } from './builder';
 
 /** A stored text as one of a list's values; a value outside the list is a broken release, not a caller's error. */
@@ -22,6 +23,20 @@ export const MeasureEnum = builder.enumType('Measure', {
 export const FrequencyEnum = builder.enumType('Frequency', {
   description: 'M monthly, Q quarterly, A annual.',
   values: FREQS,
+});
+
+export const UnitsEnum = builder.enumType('Units', {
+  description: "How observations are expressed, with FRED's formulas (n: periods per year, 12, 4 or 1).",
+  values: Object.fromEntries(UNITS.map((u) => [u, { value: u, description: UNITS_FORMULAS[u] }])) as {
+    [U in (typeof UNITS)[number]]: { value: U; description: string };
+  },
+});
+
+export const AggregationEnum = builder.enumType('Aggregation', {
+  description: 'How a period is made of its sub-periods when observations are aggregated to a coarser frequency.',
+  values: Object.fromEntries(AGGREGATIONS.map((a) => [a, { value: a, description: `The period is ${AGGREGATION_RULES[a]}.` }])) as {
+    [A in (typeof AGGREGATIONS)[number]]: { value: A; description: string };
+  },
 });
 
 export const ObservationStatusEnum = builder.enumType('ObservationStatus', {

@@ -8,6 +8,7 @@ import { ApiError } from '../errors';
 import { isCalendarDate, parsePeriod } from '../domain/periods';
 import { FREQS, MEASURES, type Freq, type Measure } from '../domain/types';
 import { measuresWithoutSource } from '../domain/measure-sources';
+import { AGGREGATIONS, UNITS, type Aggregation, type Units } from '../domain/transform';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -116,6 +117,8 @@ export const INPUT_KINDS = {
   Year: scalarKind('Year', SCALAR_CHECKS.Year, { type: 'integer', minimum: 1900, maximum: 2100 }, 2019),
   Frequency: enumKind<Freq>(FREQS, mustBe.freq, 'M'),
   Measure: enumKind<Measure>(MEASURES, (name) => `${name} must be one of ${MEASURES.join(', ')}.`, 'arrivals', measuresWithoutSource() || undefined),
+  Units: enumKind<Units>(UNITS, (name) => `${name} must be one of ${UNITS.join(', ')}.`, 'pch'),
+  Aggregation: enumKind<Aggregation>(AGGREGATIONS, (name) => `${name} must be one of ${AGGREGATIONS.join(', ')}.`, 'sum'),
   Int: {
     schema: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX },
     example: 10,

@@ -57,6 +57,22 @@ it('describes every route, each with its own answer schema, an operationId, a ta
   expect(doc.tags.map((t: { name: string }) => t.name)).toContain('Reference');
 });
 
+it('declares the transformations and, where observations are listed, JSON-stat and SDMX-CSV', () => {
+  const get = (path: string) => doc.paths[path].get;
+  const param = (path: string, name: string) => get(path).parameters.find((p: any) => p.name === name);
+  expect(param('/v1/series/{id}/observations', 'units').schema.enum).toEqual(['lin', 'chg', 'ch1', 'pch', 'pc1', 'pca', 'log']);
+  expect(param('/v1/series/{id}/observations', 'freq').schema.enum).toEqual(['M', 'Q', 'A']);
+  expect(param('/v1/arrivals', 'to_freq').schema.enum).toEqual(['M', 'Q', 'A']);
+  expect(param('/v1/spend', 'aggregation').schema.enum).toEqual(['sum', 'avg', 'eop']);
+  for (const path of ['/v1/series/{id}/observations', '/v1/arrivals', '/v1/spend', '/v1/capacity']) {
+    expect(param(path, 'format').schema.enum).toEqual(['json', 'csv', 'jsonstat', 'sdmx-csv']);
+    expect(Object.keys(get(path).responses[200].content)).toContain('application/vnd.sdmx.data+csv');
+    expect(get(path).responses[200].description).toMatch(/JSON-stat 2\.0/);
+  }
+  expect(param('/v1/countries', 'format').schema.enum).toEqual(['json', 'csv']);
+  expect(param('/v1/status', 'format')).toBeUndefined();
+});
+
 it('names the 404 codes each route can give', () => {
   const codes = (path: string, status: number) => Object.keys(doc.paths[path].get.responses[status]?.content['application/json'].examples ?? {});
   expect(codes('/v1/countries/{iso}', 404)).toEqual(['unknown_country']);

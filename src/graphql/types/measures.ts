@@ -6,7 +6,9 @@ import { perRelease } from '../../db/data-store';
 import { CONVERSION_METHOD, convertObservations, periodRates, type PeriodRates } from '../../domain/conversion';
 import { invalidParameter, periodBounds } from '../args';
 import { builder } from '../builder';
-import { FrequencyEnum, MeasureEnum } from '../enums';
+import { AggregationEnum, FrequencyEnum, MeasureEnum, UnitsEnum } from '../enums';
+import { seriesTransform, TRANSFORM_ARG_NOTES } from '../transform-args';
+import { applyUnits } from '../../domain/transform';
 import { CurrencyCodeScalar, PeriodScalar } from '../scalars';
 import type { GraphQLContext } from '../context';
 import { SeriesType } from './series';
@@ -160,7 +162,14 @@ builder.prismaObjectField('Series', 'converted', (t) =>
     nullable: true,
     description: 'The series in another currency; null when the series is not money or the currency has no reference rate.',
     authScopes: { developer: true },
-    args: { currency: t.arg({ type: CurrencyCodeScalar, required: true }), from: t.arg({ type: PeriodScalar }), to: t.arg({ type: PeriodScalar }) },
+    args: {
+      currency: t.arg({ type: CurrencyCodeScalar, required: true }),
+      from: t.arg({ type: PeriodScalar }),
+      to: t.arg({ type: PeriodScalar }),
+      units: t.arg({ type: UnitsEnum, description: `${TRANSFORM_ARG_NOTES.units} Computed from the converted figures; \`rate\` stays the one each period's level was converted at.` }),
+      freq: t.arg({ type: FrequencyEnum, description: `${TRANSFORM_ARG_NOTES.freq} Aggregated in the published currency, then converted at the period's reference rate, as a series of that frequency is.` }),
+      aggregation: t.arg({ type: AggregationEnum, description: TRANSFORM_ARG_NOTES.aggregation }),
+    },
     select: { id: true, currency: true, scale: true },
     resolve: async (s, args, ctx) => {
       const target = args.currency.toUpperCase();
@@ -172,10 +181,22 @@ builder.prismaObjectField('Series', 'converted', (t) =>
       ]);
       if (!targetRates) throw invalidParameter(`No ECB reference rate is held for ${target}.`, 'currency');
       if (!s.currency || !sourceRates) return null;
-      const rows = rowsWithin(await ctx.loaders.observations.load(s.id), from, to).filter(
-        (o): o is typeof o & { value: number } => o.value !== null,
-      );
-      const { points, skipped } = convertObservations(rows, sourceRates, targetRates);
+      const aggregate = seriesTransform(s, { freq: args.freq, aggregation: args.aggregation });
+      const units = args.units && args.units !== 'lin' ? args.units : null;
+      const all = await ctx.loaders.observations.load(s.id);
+      const levels = aggregate ? aggregate(all) : all;
+      // Changes need the period before the window: the whole series is converted then.
+      const rows = (units ? levels : rowsWithin(levels, from, to)).filter((o): o is typeof o & { value: number } => o.value !== null);
+      const converted = convertObservations(rows, sourceRates, targetRates);
+      const skipped = converted.skipped.filter((p) => !units || rowsWithin([{ period: p }], from, to).length > 0);
+      let points = converted.points;
+      if (units) {
+        const rate = new Map(points.map((p) => [p.period, p.rate]));
+        const changes = applyUnits(points.map((p) => ({ ...p, status: 'published', flags: '' })), units);
+        points = rowsWithin(changes, from, to)
+          .filter((p): p is typeof p & { value: number } => p.value !== null)
+          .map((p) => ({ period: p.period, value: p.value, rate: rate.get(p.period)! }));
+      }
       const note = skipped.length
         ? `${skipped.length} period(s) without an ECB reference rate (the ECB series start in 1999) are left out: ${skipped[0]}${skipped.length > 1 ? `…${skipped[skipped.length - 1]}` : ''}.`
         : null;

@@ -7,7 +7,9 @@ import { periodBounds } from '../args';
 import { ENGLISH_NAME_SELECTION } from '../../db/search-index';
 import { builder } from '../builder';
 import type { ObservationPoint } from '../loaders';
-import { FrequencyEnum, MeasureEnum, ObservationStatusEnum, oneOf, ScaleEnum } from '../enums';
+import { AggregationEnum, FrequencyEnum, MeasureEnum, ObservationStatusEnum, oneOf, ScaleEnum, UnitsEnum } from '../enums';
+import { TRANSFORM_ARG_NOTES, seriesTransform, type TransformArgs } from '../transform-args';
+import type { GraphQLContext } from '../context';
 import { PeriodScalar } from '../scalars';
 import { monthsCost, pageCost } from '../cost';
 import { newestVisible, visibleFrom } from '../../domain/visibility';
@@ -70,7 +72,10 @@ export const SeriesNameType = builder.prismaObject('SeriesName', {
  * (loaders.ts), never from a Prisma relation, so their fields need no plugin-prisma bookkeeping,
  * which cost more than the thousands of rows of a country's series for a year.
  */
-export const ObservationType = builder.objectRef<ObservationPoint>('Observation').implement({
+/** A figure as stored, or one a transformation computed (which has no series row, date or derivation of its own). */
+type ObservationNode = Pick<ObservationPoint, 'period' | 'value' | 'status' | 'flags'> & Partial<Pick<ObservationPoint, 'seriesId' | 'published' | 'derivation'>>;
+
+export const ObservationType = builder.objectRef<ObservationNode>('Observation').implement({
   description: 'One period of a series, with the status the publisher gives it.',
   fields: (t) => ({
     period: t.expose('period', { type: PeriodScalar }),
@@ -81,7 +86,7 @@ export const ObservationType = builder.objectRef<ObservationPoint>('Observation'
       type: ObservationProvenanceType,
       nullable: true,
       description: "Publisher, file, official address, the publisher's release date, and published or derived (and from what).",
-      resolve: (o, _args, ctx) => provenanceOf(ctx.snapshot, o),
+      resolve: (o, _args, ctx) => (o.seriesId !== undefined && o.published !== undefined ? provenanceOf(ctx.snapshot, { ...o, seriesId: o.seriesId, published: o.published, derivation: o.derivation ?? null }) : null),
     }),
     derivation: t.string({
       nullable: true,
@@ -92,6 +97,37 @@ export const ObservationType = builder.objectRef<ObservationPoint>('Observation'
     }),
   }),
 });
+
+/** Where a series' figures come from: the publisher's own, or computed at ingest by a named rule. */
+builder.prismaObjectFields('Series', (t) => ({
+    derived: t.exposeBoolean('derived'),
+    derivationRule: t.exposeString('derivationRule', {
+      nullable: true,
+      description: "The rules that computed some of its figures, in words; null when every figure is the publisher's.",
+    }),
+    derivedFrom: t.stringList({
+      nullable: true,
+      select: { derivedFrom: true },
+      description: 'Ids of the series its computed figures come from: the parts of a breakdown, or the monthly series.',
+      resolve: (s) => (s.derivedFrom ? (JSON.parse(s.derivedFrom) as string[]) : null),
+    }),
+    provenance: t.field({
+      type: SeriesProvenanceType,
+      nullable: true,
+      description: "Where the series' figures come from: computed once per release, the record each observation's provenance refers to.",
+      authScopes: { developer: true },
+      resolve: async (s, _args, ctx) => (await provenanceBySeries(ctx.snapshot)).get(s.id) ?? null,
+    }),
+}));
+
+/** A developer's newest visible figure depends on today, so it is read from the series' dated figures, as `latest` is. */
+function latestValueOf(id: string, stored: number | null, ctx: GraphQLContext): number | null | Promise<number | null> {
+  const cutoff = visibleFrom(ctx.plan, ctx.now);
+  if (cutoff === null) return stored;
+  const pick = (points: ObservationPoint[]) => newestVisible(points, cutoff)?.value ?? null;
+  const points = ctx.loaders.points(id);
+  return Array.isArray(points) ? pick(points) : points.then(pick);
+}
 
 export const RevisionType = builder.prismaObject('Revision', {
   description: 'A value that changed between two releases.',
@@ -105,6 +141,26 @@ export const RevisionType = builder.prismaObject('Revision', {
     newRelease: t.exposeString('newRelease'),
   }),
 });
+
+/** A series' observations within the window, scaled and transformed as the arguments ask. */
+function observationsOf(
+  s: { id: string; scale: string | null; freq: string; measure: string; unit: string },
+  args: { from?: string | null; to?: string | null; scaled?: boolean | null } & TransformArgs,
+  ctx: GraphQLContext,
+) {
+  const { from, to } = periodBounds(args.from, args.to);
+  const transform = seriesTransform(s, args);
+  const scale = (rows: ObservationPoint[]) =>
+    !args.scaled || s.scale == null ? rows : rows.map((o) => ({ ...o, value: o.value === null ? null : inUnits(o.value, s.scale) }));
+  const shape = (points: ObservationPoint[]) => {
+    // Scaled before the transformation (a log or a change is of the values given), over the whole
+    // series, then cut to the window: a change at `from` compares with the period before it.
+    if (!transform) return scale(rowsWithin(points, from, to));
+    return rowsWithin(transform(scale(points)), from, to).map((o) => ({ ...o, status: o.status ?? 'published', flags: o.flags ?? '' }));
+  };
+  const points = ctx.loaders.points(s.id);
+  return Array.isArray(points) ? shape(points) : points.then(shape);
+}
 
 export const SeriesType = builder.prismaObject('Series', {
   description: 'A time series of one measure for one country: a total or one breakdown member.',
@@ -162,26 +218,8 @@ export const SeriesType = builder.prismaObject('Series', {
       resolve: (s) => scaleFactor(s.scale),
     }),
     table: t.relation('table'),
-    provenance: t.field({
-      type: SeriesProvenanceType,
-      nullable: true,
-      description: "Where the series' figures come from: computed once per release, the record each observation's provenance refers to.",
-      authScopes: { developer: true },
-      resolve: async (s, _args, ctx) => (await provenanceBySeries(ctx.snapshot)).get(s.id) ?? null,
-    }),
     tableCode: t.exposeString('tableCode'),
     headline: t.boolean({ description: `Whether this is the country's headline series for its measure. ${HEADLINE_RULE}`, resolve: (s) => s.headline }),
-    derived: t.exposeBoolean('derived'),
-    derivationRule: t.exposeString('derivationRule', {
-      nullable: true,
-      description: "The rules that computed some of its figures, in words; null when every figure is the publisher's.",
-    }),
-    derivedFrom: t.stringList({
-      nullable: true,
-      select: { derivedFrom: true },
-      description: 'Ids of the series its computed figures come from: the parts of a breakdown, or the monthly series.',
-      resolve: (s) => (s.derivedFrom ? (JSON.parse(s.derivedFrom) as string[]) : null),
-    }),
     first: t.field({ type: PeriodScalar, resolve: (s) => s.first }),
     last: t.field({ type: PeriodScalar, resolve: (s) => s.last }),
     points: t.int({ description: 'Observations with a value.', resolve: (s) => s.points }),
@@ -192,39 +230,29 @@ export const SeriesType = builder.prismaObject('Series', {
       select: { latestValue: true },
       // Analyst and intel see every figure: the column holds the newest. A developer's newest
       // visible figure depends on today, so it is read from the series' dated figures, as `latest` is.
-      resolve: (s, _args, ctx) => {
-        const cutoff = visibleFrom(ctx.plan, ctx.now);
-        if (cutoff === null) return s.latestValue;
-        const pick = (points: ObservationPoint[]) => newestVisible(points, cutoff)?.value ?? null;
-        const points = ctx.loaders.points(s.id);
-        return Array.isArray(points) ? pick(points) : points.then(pick);
-      },
+      resolve: (s, _args, ctx) => latestValueOf(s.id, s.latestValue, ctx),
     }),
     updated: t.exposeString('updated', { description: 'When figures of this series last changed.' }),
     observations: t.field({
       type: [ObservationType],
       description:
-        'Observations within [from, to] (inclusive, widened to months). Values as published (see `scale`), or in plain units with `scaled: true`.',
+        'Observations within [from, to] (inclusive, widened to months). Values as published (see `scale`), or in plain units with `scaled: true`; ' +
+        'with `freq`, aggregated to a coarser frequency, and with `units`, changes, percent changes or logs, computed over the whole series (so the first period in the window has its earlier figure), ' +
+        'each figure with the gravest status of the figures it is made of and their flags.',
       authScopes: { developer: true },
       complexity: monthsCost,
       args: {
         from: t.arg({ type: PeriodScalar }),
         to: t.arg({ type: PeriodScalar }),
         scaled: t.arg.boolean({ defaultValue: false, description: 'Multiply values by the series multiplier.' }),
+        units: t.arg({ type: UnitsEnum, description: TRANSFORM_ARG_NOTES.units }),
+        freq: t.arg({ type: FrequencyEnum, description: TRANSFORM_ARG_NOTES.freq }),
+        aggregation: t.arg({ type: AggregationEnum, description: TRANSFORM_ARG_NOTES.aggregation }),
       },
       // Through the release's observation store: one batched statement for all the series of a query,
       // and none for series already read in this release.
       // At once for a series already read: a promise per series cost a large list a fifth of its time.
-      resolve: (s, args, ctx) => {
-        const { from, to } = periodBounds(args.from, args.to);
-        const shape = (points: ObservationPoint[]) => {
-          const within = rowsWithin(points, from, to);
-          if (!args.scaled || s.scale == null) return within;
-          return within.map((o) => ({ ...o, value: o.value === null ? null : inUnits(o.value, s.scale) }));
-        };
-        const points = ctx.loaders.points(s.id);
-        return Array.isArray(points) ? shape(points) : points.then(shape);
-      },
+      resolve: observationsOf,
     }),
     revisions: t.relatedConnection(
       'revisions',

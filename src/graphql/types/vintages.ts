@@ -5,7 +5,8 @@ import { observationsAsOf, regularAxis, vintages, type AxisPoint } from '../../d
 import { periodBounds } from '../args';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
-import { ObservationStatusEnum, oneOf } from '../enums';
+import { AggregationEnum, FrequencyEnum, ObservationStatusEnum, oneOf, UnitsEnum } from '../enums';
+import { seriesTransform, TRANSFORM_ARG_NOTES } from '../transform-args';
 import { DateScalar, PeriodScalar } from '../scalars';
 
 const TimelinePointType = builder.objectRef<AxisPoint>('TimelinePoint').implement({
@@ -48,19 +49,26 @@ builder.prismaObjectFields('Series', (t) => ({
     description:
       "Every period from the first to the last observation within [from, to] at the series' frequency, with status and flags; " +
       'withheld, not published and missing periods have value null. With `asOf`, the values as they stood at the end of that date ' +
-      '(figures that arrived later left out, later revisions undone, from the revision log).',
+      '(figures that arrived later left out, later revisions undone, from the revision log). ' +
+      'With `freq` and `units`, that vintage aggregated and transformed as `observations` is.',
     authScopes: { developer: true },
     args: {
       from: t.arg({ type: PeriodScalar }),
       to: t.arg({ type: PeriodScalar }),
       asOf: t.arg({ type: DateScalar, description: 'A past date (YYYY-MM-DD): the vintage current at its end.' }),
+      units: t.arg({ type: UnitsEnum, description: TRANSFORM_ARG_NOTES.units }),
+      freq: t.arg({ type: FrequencyEnum, description: TRANSFORM_ARG_NOTES.freq }),
+      aggregation: t.arg({ type: AggregationEnum, description: TRANSFORM_ARG_NOTES.aggregation }),
     },
     select: { id: true },
     resolve: async (s, args, ctx) => {
       const { from, to } = periodBounds(args.from, args.to);
+      const transform = seriesTransform(s, args);
       const observations = await ctx.loaders.observations.load(s.id);
       const points = args.asOf ? observationsAsOf(observations, await revisionLog(ctx, s.id), args.asOf) : observations;
-      return regularAxis(rowsWithin(points, from, to));
+      // The vintage is transformed as it stood (over the whole series, then cut to the window); periods
+      // a transformation cannot make (a year with a month missing, the first change) stay on the axis as holes.
+      return regularAxis(rowsWithin(transform ? transform(points) : points, from, to));
     },
   }),
   vintages: t.field({
