@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { rateHeaders, presentedKey, type Admit, type Identify } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import type { Plan } from '../domain/types';
-import { ApiError, errorBody, errorObject, type ErrorCode } from '../errors';
+import { ApiError, errorBody, type ErrorCode } from '../errors';
 import { documentText, joinResultKey, resultKeyTail, sessionKey } from '../graphql/result-cache';
 import { GUIDES } from '../../rest/guides';
 import { executeRoute, shapeResult, variablesOf, type RestExecute, type RouteRunDeps } from '../../rest/route-run';
@@ -76,10 +76,13 @@ interface Call {
 /** A refusal as a tool error: its code and words, the plan needed, and the error body beside. */
 function toolError(err: ApiError, plan: Plan, deps: McpDeps, requestId: string): CallToolResult {
   const needs = err.code === 'plan_required' || err.code === 'rate_limited' ? ` Plan needed: ${plan}.` : '';
+  // The error body as a second text: structuredContent is kept for answers, which clients check against the output schema.
   return {
     isError: true,
-    content: [{ type: 'text', text: `${err.code}: ${err.message}${needs}` }],
-    structuredContent: errorObject(err, plan, deps.publicBaseUrl, requestId) as unknown as Record<string, unknown>,
+    content: [
+      { type: 'text', text: `${err.code}: ${err.message}${needs}` },
+      { type: 'text', text: errorBody(err, plan, deps.publicBaseUrl, requestId) },
+    ],
   };
 }
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '../../src/domain/types';
 import { GUIDES } from '../../rest/guides';
 import { TOOLS } from '../../src/mcp/tools';
+import { operationName } from '../../src/mcp/server';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;
@@ -18,7 +19,8 @@ const clients: Client[] = [];
 const statuses: number[] = [];
 
 beforeAll(async () => {
-  s = await startTestServer({ rates: 'free:3,developer:100000,analyst:100000,intel:100000', warm: false });
+  // A brief's first answer works out the release's figures: more than the default budget on two shared cores.
+  s = await startTestServer({ rates: 'free:3,developer:100000,analyst:100000,intel:100000', warm: false, env: { EXECUTION_BUDGET_MS: '60000' } });
 });
 afterAll(async () => {
   for (const c of clients) await c.close();
@@ -27,7 +29,7 @@ afterAll(async () => {
 
 async function connect(plan: Plan, how: 'x-api-key' | 'bearer' = 'x-api-key'): Promise<Client> {
   const client = new Client({ name: 'mcp-test', version: '1.0.0' });
-  const headers = how === 'bearer' ? { Authorization: `Bearer ${KEYS[plan]}` } : { 'X-API-Key': KEYS[plan] };
+  const headers: Record<string, string> = how === 'bearer' ? { Authorization: `Bearer ${KEYS[plan]}` } : { 'X-API-Key': KEYS[plan] };
   const transport = new StreamableHTTPClientTransport(new URL(`${s.url}/mcp`), {
     requestInit: { headers },
     fetch: async (url, init) => {
@@ -163,7 +165,7 @@ describe('access', () => {
     const refused = await call(c, 'get_observations', { id: 'es.nights.total.m' });
     expect(refused.isError).toBe(true);
     expect(refused.content[0].text).toMatch(/^plan_required: .* Plan needed: developer\.$/);
-    expect(refused.structuredContent.error.code).toBe('plan_required');
+    expect(JSON.parse(refused.content[1].text).error.code).toBe('plan_required');
     expect(TOOLS.find((t) => t.name === 'country_overview')!.plan).toBe('free');
     // free:3 a minute: three calls answered, the fourth refused; a plan refusal took none.
     for (let i = 0; i < 3; i++) expect((await call(c, 'country_overview', { iso: 'JP' })).isError).toBeFalsy();
@@ -231,6 +233,11 @@ describe('bad requests', () => {
     expect(get.headers.get('allow')).toBe('POST');
     expect((await get.json()).error.code).toBe('method_not_allowed');
   });
+});
+
+it('the MCP guide lists every tool with the operation it runs and its plan', () => {
+  const guide = GUIDES.find((g) => g.slug === 'mcp')!.markdown;
+  for (const tool of TOOLS) expect(guide).toMatch(new RegExp(`\\| \`${tool.name}\` \\| \`${operationName(tool)}\`.*\\| ${tool.plan} \\|`));
 });
 
 describe('resources and prompts', () => {

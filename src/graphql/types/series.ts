@@ -8,8 +8,7 @@ import { ENGLISH_NAME_SELECTION } from '../../db/search-index';
 import { builder } from '../builder';
 import type { ObservationPoint } from '../loaders';
 import { FrequencyEnum, MeasureEnum, ObservationStatusEnum, oneOf, ScaleEnum } from '../enums';
-import { DateScalar, PeriodScalar } from '../scalars';
-import { newestPublication } from '../../domain/release-dating';
+import { PeriodScalar } from '../scalars';
 import { monthsCost, pageCost } from '../cost';
 
 export const SourceTableType = builder.prismaObject('SourceTable', {
@@ -121,13 +120,6 @@ export const SeriesType = builder.prismaObject('Series', {
     points: t.int({ description: 'Observations with a value.', resolve: (s) => s.points }),
     latestValue: t.exposeFloat('latestValue', { nullable: true }),
     updated: t.exposeString('updated', { description: 'When figures of this series last changed.' }),
-    released: t.field({
-      type: DateScalar,
-      nullable: true,
-      description:
-        "When its newest figure was published: the publisher's release date on the first load (the file's own date, else the end of the period plus the publisher's usual delay), afterwards the release that brought it; null without a figure.",
-      resolve: async (s, _args, ctx) => newestPublication(await ctx.loaders.points(s.id)),
-    }),
     observations: t.field({
       type: [ObservationType],
       description:
