@@ -7,7 +7,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { rateHeaders, presentedKey, type Admit, type Identify } from '../auth/access';
 import type { DataStore } from '../db/data-store';
@@ -124,6 +124,30 @@ async function callTool(deps: McpDeps, tool: Tool, call: Call, args: Record<stri
   }
 }
 
+function toolDescription(tool: Tool): string {
+  return `${tool.description} Plan: ${tool.plan} or above. Runs the fixed GraphQL operation ${operationName(tool)}.`;
+}
+
+const TOOL_ANNOTATIONS = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
+
+let toolList: ListedTool[] | undefined;
+
+/**
+ * The tools as tools/list gives them, their JSON Schemas written once: McpServer writes them from
+ * the zod schemas on every list, which is most of the work of a stateless request.
+ */
+function listedTools(): ListedTool[] {
+  toolList ??= TOOLS.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: toolDescription(tool),
+    inputSchema: z.toJSONSchema(tool.input, { target: 'draft-7', io: 'input' }) as ListedTool['inputSchema'],
+    outputSchema: z.toJSONSchema(OUTPUT, { target: 'draft-7', io: 'output' }) as ListedTool['outputSchema'],
+    annotations: TOOL_ANNOTATIONS,
+  }));
+  return toolList;
+}
+
 /** The server one request is answered by: every tool, the API guides as resources, the prompts. */
 function serverFor(deps: McpDeps, call: Call): McpServer {
   const server = new McpServer(
@@ -140,10 +164,10 @@ function serverFor(deps: McpDeps, call: Call): McpServer {
       tool.name,
       {
         title: tool.title,
-        description: `${tool.description} Plan: ${tool.plan} or above (this key is on ${call.plan}). Runs the fixed GraphQL operation ${operationName(tool)}.`,
+        description: toolDescription(tool),
         inputSchema: tool.input,
         outputSchema: OUTPUT,
-        annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+        annotations: TOOL_ANNOTATIONS,
       },
       (args: Record<string, unknown>) => callTool(deps, tool, call, args),
     );
@@ -152,6 +176,7 @@ function serverFor(deps: McpDeps, call: Call): McpServer {
     const uri = `${deps.publicBaseUrl}/docs/guides/${guide.slug}`;
     server.registerResource(guide.slug, uri, { title: guide.title, mimeType: 'text/markdown' }, () => ({ contents: [{ uri, mimeType: 'text/markdown', text: guide.markdown }] }));
   }
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools() }));
   for (const prompt of PROMPTS) server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema: prompt.args }, prompt.messages);
   return server;
 }
