@@ -6,7 +6,7 @@
  */
 import { Kind, type OperationDefinitionNode, type TypeNode } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { isInputTypeName } from '../src/graphql/input-kinds';
+import { isInputTypeName, type InputTypeName } from '../src/graphql/input-kinds';
 import type { ParamKind, ParamSpec, ParamValue } from './params';
 
 /** The variable a paged route's REST cursor fills. */
@@ -16,7 +16,7 @@ export const PAGING_VARIABLE = 'after';
 export type ParamNote = string | { description: string; example: ParamValue };
 
 /** Descriptions of the parameters many routes share; a route's own note wins. */
-const SHARED_NOTES: Record<string, string> = {
+export const SHARED_NOTES: Record<string, string> = {
   iso: 'ISO 3166 two-letter country code.',
   id: 'Series id (sr_…) or alias (<iso>.<measure>.<breakdown>.<freq>).',
   from: 'First period (YYYY, YYYY-MM or YYYY-Qn), inclusive.',
@@ -52,7 +52,7 @@ interface Declared {
   dataset?: unknown;
 }
 
-function kindOf(type: TypeNode, where: string): ParamKind {
+function kindOf(type: TypeNode, where: string): InputTypeName {
   const nullable = type.kind === Kind.NON_NULL_TYPE ? type.type : type;
   const named = nullable.kind === Kind.LIST_TYPE ? (nullable.type.kind === Kind.NON_NULL_TYPE ? nullable.type.type : nullable.type) : nullable;
   if (named.kind !== Kind.NAMED_TYPE) throw new Error(`${where}: lists of lists are not parameters.`);
@@ -67,20 +67,37 @@ function spec(route: Declared, name: string, kind: ParamKind, required: boolean)
   return typeof note === 'string' ? { name, kind, required, description: note } : { name, kind, required, ...note };
 }
 
+/** One variable of a fixed operation: its name, the input kind its type names, and whether it must be given. */
+export interface OperationVariable {
+  name: string;
+  kind: InputTypeName;
+  required: boolean;
+}
+
+/**
+ * A fixed operation's variables, each read by the kind its GraphQL type names, required when the
+ * type is non-null without a default: the parameters of a /v1 route and the arguments of an /mcp tool.
+ */
+export function operationVariables(document: TypedDocumentNode<any, any>, where: string): OperationVariable[] {
+  const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (!operation) throw new Error(`${where}: its document holds no operation.`);
+  return (operation.variableDefinitions ?? []).map((v) => {
+    const name = v.variable.name.value;
+    return { name, kind: kindOf(v.type, `${where}: $${name}`), required: v.type.kind === Kind.NON_NULL_TYPE && !v.defaultValue };
+  });
+}
+
 /** A route's path and query parameters, in the order they are read: the path's, then the variables', cursor and format. */
 export function routeParams(route: Declared): { pathParams: ParamSpec[]; query: ParamSpec[] } {
-  const operation = route.operation.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  if (!operation) throw new Error(`${route.path}: its document holds no operation.`);
   const computed = new Set(Object.keys(route.computed ?? {}));
   const specs: ParamSpec[] = [];
-  for (const v of operation.variableDefinitions ?? []) {
-    const name = v.variable.name.value;
-    if (computed.has(name)) continue;
-    if (name === PAGING_VARIABLE) {
+  for (const v of operationVariables(route.operation, route.path)) {
+    if (computed.has(v.name)) continue;
+    if (v.name === PAGING_VARIABLE) {
       if (!route.paging) throw new Error(`${route.path}: $${PAGING_VARIABLE} is filled by the cursor of a paged route; this one has no paging.`);
       continue;
     }
-    specs.push(spec(route, name, kindOf(v.type, `${route.path}: $${name}`), v.type.kind === Kind.NON_NULL_TYPE && !v.defaultValue));
+    specs.push(spec(route, v.name, v.kind, v.required));
   }
   if (route.paging) specs.push(spec(route, 'cursor', 'cursor', false));
   if (route.dataset) specs.push({ name: 'format', kind: 'format', required: false, description: SHARED_NOTES.datasetFormat });

@@ -1,5 +1,5 @@
 /**
- * Imports run downward: domain ← db, auth, ingest ← graphql ← rest ← server ← cli. A module may
+ * Imports run downward: domain ← db, auth, ingest ← graphql ← rest, mcp ← server ← cli. A module may
  * import from its own layer or those below it, never from one above.
  */
 import fs from 'node:fs';
@@ -13,7 +13,7 @@ const LAYERS: [RegExp, number][] = [
   [/^src\/(domain\/|errors\.ts|project-root\.ts)/, 0],
   [/^src\/(db|auth|ingest)\//, 1],
   [/^src\/graphql\//, 2],
-  [/^rest\//, 3],
+  [/^(rest|src\/mcp)\//, 3],
   [/^src\/(server\/|holiday-worker\.ts)/, 4],
   [/^src\/(cli\.ts|bench\/)/, 5],
 ];

@@ -23,12 +23,34 @@ export function rateHeaders(rate: RateDecision): Record<string, string> {
  */
 export type Admit = (key: string | string[] | undefined, needs?: { plan: Plan; what: string }, seen?: { plan: Plan | null }) => Admission | Promise<Admission>;
 
-export function createAccess(keys: KeyStore, limiter: Limiter): Admit {
-  return function admit(key, needs, seen) {
+/** The caller a key names, or the refusal of a key missing, unknown or revoked: the first check of every admission. */
+export type Identify = (key: string | string[] | undefined, seen?: { plan: Plan | null }) => Admission['caller'];
+
+/**
+ * The key a request presents: `X-API-Key`, else an `Authorization: Bearer` token (what MCP clients
+ * send); undefined when it presents neither.
+ */
+export function presentedKey(headers: { get(name: string): string | null }): string | undefined {
+  const key = headers.get('x-api-key');
+  if (key) return key;
+  const bearer = /^Bearer +(\S+) *$/i.exec(headers.get('authorization') ?? '');
+  return bearer ? bearer[1] : undefined;
+}
+
+export function createIdentify(keys: KeyStore): Identify {
+  return function identify(key, seen) {
     if (typeof key !== 'string' || key === '') throw new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.');
     const caller = keys.verify(key);
     if (!caller) throw new ApiError('invalid_api_key', 'The API key is unknown or revoked.');
     if (seen) seen.plan = caller.plan;
+    return caller;
+  };
+}
+
+export function createAccess(keys: KeyStore, limiter: Limiter): Admit {
+  const identify = createIdentify(keys);
+  return function admit(key, needs, seen) {
+    const caller = identify(key, seen);
     if (needs && planRank(caller.plan) < planRank(needs.plan)) {
       throw new ApiError('plan_required', `${needs.what} needs the ${needs.plan} plan or above; this key is on ${caller.plan}.`);
     }

@@ -132,3 +132,13 @@ export function httpDateDay(value: string | null | undefined): string | null {
   const t = Date.parse(value);
   return Number.isFinite(t) ? new Date(t).toISOString().slice(0, 10) : null;
 }
+
+/**
+ * The date (YYYY-MM-DD) of the newest publication among a series' figures with a value, as each
+ * figure is dated above: the date a citation gives for the figures served; null when none has a value.
+ */
+export function newestPublication(points: readonly { value: number | null; published: string }[]): string | null {
+  let newest: string | null = null;
+  for (const p of points) if (p.value !== null && (newest === null || p.published > newest)) newest = p.published;
+  return newest === null ? null : newest.slice(0, 10);
+}

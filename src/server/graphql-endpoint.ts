@@ -1,7 +1,7 @@
 /** POST/GET /graphql: the same keys, plans, rates and answer cache policy as REST; cost and size limits. */
 import { execute, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { useEngine } from '@envelop/core';
-import { createYoga } from 'graphql-yoga';
+import { createYoga, type Plugin } from 'graphql-yoga';
 import { ApiError } from '../errors';
 import { LRUCache } from 'lru-cache';
 import type { Admit } from '../auth/access';
@@ -44,6 +44,8 @@ export function createGraphQLEndpoint(deps: {
   log: (line: string) => void;
   /** How long an execution may take, its wait for the execution queue included (EXECUTION_BUDGET_MS). */
   budgetMs: number;
+  /** Surfaces mounted on Yoga that answer their own paths from onRequest (/mcp), before the key check of /graphql. */
+  surfaces?: Plugin<{}, GraphQLServerContext>[];
 }) {
   return createYoga<GraphQLServerContext, GraphQLContext>({
     schema: deps.schema,
@@ -73,6 +75,7 @@ export function createGraphQLEndpoint(deps: {
       // graphql-js's own execute, not Yoga's default executor (@graphql-tools/executor, for @defer and
       // @stream, unused here): it allocated half again as much a field, and its garbage held the loop.
       useEngine({ execute }),
+      ...(deps.surfaces ?? []),
       useErrorBody(deps.publicBaseUrl, deps.log),
       // Before useKeptForms, which makes the result cache's key from the parameters.
       useParamsCheck(),

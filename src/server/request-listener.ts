@@ -14,6 +14,7 @@ import type { Metrics } from './metrics';
 import { BodyTooLarge, carriesBody, drainBody, readBody } from './request-body';
 import { askedOperation, type AskedOperation } from './graphql-kept';
 import { serveExplorer } from './explorer';
+import { MCP_PATH } from '../mcp/server';
 
 type Serve = (req: http.IncomingMessage, res: http.ServerResponse, path: string, onError: (err: unknown) => void) => string | null;
 
@@ -73,6 +74,7 @@ export function createRequestListener(deps: ListenerDeps) {
       return plainError(res, tag, new ApiError('malformed_request', 'An HTTP/1.1 request must carry a Host header (RFC 9112, section 3.2).'));
     }
     if (path === '/graphql') return serveGraphQL(deps, req, res, tag);
+    if (path === MCP_PATH) return serveMcp(deps, req, res, tag);
     // Nothing else reads a body: one sent anyway is read out first, so the answer (405 and the like)
     // reaches a client that is still sending instead of a reset connection.
     if (carriesBody(req)) drainBody(req).then(() => serveWithoutBody(deps, req, res, path, query, tag));
@@ -108,6 +110,31 @@ function serveGraphQL(deps: ListenerDeps, req: http.IncomingMessage, res: http.S
     if (carriesBody(req)) drainBody(req).then(refuse);
     else refuse();
   }
+}
+
+/**
+ * /mcp: a POST (its body read within the same limit as /graphql's) goes to Yoga, where the MCP
+ * plugin answers it (mcp-plugin.ts); the stateless endpoint offers no event stream (GET) nor
+ * sessions to end (DELETE), so other methods are a 405, as the MCP transport specification allows.
+ */
+function serveMcp(deps: ListenerDeps, req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag): void {
+  const { graphql, plainError, log } = deps;
+  tag.route = MCP_PATH;
+  const failed = (err: unknown) => {
+    if (err instanceof BodyTooLarge) {
+      res.shouldKeepAlive = false;
+      return plainError(res, tag, new ApiError('payload_too_large', err.message));
+    }
+    log(`mcp: ${err instanceof Error ? err.stack : String(err)}`);
+    if (!res.headersSent) plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
+  };
+  if (req.method === 'POST') {
+    readBody(req).then((body) => graphql(req, res, { requestId: tag.id, tag }, body), failed).catch(failed);
+    return;
+  }
+  const refuse = () => plainError(res, tag, new ApiError('method_not_allowed', `${req.method} is not allowed on ${MCP_PATH}; use POST.`, { Allow: 'POST' }));
+  if (carriesBody(req)) drainBody(req).then(refuse);
+  else refuse();
 }
 
 /** Everything but /graphql: /v1, then (GET and HEAD only) the probes, the explorer, the docs. */

@@ -5,7 +5,9 @@
 import { isAsyncIterable } from '@envelop/core';
 import type { KeyStore } from '../auth/keys-store';
 import type { Limiter } from '../auth/rate-limit';
-import { createAccess } from '../auth/access';
+import { createAccess, createIdentify } from '../auth/access';
+import { createMcpHandler, MCP_PATH } from '../mcp/server';
+import { useMcp } from './mcp-plugin';
 import type { DataStore } from '../db/data-store';
 import { answerBudgetBytes, ResultStore } from '../graphql/result-cache';
 import { schema } from '../graphql/schema';
@@ -19,7 +21,7 @@ import { GraphQLForms, keptGraphQL } from './graphql-kept';
 import type { Metrics } from './metrics';
 
 /** Served besides the /v1 routes, and counted among the live endpoints /v1/status reports. */
-const OTHER_ENDPOINTS = ['/graphql', '/openapi.json', '/docs'];
+const OTHER_ENDPOINTS = ['/graphql', MCP_PATH, '/openapi.json', '/docs'];
 
 export function createSurfaces(deps: {
   config: Config;
@@ -50,6 +52,18 @@ export function createSurfaces(deps: {
     results,
     endpointsLive: ROUTES.length + OTHER_ENDPOINTS.length,
   });
+  // The MCP tools run their fixed operations as /v1 routes do (src/mcp/server.ts).
+  const mcp = createMcpHandler({
+    execute: (args) => restExecute(args),
+    store,
+    identify: createIdentify(keys),
+    admit,
+    now: config.now,
+    publicBaseUrl: config.publicBaseUrl,
+    log,
+    endpointsLive: ROUTES.length + OTHER_ENDPOINTS.length,
+    version: '1.0.0',
+  });
   const forms = new GraphQLForms(results);
   const yoga = createGraphQLEndpoint({
     schema,
@@ -61,6 +75,7 @@ export function createSurfaces(deps: {
     onCost: (cost) => metrics.graphqlCost(cost),
     log,
     budgetMs: config.executionBudgetMs,
+    surfaces: [useMcp(mcp)],
   });
   const restExecute: RestExecute = async ({ document, variableValues, contextValue }) => {
     const enveloped = yoga.getEnveloped();

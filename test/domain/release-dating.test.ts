@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, httpDateDay, publicationDate } from '../../src/domain/release-dating';
+import { calendarDate, httpDateDay, newestPublication, publicationDate } from '../../src/domain/release-dating';
 
 describe("a figure's publication date is the publisher's", () => {
   it("takes the file's own release date where it gives one and no calendar is known", () => {
@@ -28,5 +28,24 @@ describe("a figure's publication date is the publisher's", () => {
 
   it('nothing dates a figure of a publisher with no date and no calendar (the ingest test asserts none on the real files)', () => {
     expect(publicationDate('2020', 'A', { publisher: 'Somebody' })).toBeNull();
+  });
+});
+
+describe('newest publication of a series', () => {
+  it('is the latest date among figures with a value, whatever their periods', () => {
+    const points = [
+      { value: 10, published: '2023-11-24T00:00:00.000Z' },
+      // A revision keeps its first date; an older period may have arrived later.
+      { value: 12, published: '2024-03-01T06:00:00.000Z' },
+      { value: 11, published: '2024-01-25T00:00:00.000Z' },
+      // A withheld figure brings no value to cite.
+      { value: null, published: '2024-06-01T00:00:00.000Z' },
+    ];
+    expect(newestPublication(points)).toBe('2024-03-01');
+  });
+
+  it('is null for a series without a value', () => {
+    expect(newestPublication([{ value: null, published: '2024-06-01T00:00:00.000Z' }])).toBeNull();
+    expect(newestPublication([])).toBeNull();
   });
 });

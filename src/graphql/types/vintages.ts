@@ -2,6 +2,7 @@
 import { rowsWithin } from '../../domain/periods';
 import { OBS_STATUSES } from '../../domain/types';
 import { observationsAsOf, regularAxis, vintages, type AxisPoint } from '../../domain/vintages';
+import { newestPublication } from '../../domain/release-dating';
 import { periodBounds } from '../args';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
@@ -77,5 +78,13 @@ builder.prismaObjectFields('Series', (t) => ({
     authScopes: { developer: true },
     select: { id: true },
     resolve: async (s, _args, ctx) => vintages(await ctx.loaders.observations.load(s.id), await revisionLog(ctx, s.id)),
+  }),
+  released: t.field({
+    type: DateScalar,
+    nullable: true,
+    description:
+      "When its newest figure was published: the publisher's release date (the file's own date, the publisher's Last-Modified, else the end of the period plus the publisher's usual delay; docs/methodology.md); null without a figure.",
+    select: { id: true },
+    resolve: async (s, _args, ctx) => newestPublication(await ctx.loaders.points(s.id)),
   }),
 }));
