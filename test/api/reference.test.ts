@@ -50,9 +50,8 @@ describe('/v1/countries/{iso}', () => {
   });
   it('lists origin-shift only where two comparable windows are held', async () => {
     const names = async (iso: string) => (await s.json(`/v1/countries/${iso}`, 'free')).data.statistics.map((x: any) => x.name);
-    // Japan's headline is annual (UN Tourism to 2021; JNTO's monthly series ends 2017-03): no brief of a latest month.
-    expect(await names('JP')).toEqual(expect.arrayContaining(['origin-shift', 'rivals', 'seasonality']));
-    expect(await names('JP')).not.toContain('brief');
+    // Japan's headline is monthly: JNTO's nationalities summed (sum-of-parts), so it has a brief of its latest month.
+    expect(await names('JP')).toEqual(expect.arrayContaining(['origin-shift', 'rivals', 'seasonality', 'brief']));
     for (const iso of ['JP', 'FR', 'GB', 'US', 'ES', 'XK', 'DE']) {
       const listed = (await names(iso)).includes('origin-shift');
       const served = (await s.get(`/v1/stats/origin-shift?country=${iso}`, { plan: 'intel' })).status === 200;
