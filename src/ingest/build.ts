@@ -38,7 +38,7 @@ import { cachedStep } from './parse-cache';
 import { periodsReached } from './period-reached';
 import { checkSources } from './source-files';
 import { recordLooks } from './source-reads';
-import { describeProblem } from './source-shape';
+import { describeProblem, describeProblemForLog } from './source-shape';
 import { validateRelease } from './validate';
 import { contentDigest, keptReleaseStats, versionOf, writeRelease, type CountryRow, type RegionUnitRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
 
@@ -312,7 +312,11 @@ function summariseRejected(rejected: RejectedRow[], log: (line: string) => void)
 function checkSourceShapes(sourcesDir: string, cacheDir: string | null, log: (line: string) => void): void {
   const t0 = performance.now();
   const { checked, problems } = checkSources(sourcesDir, cacheDir);
-  if (problems.length > 0) throw new IngestRefused('damaged source files, no release built', problems.map(describeProblem));
+  if (problems.length > 0) {
+    // The refusal may reach callers (a refresh round's reason): what the files held goes to the log only.
+    for (const p of problems) log(`  damaged   ${describeProblemForLog(p)}`);
+    throw new IngestRefused('damaged source files, no release built', problems.map(describeProblem));
+  }
   log(`  ${checked} files whole and in their publishers' layout (${Math.round(performance.now() - t0)} ms)`);
 }
 
