@@ -62,11 +62,27 @@ export const publicLookup = ((hostname: string, options: dns.LookupOptions, call
   });
 }) as unknown as net.LookupFunction;
 
-/** Every address `host` resolves to, refused (AddressRefused) when one is not public: for a check made ahead of time (a target being registered). */
-export async function checkResolvesPublic(host: string): Promise<void> {
+/** Names of the machine itself, of a local network or of a cloud's internal services (metadata.google.internal), whatever they resolve to. */
+const INTERNAL_NAME = /(^|\.)(localhost|localdomain|local|internal|home\.arpa|lan)$/i;
+
+/**
+ * Why a target given ahead of time (a webhook receiver being added) is not on the public internet:
+ * a non-public literal address, an internal name (one without a dot, `localhost`, `*.internal`),
+ * or a name resolving to a non-public address now; null when none holds. A name that does not
+ * resolve now is let through: every delivery checks again in its own lookup.
+ */
+export async function internalTargetProblem(url: string): Promise<string | null> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   const literal = literalProblem(host);
-  if (literal) throw new AddressRefused(literal);
-  const addresses = await dns.promises.lookup(host.replace(/^\[|\]$/g, ''), { all: true });
+  if (literal) return literal;
+  if (net.isIP(host)) return null;
+  if (INTERNAL_NAME.test(host) || !host.includes('.')) return `${host} is an internal name`;
+  let addresses: dns.LookupAddress[];
+  try {
+    addresses = await dns.promises.lookup(host, { all: true });
+  } catch {
+    return null;
+  }
   const bad = addresses.find((a) => nonPublicKind(a.address));
-  if (bad) throw new AddressRefused(`${host} resolves to a ${nonPublicKind(bad.address)} address (${bad.address})`);
+  return bad ? `${host} resolves to a ${nonPublicKind(bad.address)} address (${bad.address})` : null;
 }

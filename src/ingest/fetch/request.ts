@@ -1,6 +1,6 @@
 /**
- * One GET without following redirects, over node:http(s) rather than fetch: node's requests take a
- * `lookup`, so a connection to a publisher goes to the very address checked public (fetch's
+ * One request without following redirects, over node:http(s) rather than fetch: node's requests take
+ * a `lookup`, so a connection to a publisher or a receiver goes to the very address checked public (fetch's
  * dispatcher cannot be given one without a package of its own). The answer is a web Response, as
  * fetch's would be. No Accept-Encoding is sent: the body arrives as stored, never inflated here.
  */
@@ -21,29 +21,42 @@ function headersOf(incoming: http.IncomingHttpHeaders): Headers {
   return headers;
 }
 
-/**
- * GETs `url`; with `publicOnly`, the host's addresses must all be public (a literal address is
- * checked before connecting, a name in the lookup), else AddressRefused.
- */
-export function get(url: string, headers: Record<string, string>, signal: AbortSignal, publicOnly: boolean): Promise<Response> {
+export interface SendOptions {
+  method?: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+  /** The host's addresses must all be public: a literal address is checked before connecting, a name in the lookup; else AddressRefused. */
+  publicOnly: boolean;
+}
+
+/** Sends one request to `url` (http or https) and resolves with its answer, the body as a stream; redirects are not followed. */
+export function send(url: string, options: SendOptions): Promise<Response> {
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : target.protocol === 'http:' ? http : null;
   if (!client) return Promise.reject(new AddressRefused(`${target.protocol} is not http or https`));
-  const literal = publicOnly ? literalProblem(target.hostname) : null;
+  const literal = options.publicOnly ? literalProblem(target.hostname) : null;
   if (literal) return Promise.reject(new AddressRefused(literal));
+  const { method = 'GET', headers, body, signal } = options;
   return new Promise((resolve, reject) => {
-    const request = client.get(target, { headers, signal, ...(publicOnly ? { lookup: publicLookup } : {}) }, (response) => {
+    const request = client.request(target, { method, headers, signal, ...(options.publicOnly ? { lookup: publicLookup } : {}) }, (response) => {
       const status = response.statusCode ?? 0;
       const empty = NO_BODY.has(status);
       if (empty) response.resume();
-      const body = empty ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>);
+      const stream = empty ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>);
       try {
-        resolve(new Response(body, { status, headers: headersOf(response.headers) }));
+        resolve(new Response(stream, { status, headers: headersOf(response.headers) }));
       } catch (err) {
         response.destroy();
         reject(err);
       }
     });
     request.on('error', reject);
+    request.end(body);
   });
+}
+
+/** GETs `url`; with `publicOnly`, only from public addresses (see SendOptions). */
+export function get(url: string, headers: Record<string, string>, signal: AbortSignal, publicOnly: boolean): Promise<Response> {
+  return send(url, { headers, signal, publicOnly });
 }
