@@ -7,7 +7,7 @@ import { LRUCache } from 'lru-cache';
 import type { Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { createContext, type GraphQLContext } from '../graphql/context';
-import { GRAPHIQL_OPTIONS, graphiqlPage } from './graphiql';
+import { GRAPHIQL_OPTIONS, graphiqlPage, useGraphiQLHeaders } from './graphiql';
 import type { GraphQLForms } from './graphql-kept';
 import { useResultCache } from '../graphql/result-cache';
 import { useKeptForms, useApiAccess, useErrorBody, useExecutionQueue, useMaxTokens, useQueryCost, useTimeBudget, type GraphQLServerContext } from './graphql-plugins';
@@ -72,6 +72,7 @@ export function createGraphQLEndpoint(deps: {
       // graphql-js's own execute, not Yoga's default executor (@graphql-tools/executor, for @defer and
       // @stream, unused here): it allocated half again as much a field, and its garbage held the loop.
       useEngine({ execute }),
+      useGraphiQLHeaders(),
       useErrorBody(deps.publicBaseUrl, deps.log),
       useApiAccess(deps.admit, deps.publicBaseUrl),
       useKeptForms({ store: deps.store, now: deps.now, forms: deps.forms }),
