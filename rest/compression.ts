@@ -53,6 +53,13 @@ export function codedEtag(etag: string, coding: Coding): string {
  */
 export function parseAcceptEncoding(header: string | undefined): Coding {
   if (!header) return 'identity';
+  const { br, gzip } = qualities(header);
+  if (br > 0 && br >= gzip) return 'br';
+  return gzip > 0 ? 'gzip' : 'identity';
+}
+
+/** Each coding's q in an Accept-Encoding header (0: refused, as `gzip;q=0` says, or not named and no `*`). */
+function qualities(header: string): Record<Compression, number> {
   let br = -1;
   let gzip = -1;
   let any = -1;
@@ -68,10 +75,12 @@ export function parseAcceptEncoding(header: string | undefined): Coding {
     else if (coding === 'gzip' || coding === 'x-gzip') gzip = q;
     else if (coding === '*') any = q;
   }
-  if (br < 0) br = Math.max(any, 0);
-  if (gzip < 0) gzip = Math.max(any, 0);
-  if (br > 0 && br >= gzip) return 'br';
-  return gzip > 0 ? 'gzip' : 'identity';
+  return { br: br < 0 ? Math.max(any, 0) : br, gzip: gzip < 0 ? Math.max(any, 0) : gzip };
+}
+
+/** Whether a header accepts one coding (q > 0), for bodies kept in that coding only (the explorer's pre-gzipped assets). */
+export function accepts(header: string | undefined, coding: Compression): boolean {
+  return header ? qualities(header)[coding] > 0 : false;
 }
 
 const seen = new Map<string, Coding>();

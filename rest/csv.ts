@@ -1,5 +1,9 @@
-/** CSV output (RFC 4180, CRLF, UTF-8) with the flattening rules of DECISIONS.md. */
+/**
+ * CSV output (RFC 4180, CRLF, UTF-8) with the flattening rules of DECISIONS.md. Every text cell
+ * goes through safeCsvText: publisher text beginning like a formula is neutralised (numbers are not text).
+ */
 import { stringify } from 'csv-stringify/sync';
+import { safeCsvText } from '../src/domain/csv-cell';
 
 type Row = Record<string, unknown>;
 
@@ -15,7 +19,7 @@ export function rowsToCsv(rows: Row[], columns?: string[]): string {
   const cols = columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))];
   return stringify(
     rows.map((r) => cols.map((c) => cell(r[c]))),
-    { header: true, columns: cols, record_delimiter: '\r\n', cast: { boolean: (b) => (b ? 'true' : 'false') } },
+    { header: true, columns: cols, record_delimiter: '\r\n', cast: { boolean: (b) => (b ? 'true' : 'false'), string: safeCsvText } },
   );
 }
 

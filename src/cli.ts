@@ -133,12 +133,12 @@ async function keysCommand(config: Config, positionals: string[], label: string 
 }
 
 /** `webhooks add|list|remove`: the subscribers of release events. */
-function webhooksCommand(config: Config, positionals: string[], country: string | undefined): void {
+async function webhooksCommand(config: Config, positionals: string[], country: string | undefined): Promise<void> {
   const [action, arg] = positionals;
   if (action === 'add' && arg) {
-    const s = addSubscription(config.dataDir, arg, country ?? null);
+    const s = await addSubscription(config.dataDir, arg, country ?? null, { allowPrivate: config.webhooks.allowPrivate });
     print(`Added ${s.id}: release.published events${s.country ? ` of ${s.country}` : ''} to ${s.url}.`);
-    print(`Signing secret, for the receiver to check X-Signature (sha256=HMAC-SHA256 of the body with it):\n${s.secret}`);
+    print(`Signing secret, for the receiver to check X-Signature (sha256=HMAC-SHA256 of "<X-Timestamp>.<body>" with it):\n${s.secret}`);
   } else if (action === 'list') {
     for (const s of readSubscriptions(config.dataDir)) print(`${s.id}\t${s.country ?? 'all'}\t${s.createdAt}\t${s.url}`);
   } else if (action === 'remove' && arg) {

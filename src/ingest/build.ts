@@ -44,7 +44,7 @@ import { ownerOf } from './publishers';
 import { httpDateDay } from '../domain/release-dating';
 import type { SourceTableInfo } from '../domain/types';
 import path from 'node:path';
-import { describeProblem } from './source-shape';
+import { describeProblem, describeProblemForLog } from './source-shape';
 import { validateRelease } from './validate';
 import { contentDigest, keptReleaseStats, versionOf, writeRelease, type CountryRow, type DerivationRefusal, type RegionUnitRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
 
@@ -339,7 +339,11 @@ function summariseRejected(rejected: RejectedRow[], log: (line: string) => void)
 function checkSourceShapes(sourcesDir: string, cacheDir: string | null, log: (line: string) => void): void {
   const t0 = performance.now();
   const { checked, problems } = checkSources(sourcesDir, cacheDir);
-  if (problems.length > 0) throw new IngestRefused('damaged source files, no release built', problems.map(describeProblem));
+  if (problems.length > 0) {
+    // The refusal may reach callers (a refresh round's reason): what the files held goes to the log only.
+    for (const p of problems) log(`  damaged   ${describeProblemForLog(p)}`);
+    throw new IngestRefused('damaged source files, no release built', problems.map(describeProblem));
+  }
   log(`  ${checked} files whole and in their publishers' layout (${Math.round(performance.now() - t0)} ms)`);
 }
 

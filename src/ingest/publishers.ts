@@ -48,6 +48,11 @@ export interface Source {
   publisher: string;
   /** The official address: the file itself, or the page that links the newest file. */
   address: string;
+  /**
+   * The publisher's official hosts: its address, the files its page links and its redirects must be
+   * https on one of them (`*.imf.org`: imf.org and every name under it). See fetch/hosts.ts.
+   */
+  hosts: readonly string[];
   linked?: Linked;
   /** Where its file goes in the sources layout (for zip-members: where the members go), given the address fetched. */
   file: (url: string) => string;
@@ -68,6 +73,30 @@ export interface ManualFile {
 
 const fixed = (file: string) => () => file;
 
+/** Each publisher's official hosts: where its pages, files and redirects are. */
+const HOSTS = {
+  eurostat: ['ec.europa.eu'],
+  // www.unwto.org moved to www.untourism.int; the workbooks are in its S3 buckets.
+  unTourism: ['*.unwto.org', '*.untourism.int', 'webunwto.s3.eu-west-1.amazonaws.com', 'webunwto.s3.amazonaws.com', 'pre-webunwto.s3.amazonaws.com'],
+  github: ['raw.githubusercontent.com'],
+  worldBank: ['*.worldbank.org'],
+  // Kaggle answers a download with a redirect to its storage bucket.
+  kaggle: ['www.kaggle.com', 'storage.googleapis.com'],
+  jnto: ['*.jnto.go.jp'],
+  abs: ['*.abs.gov.au'],
+  statcan: ['*.statcan.gc.ca'],
+  singstat: ['*.singstat.gov.sg'],
+  hkImmd: ['*.immd.gov.hk'],
+  ntto: ['*.trade.gov'],
+  statsNz: ['*.stats.govt.nz'],
+  malaysia: ['*.data.gov.my'],
+  brazil: ['*.turismo.gov.br'],
+  ecb: ['*.ecb.europa.eu'],
+  eia: ['*.eia.gov'],
+  fred: ['*.stlouisfed.org'],
+  imf: ['*.imf.org'],
+} as const satisfies Record<string, readonly string[]>;
+
 const ESTAT = 'https://ec.europa.eu/eurostat/api/dissemination/sdmx/2.1';
 /** UN Tourism links its statistics downloads from this page. */
 export const UN_TOURISM_PAGE = 'https://www.unwto.org/tourism-statistics/key-tourism-statistics';
@@ -85,6 +114,7 @@ const eurostatSources: Source[] = [
   name: `Eurostat ${t.code}`,
   publisher: 'Eurostat',
   address: `${ESTAT}/data/${t.code}?format=TSV&compressed=true`,
+  hosts: HOSTS.eurostat,
   file: fixed(t.file),
   unpack: { kind: 'gzip' },
   ...(t.alsoProvides ? { alsoProvides: t.alsoProvides } : {}),
@@ -114,6 +144,7 @@ const unTourismSources: Source[] = [
     name: 'UN Tourism Statistics Database, newest "all data" workbook',
     publisher: 'UN Tourism',
     address: UN_TOURISM_PAGE,
+    hosts: HOSTS.unTourism,
     linked: {
       family: /^unwto-all-data-download[\w-]*\.xlsx$/i,
       format: 'xlsx',
@@ -131,6 +162,7 @@ const unTourismSources: Source[] = [
       name: `UN Tourism Statistics Database, "all data" workbook of ${folder}`,
       publisher: 'UN Tourism',
       address: `${UN_TOURISM_BUCKET}/${folder}/unwto-all-data-download_${stamp}.xlsx`,
+      hosts: HOSTS.unTourism,
       file: fixed(`unwto/unwto-all-data-download_${stamp}.xlsx`),
       unpack: { kind: 'as-is' },
     };
@@ -141,6 +173,7 @@ const unTourismSources: Source[] = [
       name: `UN Tourism ${topic.replace(/_/g, ' ')}, newest workbook`,
       publisher: 'UN Tourism',
       address: UN_TOURISM_PAGE,
+      hosts: HOSTS.unTourism,
       linked: {
         family: new RegExp(`^UN_Tourism_${topic}_\\d{2}_\\d{4}\\.xlsx$`, 'i'),
         format: 'xlsx',
@@ -161,6 +194,7 @@ const oilSources: Source[] = ['brent', 'wti'].flatMap((crude) =>
       name: `${crude === 'brent' ? 'Brent' : 'WTI'} crude spot price (EIA ${crude === 'brent' ? 'RBRTE' : 'RWTC'}), ${span}`,
       publisher: 'U.S. Energy Information Administration (datahub oil-prices package)',
       address: `${DATAHUB_OIL}/${crude}-${span}.csv`,
+      hosts: HOSTS.github,
       file: fixed(`eia_oil/${crude}-${span}.csv`),
       unpack: { kind: 'as-is' },
     }),
@@ -174,6 +208,7 @@ const worldBankSources: Source[] = [
       name: `World Bank WDI ${indicator}`,
       publisher: 'World Bank',
       address: `${WORLD_BANK_API}/${indicator}?downloadformat=csv`,
+      hosts: HOSTS.worldBank,
       file: fixed(`${WORLDBANK_DIR}/${indicator}.csv`),
       unpack: { kind: 'worldbank-long', indicator },
     }),
@@ -184,6 +219,7 @@ const worldBankSources: Source[] = [
       name: `World Bank WDI ${indicator} (wide download)`,
       publisher: 'World Bank',
       address: `${WORLD_BANK_API}/${indicator}?downloadformat=csv`,
+      hosts: HOSTS.worldBank,
       file: fixed(API_DIR),
       // The download's data and its two metadata files: API_<code>_DS2_…, Metadata_Country_API_<code>_DS2_…, Metadata_Indicator_API_<code>_DS2_….
       unpack: { kind: 'zip-members', member: new RegExp(`^(Metadata_(Country|Indicator)_)?API_${indicator.replace(/\./g, '\\.')}_DS2_.*\\.csv$`, 'i'), dir: API_DIR },
@@ -194,6 +230,7 @@ const worldBankSources: Source[] = [
     name: 'WDI tourism indicators 1999–2020 (Kaggle compilation, not read)',
     publisher: 'Kaggle dataset bushraqurban/tourism-and-economic-impact (from World Bank WDI)',
     address: 'https://www.kaggle.com/api/v1/datasets/download/bushraqurban/tourism-and-economic-impact',
+    hosts: HOSTS.kaggle,
     file: fixed(`${WORLDBANK_DIR}/derived_world_tourism_economy_data_1999-2020.csv`),
     unpack: { kind: 'zip-member', member: /world_tourism_economy_data\.csv$/i },
   },
@@ -205,6 +242,7 @@ const nationalSources: Source[] = [
     name: 'JNTO visitor arrivals by nationality, newest file',
     publisher: 'Japan National Tourism Organization',
     address: JNTO_PAGE,
+    hosts: HOSTS.jnto,
     // JNTO's CSV of 2017 (JTM_inbound<date>eng.csv) and the dated workbooks it has published since.
     linked: { family: /^(JTM_inbound\d{8}eng\.csv|\d{8}_1615-5\.xlsx)$/i, format: 'csv', fallback: null },
     file: fixed(JNTO_LATEST_FILE),
@@ -217,6 +255,7 @@ const nationalSources: Source[] = [
     name: 'JNTO visitors by nationality 1996–2025 (export)',
     publisher: 'Japan National Tourism Organization',
     address: JNTO_PAGE,
+    hosts: HOSTS.jnto,
     linked: { family: /^visitors?[_-]by[_-]nationality.*\.csv$/i, format: 'csv', fallback: null },
     file: fixed('jnto/Visitors_by_nationality.csv'),
     unpack: { kind: 'as-is' },
@@ -226,6 +265,7 @@ const nationalSources: Source[] = [
     name: 'ABS 3401.0 Overseas Arrivals and Departures, Table 1',
     publisher: 'Australian Bureau of Statistics',
     address: 'https://www.abs.gov.au/statistics/industry/tourism-and-transport/overseas-arrivals-and-departures-australia/latest-release',
+    hosts: HOSTS.abs,
     linked: { family: /^340101\.xlsx$/i, format: 'xlsx', fallback: null },
     file: fixed('abs/340101.xlsx'),
     unpack: { kind: 'as-is' },
@@ -235,6 +275,7 @@ const nationalSources: Source[] = [
     name: 'Statistics Canada table 24-10-0050-01, full table (read in place of the table as displayed, 2410005001cad-eng.csv)',
     publisher: 'Statistics Canada',
     address: 'https://www150.statcan.gc.ca/n1/tbl/csv/24100050-eng.zip',
+    hosts: HOSTS.statcan,
     file: fixed(STATCAN_FULL_TABLE_FILE),
     unpack: { kind: 'zip-member', member: /^24100050\.csv$/ },
     alsoProvides: [STATCAN_FILE],
@@ -244,6 +285,7 @@ const nationalSources: Source[] = [
     name: 'SingStat M550001 international visitor arrivals, Table Builder API (read in place of the table-builder CSV)',
     publisher: 'Singapore Department of Statistics',
     address: 'https://tablebuilder.singstat.gov.sg/api/table/tabledata/M550001',
+    hosts: HOSTS.singstat,
     file: fixed(SINGSTAT_API_FILE),
     unpack: { kind: 'as-is' },
     alsoProvides: [SINGSTAT_FILE],
@@ -253,6 +295,7 @@ const nationalSources: Source[] = [
     name: 'Hong Kong Immigration Department daily passenger traffic',
     publisher: 'Hong Kong Immigration Department',
     address: 'https://www.immd.gov.hk/opendata/eng/transport/immigration_clearance/statistics_on_daily_passenger_traffic.csv',
+    hosts: HOSTS.hkImmd,
     file: fixed('hk_immd/statistics_on_daily_passenger_traffic.csv'),
     unpack: { kind: 'as-is' },
   },
@@ -261,6 +304,7 @@ const nationalSources: Source[] = [
     name: 'NTTO I-94 monthly arrivals 2000–present',
     publisher: 'U.S. National Travel and Tourism Office',
     address: 'https://www.trade.gov/i-94-arrivals-program',
+    hosts: HOSTS.ntto,
     linked: { family: /monthly[-_ ]?arrivals.*\.xlsx$/i, format: 'xlsx', fallback: null },
     file: fixed('ntto/us_Monthly-Arrivals-2000-Present.xlsx'),
     unpack: { kind: 'as-is' },
@@ -270,6 +314,7 @@ const nationalSources: Source[] = [
     name: 'Stats NZ international visitor arrivals, newest monthly release workbook (Table 1, monthly totals)',
     publisher: 'Stats NZ',
     address: STATSNZ_WORKBOOK_PAGE,
+    hosts: HOSTS.statsNz,
     linked: { family: STATSNZ_WORKBOOK_RE, format: 'xlsx', fallback: null },
     file: (url) => `statsnz/${fileNameOf(url)}`,
     unpack: { kind: 'as-is' },
@@ -280,6 +325,7 @@ const nationalSources: Source[] = [
     name: 'data.gov.my arrivals by state of entry',
     publisher: 'Department of Statistics Malaysia (data.gov.my)',
     address: 'https://storage.data.gov.my/demography/arrivals_soe.csv',
+    hosts: HOSTS.malaysia,
     file: fixed('malaysia/arrivals_soe.csv'),
     unpack: { kind: 'as-is' },
   },
@@ -288,6 +334,7 @@ const nationalSources: Source[] = [
     name: "Brazil Ministry of Tourism arrivals, the newest year's file",
     publisher: 'Ministério do Turismo (dados.turismo.gov.br)',
     address: 'https://dados.turismo.gov.br/dataset/chegada-de-turistas-internacionais',
+    hosts: HOSTS.brazil,
     // One file per year: the newest linked is fetched and kept beside the years held (the connector reads them all).
     linked: { family: MTUR_FILE_RE, format: 'csv', fallback: null },
     file: (url) => `mtur_brazil/${fileNameOf(url)}`,
@@ -304,6 +351,7 @@ export const SOURCES: readonly Source[] = [
     name: 'Eurostat GEO code list, English labels',
     publisher: 'Eurostat',
     address: `${ESTAT}/codelist/ESTAT/GEO?format=TSV&lang=en`,
+    hosts: HOSTS.eurostat,
     file: fixed(GEO_DIC_FILE),
     unpack: { kind: 'as-is' },
   },
@@ -312,6 +360,7 @@ export const SOURCES: readonly Source[] = [
     name: 'NUTS 2021 classification',
     publisher: 'Eurostat',
     address: 'https://ec.europa.eu/eurostat/documents/345175/629341/NUTS2021.xlsx',
+    hosts: HOSTS.eurostat,
     file: fixed(NUTS_FILE),
     unpack: { kind: 'as-is' },
   },
@@ -320,6 +369,7 @@ export const SOURCES: readonly Source[] = [
     name: 'Country codes (ISO 3166, M49, Wikidata)',
     publisher: 'datahub core package datasets/country-codes',
     address: `https://raw.githubusercontent.com/datasets/country-codes/main/data/country-codes.csv`,
+    hosts: HOSTS.github,
     file: fixed(COUNTRY_CODES_FILE),
     unpack: { kind: 'as-is' },
   },
@@ -329,6 +379,7 @@ export const SOURCES: readonly Source[] = [
     name: 'ECB euro foreign exchange reference rates, daily history',
     publisher: 'European Central Bank',
     address: 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip',
+    hosts: HOSTS.ecb,
     file: fixed(ECB_FILE),
     unpack: { kind: 'zip-member', member: /^eurofxref-hist\.csv$/ },
   },
@@ -338,6 +389,7 @@ export const SOURCES: readonly Source[] = [
     name: 'U.S. Gulf Coast kerosene-type jet fuel spot price (EIA EER_EPJK_PF4_RGC_DPG), weekly',
     publisher: 'U.S. Energy Information Administration',
     address: 'https://www.eia.gov/dnav/pet/hist_xls/EER_EPJK_PF4_RGC_DPGw.xls',
+    hosts: HOSTS.eia,
     file: fixed(JET_WEEKLY_FILE),
     unpack: { kind: 'as-is' },
   },
@@ -346,6 +398,7 @@ export const SOURCES: readonly Source[] = [
     name: 'U.S. Gulf Coast jet fuel, monthly (FRED MJFUELUSGULF, from EIA)',
     publisher: 'Federal Reserve Bank of St. Louis (FRED), from EIA',
     address: 'https://fred.stlouisfed.org/graph/fredgraph.csv?id=MJFUELUSGULF',
+    hosts: HOSTS.fred,
     file: fixed(JET_MONTHLY_FILE),
     unpack: { kind: 'as-is' },
   },
@@ -355,6 +408,7 @@ export const SOURCES: readonly Source[] = [
     name: 'IMF World Economic Outlook, October 2024, entire database by countries',
     publisher: 'International Monetary Fund',
     address: 'https://www.imf.org/-/media/Files/Publications/WEO/WEO-Database/2024/October/WEOOct2024all.ashx',
+    hosts: HOSTS.imf,
     file: fixed(IMF_WEO_FILE),
     unpack: { kind: 'as-is' },
     alsoProvides: [IMF_WEO_EXTRACT_FILE],

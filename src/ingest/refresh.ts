@@ -17,7 +17,7 @@ import { DEFAULT_HTTP, type HttpOptions } from './fetch/http';
 import { emptyState, readStates, writeStates, type SourceState, type SourceStates } from './fetch/state';
 import { ownerOf, SOURCES, type Source } from './publishers';
 import { checkFiles } from './source-files';
-import { describeProblem } from './source-shape';
+import { describeProblem, describeProblemForLog } from './source-shape';
 
 export interface RefreshOptions {
   dataDir: string;
@@ -171,12 +171,15 @@ function kilobytes(n: number): string {
 type Check = { source: Source; checked: Checked };
 
 /** The changed files' shapes, each in the folder the build will read (a role file is read only where it is present): a malformed one is refused. */
-function refuseMalformed(cache: string, changed: Changed[], failed: Map<string, string>): Changed[] {
+function refuseMalformed(cache: string, changed: Changed[], failed: Map<string, string>, log: (line: string) => void): Changed[] {
   if (changed.length === 0) return changed;
   const candidate = assemble(cache, changed);
   for (const c of changed) {
     const problems = checkFiles(candidate, [...c.checked.files.keys()]);
-    if (problems.length > 0) failed.set(c.source.id, `refused: ${problems.map(describeProblem).join('; ')}; the copy held is kept`);
+    if (problems.length === 0) continue;
+    // The reason is shown to callers (/v1/status); what the file held is for the operator's log only.
+    failed.set(c.source.id, `refused: ${problems.map(describeProblem).join('; ')}; the copy held is kept`);
+    for (const p of problems) log(`  refused   ${c.source.id}: ${describeProblemForLog(p)}`);
   }
   return changed.filter((c) => !failed.has(c.source.id));
 }
@@ -259,7 +262,7 @@ export async function refreshSources(options: RefreshOptions): Promise<RefreshSu
       else if (checked.outcome === 'unchanged') unchanged.push(source);
       else changed.push({ source, checked });
     }
-    changed = refuseMalformed(cache, changed, failed);
+    changed = refuseMalformed(cache, changed, failed, log);
     let build: BuildSummary | null = null;
     if (changed.length > 0 || options.alwaysBuild) ({ build, changed } = buildWithout(options, cache, changed, failed, now, log));
     // Kept: the files of the changed sources the build took, each written whole, the obsolete ones removed.

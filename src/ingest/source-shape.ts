@@ -83,13 +83,25 @@ export interface ShapeProblem {
   line?: number;
   cell?: string;
   key?: string;
+  /** What the file holds: the kind of problem, never the file's bytes (callers of /v1/status read it). */
   message: string;
+  /** The publisher's text the problem is about (a header cell, a parser's words quoting the file): for the log only. */
+  found?: string;
 }
 
+/** The problem as callers are told it: the file, where in it, and the kind of problem. */
 export function describeProblem(p: ShapeProblem): string {
   const where = p.key ? ` key ${p.key}` : p.cell ? ` cell ${p.cell}` : p.line ? ` line ${p.line}` : '';
   return `${p.file}${where}: ${p.message}`;
 }
+
+/** The problem as the log tells it: with the publisher's text it is about, quoted as JSON (no control characters reach the log). */
+export function describeProblemForLog(p: ShapeProblem): string {
+  return p.found === undefined ? describeProblem(p) : `${describeProblem(p)} (found ${JSON.stringify(p.found.slice(0, 200))})`;
+}
+
+/** How a refusal names a cell's text without quoting it: the text itself goes to `found`, for the log. */
+const shownCell = (text: string | undefined) => (text === undefined ? 'nothing' : 'other text');
 
 export function decodeText(data: Buffer, encoding: TextEncoding = 'utf8'): string {
   if (encoding !== 'utf16-or-latin1') return data.toString(encoding);
@@ -122,12 +134,12 @@ function headerMismatch(found: string[], expected: readonly string[], delimiter:
   };
   const closest = layouts.reduce((best, l) => (agreeing(l) > agreeing(best) ? l : best));
   const at = agreeing(closest);
-  const shown = found[at] === undefined ? 'nothing' : `"${found[at].slice(0, 60)}"`;
   const layout = expected.length > 1 ? ` (${expected.length} layouts are read; the closest is compared)` : '';
   return {
     line,
     cell: `${columnLetters(at)}${line}`,
-    message: `header cell expected "${closest.cells[at]}", found ${shown}: not the publisher's layout the connector reads${layout}`,
+    message: `header cell expected "${closest.cells[at]}", found ${shownCell(found[at])}: not the publisher's layout the connector reads${layout}`,
+    found: found[at],
   };
 }
 
@@ -137,11 +149,12 @@ function headerTailMismatch(found: string[], tail: readonly string[], line: numb
   const at = tail.findIndex((name, i) => found[start + i] !== name);
   if (at < 0) return null;
   const col = Math.max(0, start + at);
-  const shown = start + at < 0 ? 'nothing' : `"${found[start + at].slice(0, 60)}"`;
+  const text = start + at < 0 ? undefined : found[start + at];
   return {
     line,
     cell: `${columnLetters(col)}${line}`,
-    message: `header cell expected "${tail[at]}" (the header ends ${tail.join(',')}), found ${shown}: not the publisher's layout the connector reads`,
+    message: `header cell expected "${tail[at]}" (the header ends ${tail.join(',')}), found ${shownCell(text)}: not the publisher's layout the connector reads`,
+    found: text,
   };
 }
 
@@ -245,9 +258,10 @@ export function delimitedProblem(text: string, shape: DelimitedShape): Omit<Shap
   try {
     records = recordsOf(body, shape);
   } catch (err) {
-    const e = err as Error & { lines?: number };
+    const e = err as Error & { lines?: number; code?: string };
     const unclosed = /quote/i.test(e.message) && /not closed|finished/i.test(e.message);
-    return { line: e.lines, message: unclosed ? 'a quoted cell is not closed (file truncated?)' : e.message };
+    // csv-parse's words may quote the cell: the code names the kind, the words go to the log.
+    return { line: e.lines, message: unclosed ? 'a quoted cell is not closed (file truncated?)' : `the CSV does not parse (${e.code ?? 'malformed'})`, found: e.message };
   }
   const [header, ...data] = records;
   if (!header) return { message: 'the file is empty' };
@@ -282,7 +296,11 @@ function sheetsProblem(file: string, data: Buffer, sheets: readonly string[]): S
   const missing = sheets.filter((s) => !names.includes(s));
   if (missing.length === 0) return null;
   const held = names.map((n) => `"${n}"`).join(', ');
-  return { file, message: `sheet ${missing.map((s) => `"${s}"`).join(', ')} not found: the workbook holds ${held} (not the publisher's layout the connector reads)` };
+  return {
+    file,
+    message: `sheet ${missing.map((s) => `"${s}"`).join(', ')} not found: the workbook holds ${names.length} other sheets (not the publisher's layout the connector reads)`,
+    found: held,
+  };
 }
 
 /** The first cell of a sheet's first row that is not the column name expected, named as Sheet!A1. */
@@ -290,11 +308,12 @@ export function sheetHeaderProblem(file: string, data: Buffer, header: { sheet: 
   const first = readXlsx(data, [header.sheet], { rows: 1 }).get(header.sheet)?.toRows()[0] ?? [];
   const at = header.cells.findIndex((name, i) => String(first[i] ?? '').trim() !== name);
   if (at < 0) return null;
-  const found = first[at] === null || first[at] === undefined ? 'nothing' : `"${String(first[at]).slice(0, 60)}"`;
+  const found = first[at] === null || first[at] === undefined ? undefined : String(first[at]);
   return {
     file,
     cell: `${header.sheet}!${columnLetters(at)}1`,
-    message: `header cell expected "${header.cells[at]}", found ${found}: not the publisher's layout the connector reads`,
+    message: `header cell expected "${header.cells[at]}", found ${shownCell(found)}: not the publisher's layout the connector reads`,
+    found,
   };
 }
 
@@ -309,8 +328,8 @@ export function sheetLabelsProblem(file: string, data: Buffer, labels: { sheet: 
   for (const { ref, text, row, col } of wanted) {
     const found = grid?.cell(row, col) ?? null;
     if (String(found ?? '').trim() === text) continue;
-    const shown = found === null ? 'nothing' : `"${String(found).slice(0, 60)}"`;
-    return { file, cell: `${labels.sheet}!${ref}`, message: `cell expected "${text}", found ${shown}: not the publisher's layout the connector reads` };
+    const shown = found === null ? undefined : String(found);
+    return { file, cell: `${labels.sheet}!${ref}`, message: `cell expected "${text}", found ${shownCell(shown)}: not the publisher's layout the connector reads`, found: shown };
   }
   return null;
 }
@@ -366,7 +385,8 @@ export function jsonProblem(text: string, keys: Readonly<Record<string, JsonKind
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {
-    return { message: `not complete JSON (file truncated?): ${(err as Error).message}` };
+    // JSON.parse's words quote the text around the fault: they go to the log.
+    return { message: 'not complete JSON (file truncated?)', found: (err as Error).message };
   }
   for (const [path, kind] of Object.entries(keys)) {
     const problem = jsonKeyProblem(parsed, path.split('.'), kind, '');

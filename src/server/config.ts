@@ -41,7 +41,10 @@ export interface Config {
   publisherMirror: string | null;
   /** Where the ingest keeps each step's parsed output for the next build (TOURISM_PARSE_CACHE, default DATA_DIR/parsed; off: none). */
   parseCacheDir: string | null;
-  /** Webhook deliveries: attempts, first retry wait and per-attempt timeout (WEBHOOK_ATTEMPTS, WEBHOOK_RETRY_MS, WEBHOOK_TIMEOUT_MS). */
+  /**
+   * Webhook deliveries: attempts, first retry wait and per-attempt timeout (WEBHOOK_ATTEMPTS,
+   * WEBHOOK_RETRY_MS, WEBHOOK_TIMEOUT_MS); receivers on non-public addresses (TOURISM_WEBHOOKS_ALLOW_PRIVATE=1).
+   */
   webhooks: WebhookSettings;
 }
 
@@ -89,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       attempts: wholeFrom('WEBHOOK_ATTEMPTS', env.WEBHOOK_ATTEMPTS, DEFAULT_WEBHOOK_SETTINGS.attempts, 1),
       retryMs: wholeFrom('WEBHOOK_RETRY_MS', env.WEBHOOK_RETRY_MS, DEFAULT_WEBHOOK_SETTINGS.retryMs, 0),
       timeoutMs: wholeFrom('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, DEFAULT_WEBHOOK_SETTINGS.timeoutMs, 1),
+      allowPrivate: env.TOURISM_WEBHOOKS_ALLOW_PRIVATE === '1',
     },
   };
 }

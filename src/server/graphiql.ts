@@ -3,7 +3,8 @@
  * @graphql-yoga/render-graphiql bundle (scripts, styles and editor workers inline: nothing from a
  * CDN), with the explorer plugin it carries, a key field and example tabs for notebook use.
  */
-import type { GraphiQLOptions } from 'graphql-yoga';
+import { createHash } from 'node:crypto';
+import type { GraphiQLOptions, Plugin } from 'graphql-yoga';
 
 const HEADLINE_ARRIVALS = `# Yearly arrivals of several countries (UN Tourism, published in thousands), in plain units.
 query HeadlineArrivals {
@@ -177,6 +178,30 @@ function withKeyBar(html: string): string {
 }
 
 let page: Promise<string> | undefined;
+/** The page's policy, made with the page (its inline scripts' hashes); null before the first visit. */
+let pageCsp: string | null = null;
+
+/**
+ * The policy of the page: its two inline scripts by hash (Yoga's bundle and the key bar), the
+ * editor's workers as blob: URLs it makes, inline styles (the editor adds style elements as it
+ * draws), data: icons and fonts, /graphql on this origin; no page may frame it (the key is in its
+ * localStorage).
+ */
+export function graphiqlCsp(html: string): string {
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
+  return [
+    "default-src 'none'",
+    `script-src ${hashes.join(' ')}`,
+    "worker-src blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /**
  * The page, built once: the options never change. The bundle is imported on the first visit, not at
@@ -184,6 +209,22 @@ let page: Promise<string> | undefined;
  * not carry.
  */
 export function graphiqlPage(options: GraphiQLOptions): Promise<string> {
-  page ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => withKeyBar(renderGraphiQL(options)));
+  page ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => {
+    const html = withKeyBar(renderGraphiQL(options));
+    pageCsp = graphiqlCsp(html);
+    return html;
+  });
   return page;
+}
+
+/** Yoga plugin: GraphiQL's page goes out with its policy, no type sniffing and no framing. */
+export function useGraphiQLHeaders(): Plugin {
+  return {
+    onResponse({ response }) {
+      if (!pageCsp || !response.headers.get('content-type')?.startsWith('text/html')) return;
+      response.headers.set('Content-Security-Policy', pageCsp);
+      response.headers.set('X-Content-Type-Options', 'nosniff');
+      response.headers.set('X-Frame-Options', 'DENY');
+    },
+  };
 }

@@ -7,7 +7,7 @@ import { LRUCache } from 'lru-cache';
 import type { Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { createContext, type GraphQLContext } from '../graphql/context';
-import { GRAPHIQL_OPTIONS, graphiqlPage } from './graphiql';
+import { GRAPHIQL_OPTIONS, graphiqlPage, useGraphiQLHeaders } from './graphiql';
 import type { GraphQLForms } from './graphql-kept';
 import { useResultCache } from '../graphql/result-cache';
 import { useParamsCheck } from './graphql-params';
@@ -76,6 +76,7 @@ export function createGraphQLEndpoint(deps: {
       // @stream, unused here): it allocated half again as much a field, and its garbage held the loop.
       useEngine({ execute }),
       ...(deps.surfaces ?? []),
+      useGraphiQLHeaders(),
       useErrorBody(deps.publicBaseUrl, deps.log),
       // Before useKeptForms, which makes the result cache's key from the parameters.
       useParamsCheck(),

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomically } from '../db/atomic-file';
+import { internalTargetProblem } from '../ingest/fetch/public-address';
 
 export interface Subscription {
   id: string;
@@ -66,12 +67,21 @@ export function checkReceiverUrl(text: string): string {
   return url.href;
 }
 
-export function addSubscription(dataDir: string, url: string, country: string | null, now = new Date()): Subscription {
+/**
+ * Adds a receiver. One on a loopback, private or link-local address or an internal name (a cloud's
+ * metadata service, a database on localhost) is refused unless the operator allows such targets
+ * (`allowPrivate`, TOURISM_WEBHOOKS_ALLOW_PRIVATE=1): the service would otherwise POST inside its own network.
+ */
+export async function addSubscription(dataDir: string, url: string, country: string | null, options: { allowPrivate: boolean; now?: Date }): Promise<Subscription> {
   const code = country?.toUpperCase() ?? null;
   if (code !== null && !/^[A-Z]{2}$/.test(code)) throw new Error(`--country takes an ISO 3166 two-letter code: ${country}`);
+  const href = checkReceiverUrl(url);
+  const internal = options.allowPrivate ? null : await internalTargetProblem(href);
+  if (internal) throw new Error(`a webhook URL must reach the public internet: ${internal} (TOURISM_WEBHOOKS_ALLOW_PRIVATE=1 allows it)`);
+  const now = options.now ?? new Date();
   const subscription: Subscription = {
     id: `wh_${randomBytes(6).toString('hex')}`,
-    url: checkReceiverUrl(url),
+    url: href,
     country: code,
     secret: `whsec_${randomBytes(32).toString('base64url')}`,
     createdAt: now.toISOString(),

@@ -2,14 +2,18 @@
  * Webhook events: when the served release switches to one whose release log holds releases newer
  * than the last announced, each subscription (src/server/webhook-store.ts) is sent one
  * `release.published` event per such release, of its country when it named one. Events are POSTed
- * as JSON signed with HMAC-SHA256 of the raw body (X-Signature: sha256=<hex>), each attempt bounded
+ * as JSON signed with HMAC-SHA256 of `<X-Timestamp>.<raw body>` (X-Signature: sha256=<hex>), so a
+ * receiver that rejects old timestamps cannot be sent a captured event again; each attempt is bounded
  * by a timeout and retried with exponential backoff; every attempt is logged (event
- * "webhook_delivery"). Deliveries run beside the serving and never hold a request. Only one process
+ * "webhook_delivery"). Receivers on loopback, private or link-local addresses are refused at each
+ * attempt, in the connection's own lookup, unless the operator allows them. Deliveries run beside the serving and never hold a request. Only one process
  * of a machine delivers: the single process, or the cluster primary (src/server/serve.ts).
  */
 import { createHash, createHmac } from 'node:crypto';
 import { digestRelease, releasesAfter, type LoggedRelease } from '../domain/release-digest';
 import { countryLink, feedLink, seriesLink } from '../../rest/release-links';
+import { AddressRefused } from '../ingest/fetch/public-address';
+import { send } from '../ingest/fetch/request';
 import type { Logger } from './logger';
 import { readAnnounced, readSubscriptions, writeAnnounced, type Subscription } from './webhook-store';
 
@@ -20,9 +24,11 @@ export interface WebhookSettings {
   retryMs: number;
   /** How long one attempt may take, answer included (WEBHOOK_TIMEOUT_MS, default 10000). */
   timeoutMs: number;
+  /** Receivers on loopback, private and link-local addresses are sent events (TOURISM_WEBHOOKS_ALLOW_PRIVATE=1; default false). */
+  allowPrivate: boolean;
 }
 
-export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = { attempts: 5, retryMs: 2000, timeoutMs: 10_000 };
+export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = { attempts: 5, retryMs: 2000, timeoutMs: 10_000, allowPrivate: false };
 
 export interface ReleaseEvent {
   type: 'release.published';
@@ -63,9 +69,13 @@ export function releaseEvent(release: LoggedRelease, subscription: Pick<Subscrip
   };
 }
 
-/** The X-Signature value of a body: HMAC-SHA256 with the subscription's secret, in hex. */
-export function signBody(secret: string, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+/**
+ * The X-Signature value of an attempt: HMAC-SHA256, with the subscription's secret, of its
+ * X-Timestamp, a dot and the raw body (as Stripe signs), in hex. The timestamp is signed so that
+ * a captured event sent again with a fresh one does not verify.
+ */
+export function signEvent(secret: string, timestamp: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
 /** The wait before attempt `attempt` (2, 3, …): retryMs, then doubling. */
@@ -160,42 +170,46 @@ export class WebhookDispatcher {
   private async deliver(subscription: Subscription, event: ReleaseEvent): Promise<void> {
     const { settings, logger } = this.options;
     const body = JSON.stringify(event);
-    const signature = signBody(subscription.secret, body);
     for (let attempt = 1; attempt <= settings.attempts; attempt++) {
       if (attempt > 1) await this.wait(retryDelayMs(attempt, settings.retryMs));
       if (this.stop.signal.aborted) return;
       const started = performance.now();
       let status: number | null = null;
       let error: string | null = null;
+      let refusedAddress = false;
       // A timer of our own: Node 20 may collect an AbortSignal.timeout() held only by AbortSignal.any()
       // before it fires (nodejs/node#57736), and the attempt then waits as long as the receiver does.
       const cut = new AbortController();
       const timer = setTimeout(() => cut.abort(new DOMException(`no answer within ${settings.timeoutMs} ms`, 'TimeoutError')), settings.timeoutMs);
+      const timestamp = String(Math.floor(Date.now() / 1000));
       try {
-        const res = await fetch(subscription.url, {
+        // A redirect is not followed (send never does): the signed body goes to the address subscribed, or nowhere.
+        const res = await send(subscription.url, {
           method: 'POST',
           headers: {
             'Content-Type': 'application/json',
+            'Content-Length': String(Buffer.byteLength(body)),
             'User-Agent': 'tourism-stats-api-webhooks/1',
             'X-Event-Id': event.id,
             'X-Event-Type': event.type,
-            'X-Timestamp': String(Math.floor(Date.now() / 1000)),
-            'X-Signature': signature,
+            'X-Timestamp': timestamp,
+            'X-Signature': signEvent(subscription.secret, timestamp, body),
           },
           body,
-          // A redirect is not followed: the signed body goes to the address subscribed, or nowhere.
-          redirect: 'manual',
           signal: AbortSignal.any([cut.signal, this.stop.signal]),
+          publicOnly: !settings.allowPrivate,
         });
         status = res.status;
         await res.body?.cancel();
       } catch (err) {
-        error = describe(err, settings.timeoutMs);
+        refusedAddress = err instanceof AddressRefused;
+        error = describe(err, cut.signal.aborted ? cut.signal.reason : this.stop.signal.aborted ? 'stopped' : null);
       } finally {
         clearTimeout(timer);
       }
       const delivered = status !== null && status >= 200 && status < 300;
-      const again = !delivered && attempt < settings.attempts && (status === null || retryable(status));
+      // A receiver refused for its address stays refused: no further attempt.
+      const again = !delivered && attempt < settings.attempts && !refusedAddress && (status === null || retryable(status));
       const outcome = delivered ? 'delivered' : again ? 'retrying' : 'failed';
       logger[delivered ? 'info' : 'warn'](
         {
@@ -218,12 +232,12 @@ export class WebhookDispatcher {
   }
 }
 
-/** What went wrong with an attempt that got no answer, in a few words. */
-function describe(err: unknown, timeoutMs: number): string {
-  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) {
-    return err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'stopped';
-  }
-  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : null;
-  const code = cause && 'code' in cause ? String(cause.code) : null;
-  return code ?? (cause ?? (err instanceof Error ? err : new Error(String(err)))).message;
+/** What went wrong with an attempt that got no answer, in a few words: why it was cut (`aborted`: the timeout's words or 'stopped'), a refused address, or the network's error code. */
+function describe(err: unknown, aborted: unknown): string {
+  if (aborted !== null) return aborted instanceof Error ? aborted.message : String(aborted);
+  if (err instanceof AddressRefused) return `refused: ${err.message}`;
+  const e = err instanceof Error ? err : new Error(String(err));
+  const cause = e.cause instanceof Error ? e.cause : null;
+  const code = 'code' in e && typeof e.code === 'string' ? e.code : cause && 'code' in cause ? String(cause.code) : null;
+  return code ?? (cause ?? e).message;
 }

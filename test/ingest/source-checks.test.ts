@@ -122,7 +122,7 @@ describe('a damaged source file is refused before parsing', () => {
   it('a topic workbook whose Data sheet renames a column: the header cell named', () => {
     damage(TOPIC_WORKBOOK, () => minimalWorkbook({ Overview: [['Overview']], Data: [['indicator_code', 'indicator_label', 'indicator_previous_code', 'reporter_code']] }));
     expect(refusal(dataDir).message).toBe(
-      `damaged source files, no release built: ${TOPIC_WORKBOOK} cell Data!D1: header cell expected "reporter_area_code", found "reporter_code": ` +
+      `damaged source files, no release built: ${TOPIC_WORKBOOK} cell Data!D1: header cell expected "reporter_area_code", found other text: ` +
         "not the publisher's layout the connector reads",
     );
   });
@@ -132,7 +132,7 @@ describe('a damaged source file is refused before parsing', () => {
     // The title is a shared string (xl/sharedStrings.xml), which the Contents sheet shares too.
     damage(workbook, (d) => editXlsxEntry(d, 'xl/sharedStrings.xml', (xml) => xml.replace('>Monthly visitor arrivals<', '>Monthly visitor departures<')));
     expect(refusal(dataDir).message).toBe(
-      `damaged source files, no release built: ${workbook} cell Tables 1&2!A3: cell expected "Monthly visitor arrivals", found "Monthly visitor departures": ` +
+      `damaged source files, no release built: ${workbook} cell Tables 1&2!A3: cell expected "Monthly visitor arrivals", found other text: ` +
         "not the publisher's layout the connector reads",
     );
   });
@@ -168,7 +168,7 @@ describe('a damaged source file is refused before parsing', () => {
     fs.renameSync(path.join(sources, 'eia_oil/wti-monthly.csv'), path.join(sources, 'eia_oil/wti-monthly.csv.old'));
     try {
       expect(refusal(dataDir).problems).toEqual([
-        'ecb/eurofxref-hist.csv cell A1: header cell expected "Date", found "Datum": not the publisher\'s layout the connector reads',
+        'ecb/eurofxref-hist.csv cell A1: header cell expected "Date", found other text: not the publisher\'s layout the connector reads',
         'eia_oil/wti-monthly.csv: file missing',
       ]);
     } finally {
@@ -185,7 +185,7 @@ describe('a damaged source file is refused before parsing', () => {
     fs.writeFileSync(fetched.singstat, JSON.stringify(answer));
     try {
       expect(refusal(dataDir).problems).toEqual([
-        'statcan/24100050.csv cell K1: header cell expected "VALUE" (the header ends UOM,UOM_ID,SCALAR_FACTOR,SCALAR_ID,VECTOR,COORDINATE,VALUE,STATUS,SYMBOL,TERMINATED,DECIMALS), found "OBS_VALUE": not the publisher\'s layout the connector reads',
+        'statcan/24100050.csv cell K1: header cell expected "VALUE" (the header ends UOM,UOM_ID,SCALAR_FACTOR,SCALAR_ID,VECTOR,COORDINATE,VALUE,STATUS,SYMBOL,TERMINATED,DECIMALS), found other text: not the publisher\'s layout the connector reads',
         'singstat/M550001.json key Data.row: expected an array, found nothing: not the publisher\'s layout the connector reads',
       ]);
     } finally {

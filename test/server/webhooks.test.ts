@@ -68,16 +68,18 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** What a subscriber does with the secret `webhooks add` printed: HMAC-SHA256 of the raw body, compared in constant time. */
+/** What a subscriber does with the secret `webhooks add` printed: HMAC-SHA256 of "<X-Timestamp>.<raw body>", compared in constant time. */
 function signatureValid(secret: string, r: Received): boolean {
-  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(r.body).digest('hex')}`);
+  const signed = `${String(r.headers['x-timestamp'] ?? '')}.${r.body}`;
+  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(signed).digest('hex')}`);
   const sent = Buffer.from(String(r.headers['x-signature'] ?? ''));
   return sent.length === expected.length && timingSafeEqual(sent, expected);
 }
 
 function cli(...args: string[]): string {
   return execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'dist/cli.js'), 'webhooks', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir },
+    // The receivers are on loopback: the operator allows non-public targets.
+    env: { ...process.env, DATA_DIR: dataDir, TOURISM_WEBHOOKS_ALLOW_PRIVATE: '1' },
     encoding: 'utf8',
   });
 }
@@ -126,7 +128,7 @@ it('sends each subscriber one signed event of the new release, retrying receiver
       },
     },
   });
-  const env = { WEBHOOK_ATTEMPTS: '5', WEBHOOK_RETRY_MS: '300', WEBHOOK_TIMEOUT_MS: '700' };
+  const env = { WEBHOOK_ATTEMPTS: '5', WEBHOOK_RETRY_MS: '300', WEBHOOK_TIMEOUT_MS: '700', TOURISM_WEBHOOKS_ALLOW_PRIVATE: '1' };
   let s: TestServer = await startTestServer({ dataDir, warm: false, announceReleases: true, logger, env });
   try {
     // The release served at the first start is only noted: subscribers hear of releases from then on.

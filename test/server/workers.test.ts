@@ -29,6 +29,8 @@ beforeAll(async () => {
     TOURISM_NOW: TEST_NOW,
     TOURISM_API_KEYS: 'free:workers-free,developer:workers-developer,intel:workers-intel',
     RATE_LIMITS: `free:${LIMIT},developer:${LEASED_LIMIT},intel:100000`,
+    // The webhook receiver below is on loopback.
+    TOURISM_WEBHOOKS_ALLOW_PRIVATE: '1',
   });
 });
 
@@ -148,7 +150,7 @@ describe('WORKERS=2', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     try {
-      await runCli(['webhooks', 'add', `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`], { DATA_DIR: dataDir });
+      await runCli(['webhooks', 'add', `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`], { DATA_DIR: dataDir, TOURISM_WEBHOOKS_ALLOW_PRIVATE: '1' });
       const file = stampedRelease(releasesDir(dataDir), '2026-04-02T06:00:00.000Z');
       const version = logRelease(file, '2026-04-02T06:00:00.000Z', ['mt.nights.total.m']);
       publishRelease(dataDir, file);

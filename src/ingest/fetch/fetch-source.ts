@@ -42,9 +42,10 @@ async function locate(source: Source, held: SourceState, http: HttpOptions): Pro
   let newest: string | null = null;
   let why: string;
   try {
-    const page = await conditionalGet(source.address, null, http);
+    const page = await conditionalGet(source.address, null, http, source.hosts);
     if (page.kind !== 'body') throw new FetchFailed(`${source.address} answered 304 to a request without validators`);
-    // A mirror may serve the page with its links pointing into the mirror: they are named by their official address.
+    // A mirror may serve the page with its links pointing into the mirror: they are named by their
+    // official address. A link to another host is refused when fetched (the source's hosts).
     const links = linksOf(page.body.toString('utf8'), source.address).map((l) => unmirrored(l, http.mirror));
     newest = newestLink(links, linked.family);
     why = `no link like ${linked.family} on ${source.address}`;
@@ -93,7 +94,7 @@ export async function fetchSource(source: Source, held: SourceState, http: HttpO
   const validators = held.url === url && held.checksum ? { etag: held.etag, lastModified: held.lastModified } : null;
   let answer;
   try {
-    answer = await conditionalGet(url, validators, http);
+    answer = await conditionalGet(url, validators, http, source.hosts);
   } catch (err) {
     return { outcome: 'failed', reason: (err as Error).message };
   }

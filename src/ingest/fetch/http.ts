@@ -3,9 +3,15 @@
  * If-Modified-Since), a time limit per attempt and per silence, retries with backoff on what may
  * pass (network errors, timeouts, 5XX, 408, 429), a bound on the bytes read, and the body checked
  * against what the publisher says of it (Content-Length, Content-MD5, Repr-Digest, S3's MD5 ETag).
- * With a mirror set, every address is fetched through it (see `mirrored`).
+ * With a mirror set, every address is fetched through it (see `mirrored`). Every address, the
+ * first and each redirect's, must be https on one of the source's official hosts (hosts.ts);
+ * without a mirror, the connection goes only to public addresses (public-address.ts).
  */
 import { createHash } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import { officialOf, officialProblem, ownHost } from './hosts';
+import { AddressRefused } from './public-address';
+import { get } from './request';
 
 export interface HttpOptions {
   /** TOURISM_PUBLISHER_MIRROR: a base URL every official address is fetched through; null: the publisher itself. */
@@ -68,8 +74,25 @@ export function mirrored(url: string, mirror: string | null): string {
 
 /** The official address of a mirrored one (`<mirror>/host/path?query` → `https://host/path?query`); others as they are. */
 export function unmirrored(url: string, mirror: string | null): string {
-  const base = mirror?.replace(/\/+$/, '');
-  return base && url.startsWith(`${base}/`) ? `https://${url.slice(base.length + 1)}` : url;
+  return mirror ? (officialOf(url, mirror) ?? url) : url;
+}
+
+/**
+ * The official address a redirect from `from` (the address fetched) leads to: a Location under the
+ * mirror stands for the official address it mirrors, any other is taken as written. Refused
+ * (AttemptFailed, not retried) unless it is https on one of `hosts`.
+ */
+export function redirectTarget(location: string, from: string, mirror: string | null, hosts: readonly string[]): string {
+  let next: string;
+  try {
+    next = new URL(location, from).href;
+  } catch {
+    throw new AttemptFailed('redirected to something that is not an address', false);
+  }
+  const official = mirror ? (officialOf(next, mirror) ?? next) : next;
+  const problem = officialProblem(official, hosts);
+  if (problem) throw new AttemptFailed(`redirect refused: ${problem}`, false);
+  return official;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -144,10 +167,12 @@ function describe(err: unknown, controller: AbortController): string {
   return `${e.message}${cause}`;
 }
 
-async function attempt(url: string, validators: Validators | null, options: HttpOptions): Promise<HttpAnswer> {
+async function attempt(url: string, validators: Validators | null, options: HttpOptions, hosts: readonly string[]): Promise<HttpAnswer> {
   const controller = new AbortController();
   const deadline = setTimeout(() => controller.abort(new Error(`no complete answer within ${options.timeoutMs} ms`)), options.timeoutMs);
   try {
+    const problem = officialProblem(url, hosts);
+    if (problem) throw new AttemptFailed(`refused: ${problem}`, false);
     let target = mirrored(url, options.mirror);
     for (let hop = 0; ; hop++) {
       const headers: Record<string, string> = { 'User-Agent': USER_AGENT, Accept: '*/*' };
@@ -155,17 +180,18 @@ async function attempt(url: string, validators: Validators | null, options: Http
       if (validators?.lastModified) headers['If-Modified-Since'] = validators.lastModified;
       let response: Response;
       try {
-        response = await fetch(target, { headers, redirect: 'manual', signal: controller.signal });
+        // The mirror is the operator's, wherever it runs; a publisher must be on a public address.
+        response = await get(target, headers, controller.signal, options.mirror === null);
       } catch (err) {
+        if (err instanceof AddressRefused) throw new AttemptFailed(`refused: ${err.message}`, false);
         throw new AttemptFailed(describe(err, controller), true);
       }
       if (REDIRECTS.has(response.status)) {
         await response.body?.cancel();
         const location = response.headers.get('location');
         if (!location || hop >= MAX_REDIRECTS) throw new AttemptFailed(`answered ${response.status} without a usable Location`, false);
-        const next = new URL(location, target).href;
         // A publisher's redirect to its own hosts goes through the mirror too.
-        target = options.mirror && !next.startsWith(options.mirror) ? mirrored(next, options.mirror) : next;
+        target = mirrored(redirectTarget(location, target, options.mirror, hosts), options.mirror);
         continue;
       }
       if (response.status === 304) {
@@ -176,7 +202,9 @@ async function attempt(url: string, validators: Validators | null, options: Http
         await response.body?.cancel();
         const retry = response.status >= 500 || response.status === 408 || response.status === 429;
         const wait = retryAfterMs(response.headers.get('retry-after'), options.timeoutMs);
-        throw new AttemptFailed(`answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`, retry, wait);
+        // The standard reason phrase, not the server's: what a server writes there is not shown.
+        const phrase = STATUS_CODES[response.status];
+        throw new AttemptFailed(`answered ${response.status}${phrase ? ` ${phrase}` : ''}`, retry, wait);
       }
       let body: Buffer;
       try {
@@ -196,13 +224,14 @@ async function attempt(url: string, validators: Validators | null, options: Http
 
 /**
  * GETs an official address (through the mirror when one is set), sending the validators of the
- * copy held; retries what may pass. Throws FetchFailed naming the address and the last reason.
+ * copy held; retries what may pass. `hosts`: the publisher's official hosts (hosts.ts), the
+ * address's own by default. Throws FetchFailed naming the address and the last reason.
  */
-export async function conditionalGet(url: string, validators: Validators | null, options: HttpOptions = DEFAULT_HTTP): Promise<HttpAnswer> {
+export async function conditionalGet(url: string, validators: Validators | null, options: HttpOptions = DEFAULT_HTTP, hosts: readonly string[] = ownHost(url)): Promise<HttpAnswer> {
   let wait = options.backoffMs;
   for (let n = 1; ; n++) {
     try {
-      return await attempt(url, validators, options);
+      return await attempt(url, validators, options, hosts);
     } catch (err) {
       const failed = err instanceof AttemptFailed ? err : new AttemptFailed((err as Error).message, false);
       const tries = n === 1 ? '' : ` (after ${n} attempts)`;

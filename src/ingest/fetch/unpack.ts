@@ -50,14 +50,15 @@ function csvCell(text: string): string {
  * The Bank's wide download (four preamble lines, then `Country Name,Country Code,Indicator Name,
  * Indicator Code,1960,…`) as the long file of one indicator: a row per country and year that has a
  * figure, the figure's text as written. Rows of other indicators are left out; a header without
- * these columns is refused, naming what was found.
+ * these columns is refused, naming the columns missing (not the header's text: refusals are shown to callers).
  */
 export function worldBankLong(wide: string, indicator: string): string {
   const [header = [], ...rows] = parseCsvLines(wide, API_PREAMBLE_LINES);
   const col = (name: string) => header.indexOf(name);
   const [nameCol, codeCol, indicatorCol] = [col('Country Name'), col('Country Code'), col('Indicator Code')];
   if (nameCol < 0 || codeCol < 0 || indicatorCol < 0) {
-    throw new Error(`line ${API_PREAMBLE_LINES + 1}: header with Country Name, Country Code and Indicator Code expected, found "${header.join(',').slice(0, 80)}"`);
+    const missing = ['Country Name', 'Country Code', 'Indicator Code'].filter((name) => col(name) < 0);
+    throw new Error(`line ${API_PREAMBLE_LINES + 1}: header with Country Name, Country Code and Indicator Code expected, ${missing.join(', ')} not found`);
   }
   const years = header.flatMap((cell, i) => (/^\d{4}$/.test(cell) ? [{ i, year: cell }] : []));
   const lines = ['Country Name,Country Code,Year,Value'];

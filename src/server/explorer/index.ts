@@ -3,6 +3,7 @@
  * page needs no key; it asks /graphql with the key the visitor gives it, like any other caller.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { accepts } from '../../../rest/compression';
 import { explorerAsset, type Asset } from './assets';
 import { EXPLORER_CSP, EXPLORER_PAGE } from './page';
 
@@ -16,8 +17,9 @@ const VIEWS: readonly [RegExp, string][] = [
 
 const pageBytes = Buffer.from(EXPLORER_PAGE);
 
+/** By q, as any other answer: `gzip;q=0, identity` refuses gzip. */
 function acceptsGzip(req: IncomingMessage): boolean {
-  return /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  return accepts(req.headers['accept-encoding'], 'gzip');
 }
 
 /** Answers an explorer path and returns its route template, or returns null when the path is none of them. */

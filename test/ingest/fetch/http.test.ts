@@ -41,8 +41,15 @@ beforeEach(() => {
   routes.clear();
 });
 
-/** Short limits: a test costs milliseconds, not the minutes a publisher is given. */
-const options = (o: Partial<HttpOptions> = {}): HttpOptions => ({ ...DEFAULT_HTTP, timeoutMs: 5_000, idleMs: 1_000, attempts: 3, backoffMs: 10, maxBytes: 1_024, ...o });
+/**
+ * Short limits: a test costs milliseconds, not the minutes a publisher is given. The server is
+ * reached as the mirror (publishers are https hosts on public addresses: a loopback server is
+ * reached only as the operator's mirror).
+ */
+const options = (o: Partial<HttpOptions> = {}): HttpOptions => ({ ...DEFAULT_HTTP, mirror: base, timeoutMs: 5_000, idleMs: 1_000, attempts: 3, backoffMs: 10, maxBytes: 1_024, ...o });
+
+/** The publisher the tests stand for, reached through the mirror as `<base>/publisher.test/…`. */
+const P = 'https://publisher.test';
 
 const BODY = Buffer.from('Date,Price\n2026-01-15,70.5\n2026-02-15,71.25\n');
 
@@ -95,63 +102,63 @@ describe('the mirror mapping (TOURISM_PUBLISHER_MIRROR)', () => {
 
 describe('the byte bound', () => {
   it('refuses a body announced over the bound at once, without another attempt', async () => {
-    routes.set('/big', serve(Buffer.alloc(2_048, 'x')));
-    const err = await failure(conditionalGet(`${base}/big`, null, options()));
+    routes.set('/publisher.test/big', serve(Buffer.alloc(2_048, 'x')));
+    const err = await failure(conditionalGet(`${P}/big`, null, options()));
     expect(err.message).toMatch(/2048 bytes announced, over the bound of 1024/);
     expect(seen).toHaveLength(1);
   });
 
   it('stops reading a chunked body once it passes the bound', async () => {
-    routes.set('/stream', (_req, res) => {
+    routes.set('/publisher.test/stream', (_req, res) => {
       res.writeHead(200);
       for (let i = 0; i < 8; i++) res.write(Buffer.alloc(512, 'x'));
       res.end();
     });
-    const err = await failure(conditionalGet(`${base}/stream`, null, options()));
+    const err = await failure(conditionalGet(`${P}/stream`, null, options()));
     expect(err.message).toMatch(/more than 1024 bytes sent, over the bound/);
     expect(seen).toHaveLength(1);
   });
 
   it('leaves a source over the bound failed, with no files to write; a gzip unpacking past it likewise', async () => {
-    const source = (address: string, unpack: Source['unpack']): Source => ({ id: 'test/file', name: 'test', publisher: 'test', address, file: () => 'test/file.csv', unpack });
-    routes.set('/big', serve(Buffer.alloc(2_048, 'x')));
-    const big = await fetchSource(source(`${base}/big`, { kind: 'as-is' }), emptyState(), options());
+    const source = (address: string, unpack: Source['unpack']): Source => ({ id: 'test/file', name: 'test', publisher: 'test', address, hosts: ['publisher.test'], file: () => 'test/file.csv', unpack });
+    routes.set('/publisher.test/big', serve(Buffer.alloc(2_048, 'x')));
+    const big = await fetchSource(source(`${P}/big`, { kind: 'as-is' }), emptyState(), options());
     expect(big).toEqual({ outcome: 'failed', reason: expect.stringMatching(/over the bound of 1024/) });
-    routes.set('/bomb.gz', serve(gzipSync(Buffer.alloc(64 * 1024, 'x'))));
-    const bomb = await fetchSource(source(`${base}/bomb.gz`, { kind: 'gzip' }), emptyState(), options());
+    routes.set('/publisher.test/bomb.gz', serve(gzipSync(Buffer.alloc(64 * 1024, 'x'))));
+    const bomb = await fetchSource(source(`${P}/bomb.gz`, { kind: 'gzip' }), emptyState(), options());
     expect(bomb).toEqual({ outcome: 'failed', reason: expect.stringMatching(/^bomb\.gz: the gzip stream unpacks to more than 1024 bytes/) });
   });
 });
 
 describe('a body cut short', () => {
   it('refuses a body shorter than its Content-Length (the connection dropped), after its retries', async () => {
-    routes.set('/short', (_req, res) => {
+    routes.set('/publisher.test/short', (_req, res) => {
       res.writeHead(200, { 'Content-Length': BODY.length });
       res.write(BODY.subarray(0, 10));
       setTimeout(() => res.destroy(), 20);
     });
-    const err = await failure(conditionalGet(`${base}/short`, null, options({ attempts: 2 })));
+    const err = await failure(conditionalGet(`${P}/short`, null, options({ attempts: 2 })));
     expect(err.message).toMatch(/the body broke off|bytes arrived/);
     expect(err.message).toMatch(/after 2 attempts/);
     expect(seen).toHaveLength(2);
   });
 
   it('refuses a chunked body whose end never came', async () => {
-    routes.set('/chunked', (_req, res) => {
+    routes.set('/publisher.test/chunked', (_req, res) => {
       res.writeHead(200);
       res.write(BODY.subarray(0, 10));
       setTimeout(() => res.destroy(), 20);
     });
-    const err = await failure(conditionalGet(`${base}/chunked`, null, options({ attempts: 1 })));
+    const err = await failure(conditionalGet(`${P}/chunked`, null, options({ attempts: 1 })));
     expect(err.message).toMatch(/the body broke off/);
   });
 
   it('refuses a body that stops sending, after the silence limit', async () => {
-    routes.set('/silent', (_req, res) => {
+    routes.set('/publisher.test/silent', (_req, res) => {
       res.writeHead(200);
       res.write('x');
     });
-    const err = await failure(conditionalGet(`${base}/silent`, null, options({ attempts: 1, idleMs: 150 })));
+    const err = await failure(conditionalGet(`${P}/silent`, null, options({ attempts: 1, idleMs: 150 })));
     expect(err.message).toMatch(/no data for 150 ms/);
   });
 
@@ -164,18 +171,18 @@ describe('a body cut short', () => {
 
 describe("checks of the body against the publisher's own headers", () => {
   it('takes a body matching its Content-MD5, refuses one that does not', async () => {
-    routes.set('/md5-good', serve(BODY, { 'Content-MD5': md5(BODY, 'base64') }));
-    routes.set('/md5-bad', serve(BODY, { 'Content-MD5': md5(Buffer.from('other'), 'base64') }));
-    expect((await conditionalGet(`${base}/md5-good`, null, options())).kind).toBe('body');
-    const err = await failure(conditionalGet(`${base}/md5-bad`, null, options({ attempts: 1 })));
+    routes.set('/publisher.test/md5-good', serve(BODY, { 'Content-MD5': md5(BODY, 'base64') }));
+    routes.set('/publisher.test/md5-bad', serve(BODY, { 'Content-MD5': md5(Buffer.from('other'), 'base64') }));
+    expect((await conditionalGet(`${P}/md5-good`, null, options())).kind).toBe('body');
+    const err = await failure(conditionalGet(`${P}/md5-bad`, null, options({ attempts: 1 })));
     expect(err.message).toMatch(/does not match its Content-MD5/);
   });
 
   it('takes a body matching its Repr-Digest (sha-256), refuses one that does not', async () => {
-    routes.set('/digest-good', serve(BODY, { 'Repr-Digest': `sha-256=:${sha256(BODY)}:` }));
-    routes.set('/digest-bad', serve(BODY, { 'Repr-Digest': `sha-256=:${sha256(Buffer.from('other'))}:` }));
-    expect((await conditionalGet(`${base}/digest-good`, null, options())).kind).toBe('body');
-    const err = await failure(conditionalGet(`${base}/digest-bad`, null, options({ attempts: 1 })));
+    routes.set('/publisher.test/digest-good', serve(BODY, { 'Repr-Digest': `sha-256=:${sha256(BODY)}:` }));
+    routes.set('/publisher.test/digest-bad', serve(BODY, { 'Repr-Digest': `sha-256=:${sha256(Buffer.from('other'))}:` }));
+    expect((await conditionalGet(`${P}/digest-good`, null, options())).kind).toBe('body');
+    const err = await failure(conditionalGet(`${P}/digest-bad`, null, options({ attempts: 1 })));
     expect(err.message).toMatch(/does not match its Repr-Digest/);
   });
 
@@ -196,8 +203,8 @@ describe("checks of the body against the publisher's own headers", () => {
 
 describe('retries', () => {
   it('retries a 5XX with backoff, each wait four times the one before', async () => {
-    routes.set('/flaky', inTurn(status(503), status(500), serve(BODY)));
-    const answer = await conditionalGet(`${base}/flaky`, null, options({ backoffMs: 40 }));
+    routes.set('/publisher.test/flaky', inTurn(status(503), status(500), serve(BODY)));
+    const answer = await conditionalGet(`${P}/flaky`, null, options({ backoffMs: 40 }));
     expect(answer.kind).toBe('body');
     expect(seen).toHaveLength(3);
     const [first, second, third] = seen.map((s) => s.at);
@@ -206,27 +213,27 @@ describe('retries', () => {
   });
 
   it('gives up after its attempts, naming the address, the last answer and the attempts', async () => {
-    routes.set('/down', status(502));
-    const err = await failure(conditionalGet(`${base}/down`, null, options()));
-    expect(err.message).toBe(`${base}/down answered 502 Bad Gateway (after 3 attempts)`);
+    routes.set('/publisher.test/down', status(502));
+    const err = await failure(conditionalGet(`${P}/down`, null, options()));
+    expect(err.message).toBe(`${base}/publisher.test/down answered 502 Bad Gateway (after 3 attempts)`);
     expect(seen).toHaveLength(3);
   });
 
   it('does not retry what cannot pass (404)', async () => {
-    const err = await failure(conditionalGet(`${base}/missing`, null, options()));
+    const err = await failure(conditionalGet(`${P}/missing`, null, options()));
     expect(err.message).toMatch(/answered 404/);
     expect(seen).toHaveLength(1);
   });
 
   it("waits as long as a 429's or a 503's Retry-After says, in place of the backoff", async () => {
-    routes.set('/busy', inTurn(status(429, { 'Retry-After': '1' }), serve(BODY)));
-    await conditionalGet(`${base}/busy`, null, options({ backoffMs: 10 }));
+    routes.set('/publisher.test/busy', inTurn(status(429, { 'Retry-After': '1' }), serve(BODY)));
+    await conditionalGet(`${P}/busy`, null, options({ backoffMs: 10 }));
     expect(seen).toHaveLength(2);
     expect(seen[1].at - seen[0].at).toBeGreaterThanOrEqual(950);
     // Retry-After 0 against a backoff of a minute: the test would time out if the backoff were waited.
     seen.length = 0;
-    routes.set('/now', inTurn(status(503, { 'Retry-After': '0' }), serve(BODY)));
-    await conditionalGet(`${base}/now`, null, options({ backoffMs: 60_000 }));
+    routes.set('/publisher.test/now', inTurn(status(503, { 'Retry-After': '0' }), serve(BODY)));
+    await conditionalGet(`${P}/now`, null, options({ backoffMs: 60_000 }));
     expect(seen).toHaveLength(2);
     expect(seen[1].at - seen[0].at).toBeLessThan(1_000);
   });
@@ -234,23 +241,23 @@ describe('retries', () => {
 
 describe('redirects', () => {
   it('follows a redirect to another address', async () => {
-    routes.set('/old', status(302, { Location: '/new' }));
-    routes.set('/new', serve(BODY));
-    const answer = await conditionalGet(`${base}/old`, null, options());
-    expect(answer).toMatchObject({ kind: 'body', url: `${base}/new` });
-    expect(seen.map((s) => s.path)).toEqual(['/old', '/new']);
+    routes.set('/publisher.test/old', status(302, { Location: '/publisher.test/new' }));
+    routes.set('/publisher.test/new', serve(BODY));
+    const answer = await conditionalGet(`${P}/old`, null, options());
+    expect(answer).toMatchObject({ kind: 'body', url: `${base}/publisher.test/new` });
+    expect(seen.map((s) => s.path)).toEqual(['/publisher.test/old', '/publisher.test/new']);
   });
 
   it("follows a publisher's redirect to its own hosts through the mirror", async () => {
     routes.set('/publisher.test/latest.csv', status(301, { Location: 'https://files.publisher.test/2026/file.csv' }));
     routes.set('/files.publisher.test/2026/file.csv', serve(BODY));
-    const answer = await conditionalGet('https://publisher.test/latest.csv', null, options({ mirror: base }));
+    const answer = await conditionalGet('https://publisher.test/latest.csv', null, options({ mirror: base }), ['*.publisher.test']);
     expect(answer).toMatchObject({ kind: 'body', url: `${base}/files.publisher.test/2026/file.csv` });
   });
 
   it('gives up on a redirect loop after five hops, without retrying it', async () => {
-    routes.set('/loop', status(307, { Location: '/loop' }));
-    const err = await failure(conditionalGet(`${base}/loop`, null, options()));
+    routes.set('/publisher.test/loop', status(307, { Location: '/publisher.test/loop' }));
+    const err = await failure(conditionalGet(`${P}/loop`, null, options()));
     expect(err.message).toMatch(/answered 307 without a usable Location/);
     expect(seen).toHaveLength(6);
   });
@@ -260,25 +267,25 @@ describe('conditional GET', () => {
   it("sends the held copy's validators and reports a 304 as not modified", async () => {
     const etag = '"v1"';
     const lastModified = 'Mon, 20 Apr 2026 06:00:00 GMT';
-    routes.set('/file.csv', (req, res) => {
+    routes.set('/publisher.test/file.csv', (req, res) => {
       if (req.headers['if-none-match'] === etag) return status(304, { ETag: etag })(req, res);
       serve(BODY, { ETag: etag, 'Last-Modified': lastModified })(req, res);
     });
-    const first = await conditionalGet(`${base}/file.csv`, null, options());
+    const first = await conditionalGet(`${P}/file.csv`, null, options());
     expect(first).toMatchObject({ kind: 'body', etag, lastModified });
     // Every attempt counts (on a loaded machine an attempt may time out and be made again).
     expect(seen.every((r) => r.headers['if-none-match'] === undefined)).toBe(true);
     seen.length = 0;
-    const again = await conditionalGet(`${base}/file.csv`, { etag, lastModified }, options());
-    expect(again).toEqual({ kind: 'not-modified', url: `${base}/file.csv` });
+    const again = await conditionalGet(`${P}/file.csv`, { etag, lastModified }, options());
+    expect(again).toEqual({ kind: 'not-modified', url: `${base}/publisher.test/file.csv` });
     expect(seen.at(-1)?.headers).toMatchObject({ 'if-none-match': etag, 'if-modified-since': lastModified });
   });
 
   it('leaves a source answered 304 unchanged, its validators kept', async () => {
-    routes.set('/file.csv', status(304));
-    const url = `${base}/file.csv`;
+    routes.set('/publisher.test/file.csv', status(304));
+    const url = `${P}/file.csv`;
     const held = { ...emptyState(), url, etag: '"v1"', lastModified: 'Mon, 20 Apr 2026 06:00:00 GMT', checksum: 'c'.repeat(64) };
-    const source: Source = { id: 'test/file', name: 'test', publisher: 'test', address: url, file: () => 'test/file.csv', unpack: { kind: 'as-is' } };
+    const source: Source = { id: 'test/file', name: 'test', publisher: 'test', address: url, hosts: ['publisher.test'], file: () => 'test/file.csv', unpack: { kind: 'as-is' } };
     expect(await fetchSource(source, held, options())).toEqual({ outcome: 'unchanged', url, etag: '"v1"', lastModified: held.lastModified });
   });
 });
