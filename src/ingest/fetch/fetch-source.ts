@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Source, Unpacking } from '../publishers';
 import { conditionalGet, FetchFailed, unmirrored, type HttpOptions } from './http';
+import { MAX_PAGE_BYTES } from '../limits';
 import { fileNameOf, linksOf, newestLink } from './page-links';
 import type { SourceState } from './state';
 import { gunzip, worldBankLong, zipMember, zipMembers } from './unpack';
@@ -42,7 +43,8 @@ async function locate(source: Source, held: SourceState, http: HttpOptions): Pro
   let newest: string | null = null;
   let why: string;
   try {
-    const page = await conditionalGet(source.address, null, http);
+    // A page is read up to its own bound: it lists files, it is not one.
+    const page = await conditionalGet(source.address, null, { ...http, maxBytes: Math.min(http.maxBytes, MAX_PAGE_BYTES) });
     if (page.kind !== 'body') throw new FetchFailed(`${source.address} answered 304 to a request without validators`);
     // A mirror may serve the page with its links pointing into the mirror: they are named by their official address.
     const links = linksOf(page.body.toString('utf8'), source.address).map((l) => unmirrored(l, http.mirror));
