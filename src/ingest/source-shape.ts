@@ -22,6 +22,7 @@ import { zipProblem } from './workbook/zip';
 import { MAX_CELLS_PER_RECORD, MAX_LINE_BYTES, overfullRecord, overlongLine } from './limits';
 import { cellAddress, readXlsx, xlsxSheetNames } from './workbook/xlsx';
 import { checkedOnce } from './parse-cache';
+import { announceRead } from './source-reads';
 
 /** utf16-or-latin1: UTF-16 when the bytes say so (a byte-order mark, or every other byte zero), else Latin-1. */
 export type TextEncoding = 'utf8' | 'latin1' | 'utf16-or-latin1';
@@ -329,8 +330,16 @@ export function jsonProblem(text: string, keys: Readonly<Record<string, JsonKind
 export function checkSourceFile(sourcesDir: string, file: string, shape: SourceShape, cacheDir: string | null = null): ShapeProblem | null {
   const full = path.join(sourcesDir, file);
   if (!fs.existsSync(full)) return { file, message: 'file missing' };
+  announceRead(file);
   const data = fs.readFileSync(full);
-  return checkedOnce(cacheDir, JSON.stringify(shape, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v)), data, () => shapeProblem(file, data, shape));
+  return checkedOnce(cacheDir, JSON.stringify(shape, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v)), data, () => {
+    try {
+      return shapeProblem(file, data, shape);
+    } catch (err) {
+      // A reader's bound passed (a sheet too large, a string too long) is the file's problem.
+      return { file, message: (err as Error).message };
+    }
+  });
 }
 
 function shapeProblem(file: string, data: Buffer, shape: SourceShape): ShapeProblem | null {

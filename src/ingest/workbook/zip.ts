@@ -28,7 +28,12 @@ const RATIO_FROM = 1024 * 1024;
 const PACKED_CHUNK = 64 * 1024;
 
 /** The archive was refused: a bound passed or its structure is damaged; the message says which. */
-export class ZipRefused extends Error {}
+export class ZipRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ZipRefused';
+  }
+}
 
 export interface ZipEntry {
   name: string;
