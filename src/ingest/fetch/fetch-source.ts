@@ -52,6 +52,8 @@ async function locate(source: Source, held: SourceState, http: HttpOptions): Pro
     why = `no link like ${linked.family} on ${source.address}`;
   } catch (err) {
     why = `the page ${(err as Error).message}`;
+    // A page past its bound is not a page that yields nothing: the source fails rather than fall back.
+    if (/over the bound/.test((err as Error).message)) return { failed: why };
   }
   if (newest) {
     const extension = fileNameOf(newest).split('.').pop()?.toLowerCase();
