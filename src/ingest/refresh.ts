@@ -193,7 +193,7 @@ interface ParseRound {
   endsAt: number;
   roundPassed: string;
   peakMb: number;
-  /** Sources failed by the round's deadline, not by their bytes. */
+  /** Sources failed by the round's deadline or by others' files, not by their own bytes. */
   outOfTime: Set<string>;
 }
 
@@ -371,6 +371,15 @@ export async function refreshSources(options: RefreshOptions): Promise<RefreshSu
     let build: BuildSummary | null = null;
     if ((changed.length > 0 || options.alwaysBuild) && !roundOver.signal.aborted) {
       ({ build, changed } = await buildWithout(options, cache, changed, failed, now, log, round));
+    }
+    // Sources no build took (the second build was refused for others' files) are not kept: they are checked again next round.
+    if (!build) {
+      for (const c of changed) {
+        const why = roundOver.signal.aborted ? `${round.roundPassed} before the build` : "not taken: the build was refused for other sources' files; checked again next round";
+        failed.set(c.source.id, `${why}; the copy held is kept`);
+        round.outOfTime.add(c.source.id);
+      }
+      changed = [];
     }
     // Kept: the files of the changed sources the build took, each written whole, the obsolete ones removed.
     for (const c of changed) {

@@ -19,14 +19,14 @@ const workbookXml = (names: string[]) =>
 const sheetXml = (inner: string, dimension = '') => `<?xml version="1.0"?><worksheet>${dimension}<sheetData>${inner}</sheetData></worksheet>`;
 const headerRow = `<row r="1">${DATA_COLUMNS.map((c, i) => `<c r="${String.fromCharCode(65 + i)}1" t="inlineStr"><is><t>${c}</t></is></c>`).join('')}</row>`;
 
-/** A UN Tourism topic workbook whose Data sheet has the header read and `rows` after it, `dimension` declared. */
-export function topicWorkbook(rows: string, dimension = ''): Buffer {
+/** A UN Tourism topic workbook whose Data sheet has `rows` after the header read (none when `header` is false), `dimension` declared. */
+export function topicWorkbook(rows: string, dimension = '', header = true): Buffer {
   return Buffer.from(
     zipSync({
       'xl/workbook.xml': xml(workbookXml([OVERVIEW_SHEET, DATA_SHEET])),
       'xl/_rels/workbook.xml.rels': xml(WORKBOOK_RELS),
       'xl/worksheets/sheet1.xml': xml(sheetXml('<row r="1"><c r="A1" t="inlineStr"><is><t>Overview</t></is></c></row>')),
-      'xl/worksheets/sheet2.xml': xml(sheetXml(`${headerRow}${rows}`, dimension)),
+      'xl/worksheets/sheet2.xml': xml(sheetXml(`${header ? headerRow : ''}${rows}`, dimension)),
     }),
   );
 }

@@ -68,13 +68,13 @@ function refresh(dataDir: string, publisher: StandInPublisher, env: Record<strin
 type Case = { name: string; source: string; bodies?: (p: StandInPublisher) => Record<string, Buffer>; misbehave?: (p: StandInPublisher) => [string, Misbehaviour]; env?: Record<string, string> };
 
 const NIGHTS = 'https://ec.europa.eu/eurostat/api/dissemination/sdmx/2.1/data/tour_occ_nim?format=TSV&compressed=true';
-const BRENT_DAILY = 'https://raw.githubusercontent.com/datasets/oil-prices/main/data/brent-daily.csv';
+const BRENT_MONTHLY = 'https://raw.githubusercontent.com/datasets/oil-prices/main/data/brent-monthly.csv';
 const JET_WEEKLY = 'https://www.eia.gov/dnav/pet/hist_xls/EER_EPJK_PF4_RGC_DPGw.xls';
 const ECB = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip';
 const UN_TOURISM_PAGE = 'https://www.unwto.org/tourism-statistics/key-tourism-statistics';
 
 const CASES: Case[] = [
-  { name: '1 xlsx <dimension> A1:XFD1048576', source: 'unwto/domestic_trips', bodies: (p) => ({ [p.fileAddress('unwto/domestic_trips')]: topicWorkbook('', '<dimension ref="A1:XFD1048576"/>') }) },
+  { name: '1 xlsx <dimension> A1:XFD1048576', source: 'unwto/domestic_trips', bodies: (p) => ({ [p.fileAddress('unwto/domestic_trips')]: topicWorkbook('', '<dimension ref="A1:XFD1048576"/>', false) }) },
   {
     name: '1 xlsx cell at XFD1048576',
     source: 'unwto/domestic_accommodation',
@@ -84,8 +84,8 @@ const CASES: Case[] = [
   { name: '2 gzip 244 kB → 250,000,000 tabs', source: 'eurostat/tour_occ_nim', bodies: () => ({ [NIGHTS]: tabLineGzip() }) },
   {
     name: '2 CSV line of 200 MB of commas',
-    source: 'eia/brent-daily',
-    bodies: () => ({ [BRENT_DAILY]: Buffer.concat([Buffer.from('Date,Price\n'), Buffer.alloc(200_000_000, ','), Buffer.from('\n')]) }),
+    source: 'eia/brent-monthly',
+    bodies: () => ({ [BRENT_MONTHLY]: Buffer.concat([Buffer.from('Date,Price\n'), Buffer.alloc(200_000_000, ','), Buffer.from('\n')]) }),
   },
   { name: '4 xlsx 8 MB declaring 1 MB → 8 GiB', source: 'unwto/inbound_expenditure', bodies: (p) => ({ [p.fileAddress('unwto/inbound_expenditure')]: bombWorkbook() }) },
   {

@@ -176,15 +176,16 @@ export async function startStandInPublisher(): Promise<StandInPublisher> {
       res.writeHead(200, { 'Content-Type': 'text/html' });
       hanging.add(res);
       let sent = 0;
+      // Without a pause, the chunk goes in pieces of 64 kB or more, and each waits for the socket to drain, so a client that stops reading stops the stream.
+      const piece = how.everyMs > 0 ? how.chunk : Buffer.concat(Array.from({ length: Math.ceil(65_536 / how.chunk.length) }, () => how.chunk));
       const more = () => {
         if (res.destroyed) return;
         if (sent >= how.bytes) return void res.end();
-        sent += how.chunk.length;
-        // Without a pause, the next chunk waits for the socket to drain, so a client that stops reading stops the stream.
+        sent += piece.length;
         if (how.everyMs > 0) {
-          res.write(how.chunk);
+          res.write(piece);
           setTimeout(more, how.everyMs);
-        } else if (res.write(how.chunk)) setImmediate(more);
+        } else if (res.write(piece)) setImmediate(more);
         else res.once('drain', more);
       };
       res.on('close', () => hanging.delete(res));

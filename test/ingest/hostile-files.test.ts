@@ -88,7 +88,7 @@ async function expectRecovery(): Promise<void> {
 // ---- the rounds ----
 
 const NIGHTS = 'https://ec.europa.eu/eurostat/api/dissemination/sdmx/2.1/data/tour_occ_nim?format=TSV&compressed=true';
-const BRENT_DAILY = 'https://raw.githubusercontent.com/datasets/oil-prices/main/data/brent-daily.csv';
+const BRENT_MONTHLY = 'https://raw.githubusercontent.com/datasets/oil-prices/main/data/brent-monthly.csv';
 const JET_WEEKLY = 'https://www.eia.gov/dnav/pet/hist_xls/EER_EPJK_PF4_RGC_DPGw.xls';
 const ECB = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip';
 const UN_TOURISM_LINKED = SOURCES.filter((s) => s.address === UN_TOURISM_PAGE).map((s) => s.id);
@@ -106,7 +106,7 @@ describe('hostile publishers: every round bounded, the failure named, the releas
     const holding = publisher.fileAddress('unwto/domestic_accommodation');
     const bodies = {
       // The whole sheet declared, its header row not the one read: the header check reads one row, not 17 billion cells.
-      [declaring]: topicWorkbook('', '<dimension ref="A1:XFD1048576"/>'),
+      [declaring]: topicWorkbook('', '<dimension ref="A1:XFD1048576"/>', false),
       // The header the connector reads, and a cell at the sheet's last address.
       [holding]: topicWorkbook('<row r="1048576"><c r="XFD1048576"><v>1</v></c></row>', '<dimension ref="A1:XFD1048576"/>'),
       [JET_WEEKLY]: hostileXls('Data 1'),
@@ -139,11 +139,11 @@ describe('hostile publishers: every round bounded, the failure named, the releas
     const commas = Buffer.concat([Buffer.from('Date,Price\n'), Buffer.alloc(20_000_000, ','), Buffer.from('\n')]);
     const gz = tabLineGzip();
     expect(gz.length).toBeLessThan(300_000);
-    await withHostile({ [NIGHTS]: gz, [BRENT_DAILY]: commas }, async () => {
+    await withHostile({ [NIGHTS]: gz, [BRENT_MONTHLY]: commas }, async () => {
       const hostile = await round();
-      const reasons = expectContained(hostile, before, ['eurostat/tour_occ_nim', 'eia/brent-daily']);
+      const reasons = expectContained(hostile, before, ['eurostat/tour_occ_nim', 'eia/brent-monthly']);
       expect(reasons['eurostat/tour_occ_nim']).toMatch(new RegExp(`tour_occ_nim.*: line 1 is 250000000 bytes long, over the bound of ${MAX_LINE_BYTES}`));
-      expect(reasons['eia/brent-daily']).toMatch(/^refused: eia_oil\/brent-daily\.csv line 2: the line is 20000000 bytes long, over the bound/);
+      expect(reasons['eia/brent-monthly']).toMatch(/^refused: eia_oil\/brent-monthly\.csv line 2: the line is 20000000 bytes long, over the bound/);
     });
     await expectRecovery();
   }, 120_000);
