@@ -115,8 +115,8 @@ function record(type: number, data: Buffer): Buffer {
 }
 
 /**
- * An .xls (compound file, BIFF8) whose sheet `sheet` declares, by its DIMENSIONS record, every row
- * and column BIFF8 has, and holds a number at A1 and at IV65536 (its last cell).
+ * An .xls (compound file, BIFF8) whose sheet `sheet` declares, by its DIMENSIONS record, 1,048,576
+ * rows of 256 columns, and holds a number at A1 and at IV65536 (BIFF8's last cell).
  */
 export function hostileXls(sheet: string): Buffer {
   const bof = (kind: number) => {
@@ -147,7 +147,8 @@ export function hostileXls(sheet: string): Buffer {
   const globals = Buffer.concat([bof(5), boundSheet(globalsLength), record(0x000a, Buffer.alloc(0))]);
   const dimensions = Buffer.alloc(14);
   dimensions.writeUInt32LE(0, 0);
-  dimensions.writeUInt32LE(65536, 4);
+  // The row numbers are 32 bits wide: 1,048,576 rows declared (a sheet has at most 65,536 in BIFF8).
+  dimensions.writeUInt32LE(1_048_576, 4);
   dimensions.writeUInt16LE(0, 8);
   dimensions.writeUInt16LE(256, 10);
   const sheetStream = Buffer.concat([bof(0x10), record(0x0200, dimensions), number(0, 0, 1), number(65535, 255, 2), record(0x000a, Buffer.alloc(0))]);

@@ -74,11 +74,11 @@ const ECB = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip';
 const UN_TOURISM_PAGE = 'https://www.unwto.org/tourism-statistics/key-tourism-statistics';
 
 const CASES: Case[] = [
-  { name: '1 xlsx <dimension> A1:XFD1048576', source: 'unwto/domestic_trips', bodies: (p) => ({ [p.fileAddress('unwto/domestic_trips')]: topicWorkbook('', '<dimension ref="A1:XFD1048576"/>', false) }) },
+  { name: '1 xlsx <dimension> A1:XFD1048576', source: 'unwto/inbound_arrivals_by_purpose', bodies: (p) => ({ [p.fileAddress('unwto/inbound_arrivals_by_purpose')]: topicWorkbook('', '<dimension ref="A1:XFD1048576"/>', false) }) },
   {
     name: '1 xlsx cell at XFD1048576',
-    source: 'unwto/domestic_accommodation',
-    bodies: (p) => ({ [p.fileAddress('unwto/domestic_accommodation')]: topicWorkbook('<row r="1048576"><c r="XFD1048576"><v>1</v></c></row>') }),
+    source: 'unwto/inbound_arrivals_by_transport',
+    bodies: (p) => ({ [p.fileAddress('unwto/inbound_arrivals_by_transport')]: topicWorkbook('<row r="1048576"><c r="XFD1048576"><v>1</v></c></row>') }),
   },
   { name: '1 xls DIMENSIONS + cell at IV65536', source: 'eia/jet-fuel-weekly', bodies: () => ({ [JET_WEEKLY]: hostileXls('Data 1') }) },
   { name: '2 gzip 244 kB → 250,000,000 tabs', source: 'eurostat/tour_occ_nim', bodies: () => ({ [NIGHTS]: tabLineGzip() }) },
