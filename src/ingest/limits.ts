@@ -33,11 +33,14 @@ export class LimitExceeded extends Error {
  * found without splitting the text, so a file of one giant line costs a scan, not an array of it.
  */
 export function overlongLine(data: Uint8Array | string, max = MAX_LINE_BYTES): { line: number; length: number } | null {
-  const bytes = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  // A string is scanned as it is (its length in characters), so a giant text is not copied to be measured.
+  const text = typeof data === 'string' ? data : null;
+  const bytes = text === null ? Buffer.from((data as Uint8Array).buffer, (data as Uint8Array).byteOffset, (data as Uint8Array).byteLength) : null;
+  const size = text?.length ?? bytes!.length;
   let start = 0;
-  for (let line = 1; start < bytes.length; line++) {
-    const end = bytes.indexOf(0x0a, start);
-    const stop = end < 0 ? bytes.length : end;
+  for (let line = 1; start < size; line++) {
+    const end = text !== null ? text.indexOf('\n', start) : bytes!.indexOf(0x0a, start);
+    const stop = end < 0 ? size : end;
     if (stop - start > max) return { line, length: stop - start };
     start = stop + 1;
   }

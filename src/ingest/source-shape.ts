@@ -353,6 +353,11 @@ function shapeProblem(file: string, data: Buffer, shape: SourceShape): ShapeProb
     const message = compoundFileProblem(data);
     return message ? { file, message: `not a complete .xls compound file: ${message}` } : null;
   }
+  if (shape.kind === 'delimited') {
+    // Measured in bytes before the text is decoded, so a giant line is refused without a string of it.
+    const long = overlongLine(data);
+    if (long) return { file, line: long.line, message: `the line is ${long.length} bytes long, over the bound of ${MAX_LINE_BYTES}` };
+  }
   const problem = shape.kind === 'json' ? jsonProblem(data.toString('utf8'), shape.keys) : delimitedProblem(decodeText(data, shape.encoding), shape);
   return problem ? { file, ...problem } : null;
 }
