@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from './helpers/paths';
 
 const LAYERS: [RegExp, number][] = [
   [/^src\/(domain\/|errors\.ts|project-root\.ts)/, 0],
-  [/^src\/(db|auth|ingest)\//, 1],
+  [/^src\/((db|auth|ingest)\/|ingest-worker\.ts)/, 1],
   [/^src\/graphql\//, 2],
   [/^rest\//, 3],
   [/^src\/(server\/|holiday-worker\.ts)/, 4],

@@ -310,6 +310,49 @@ function statesAfter(states: SourceStates, checks: readonly Check[], failed: Map
   return next;
 }
 
+function startRound(limits: RoundLimits): ParseRound {
+  const roundPassed = `the round's deadline of ${wholeSeconds(limits.roundDeadlineMs)} s passed (TOURISM_REFRESH_DEADLINE_SECONDS)`;
+  return { limits, endsAt: Date.now() + limits.roundDeadlineMs, roundPassed, peakMb: 0, outOfTime: new Set() };
+}
+
+/** Every source checked at its publisher, each within its own deadline and the round's. */
+async function checkAll(states: SourceStates, http: HttpOptions, concurrency: number, round: ParseRound, roundOver: AbortSignal): Promise<Check[]> {
+  const sourcePassed = `the source's deadline of ${wholeSeconds(round.limits.sourceDeadlineMs)} s passed (TOURISM_SOURCE_DEADLINE_SECONDS)`;
+  return pool(SOURCES, concurrency, async (source): Promise<Check> => {
+    if (roundOver.aborted) {
+      round.outOfTime.add(source.id);
+      return { source, checked: { outcome: 'failed', reason: `${round.roundPassed} before it was checked` } };
+    }
+    const own = new AbortController();
+    const timer = setTimeout(() => own.abort(new Error(sourcePassed)), round.limits.sourceDeadlineMs);
+    try {
+      const checked = await fetchSource(source, states.sources[source.id] ?? emptyState(), { ...http, signal: AbortSignal.any([roundOver, own.signal]) });
+      if (checked.outcome === 'failed' && (roundOver.aborted || own.signal.aborted)) round.outOfTime.add(source.id);
+      return { source, checked };
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+}
+
+/** The changed sources to parse; failures (and bytes that failed before, unless `retryFailed`) go to `failed`. */
+function sortChecks(checks: readonly Check[], states: SourceStates, failed: Map<string, string>, round: ParseRound, roundOver: AbortSignal, retryFailed: boolean): Changed[] {
+  const changed: Changed[] = [];
+  for (const { source, checked } of checks) {
+    const held = states.sources[source.id];
+    if (checked.outcome === 'failed') failed.set(source.id, checked.reason);
+    else if (checked.outcome === 'unchanged') continue;
+    else if (roundOver.aborted) {
+      failed.set(source.id, `${round.roundPassed} before its files were parsed; the copy held is kept`);
+      round.outOfTime.add(source.id);
+    } else if (!retryFailed && held?.failedChecksum === checked.checksum) {
+      // The bytes that failed last time: not parsed again until the publisher's file changes.
+      failed.set(source.id, held.reason ?? 'the same file failed before; the copy held is kept');
+    } else changed.push({ source, checked });
+  }
+  return changed;
+}
+
 export async function refreshSources(options: RefreshOptions): Promise<RefreshSummary> {
   const started = performance.now();
   const log = options.log ?? (() => {});
@@ -317,14 +360,8 @@ export async function refreshSources(options: RefreshOptions): Promise<RefreshSu
   const at = now.toISOString();
   const http = options.http ?? DEFAULT_HTTP;
   const cache = cacheDir(options.dataDir);
-  const limits: RoundLimits = { ...DEFAULT_ROUND_LIMITS, ...options.limits };
-  const round: ParseRound = {
-    limits,
-    endsAt: Date.now() + limits.roundDeadlineMs,
-    roundPassed: `the round's deadline of ${wholeSeconds(limits.roundDeadlineMs)} s passed (TOURISM_REFRESH_DEADLINE_SECONDS)`,
-    peakMb: 0,
-    outOfTime: new Set(),
-  };
+  const round = startRound({ ...DEFAULT_ROUND_LIMITS, ...options.limits });
+  const limits = round.limits;
   const unlock = lock(options.dataDir);
   const roundOver = new AbortController();
   const roundTimer = setTimeout(() => roundOver.abort(new Error(round.roundPassed)), limits.roundDeadlineMs);
@@ -336,37 +373,10 @@ export async function refreshSources(options: RefreshOptions): Promise<RefreshSu
       if (copied > 0) log(`Copied ${copied} files the cache lacked from ${options.seedDir}`);
     }
     log(`Checking ${SOURCES.length} sources at their publishers${http.mirror ? ` through the mirror ${http.mirror}` : ''}`);
-    const sourcePassed = `the source's deadline of ${wholeSeconds(limits.sourceDeadlineMs)} s passed (TOURISM_SOURCE_DEADLINE_SECONDS)`;
-    const checks: Check[] = await pool(SOURCES, options.concurrency ?? 4, async (source) => {
-      if (roundOver.signal.aborted) {
-        round.outOfTime.add(source.id);
-        return { source, checked: { outcome: 'failed', reason: `${round.roundPassed} before it was checked` } };
-      }
-      const own = new AbortController();
-      const timer = setTimeout(() => own.abort(new Error(sourcePassed)), limits.sourceDeadlineMs);
-      try {
-        const checked = await fetchSource(source, states.sources[source.id] ?? emptyState(), { ...http, signal: AbortSignal.any([roundOver.signal, own.signal]) });
-        if (checked.outcome === 'failed' && (roundOver.signal.aborted || own.signal.aborted)) round.outOfTime.add(source.id);
-        return { source, checked };
-      } finally {
-        clearTimeout(timer);
-      }
-    });
+    const checks = await checkAll(states, http, options.concurrency ?? 4, round, roundOver.signal);
     const failed = new Map<string, string>();
-    const unchanged: Source[] = [];
-    let changed: Changed[] = [];
-    for (const { source, checked } of checks) {
-      const held = states.sources[source.id];
-      if (checked.outcome === 'failed') failed.set(source.id, checked.reason);
-      else if (checked.outcome === 'unchanged') unchanged.push(source);
-      else if (roundOver.signal.aborted) {
-        failed.set(source.id, `${round.roundPassed} before its files were parsed; the copy held is kept`);
-        round.outOfTime.add(source.id);
-      } else if (!options.alwaysBuild && held?.failedChecksum === checked.checksum) {
-        // The bytes that failed last time: not parsed again until the publisher's file changes.
-        failed.set(source.id, held.reason ?? 'the same file failed before; the copy held is kept');
-      } else changed.push({ source, checked });
-    }
+    const unchanged = checks.filter((c) => c.checked.outcome === 'unchanged').map((c) => c.source);
+    let changed = sortChecks(checks, states, failed, round, roundOver.signal, options.alwaysBuild ?? false);
     changed = await refuseMalformed(cache, changed, failed, round);
     let build: BuildSummary | null = null;
     if ((changed.length > 0 || options.alwaysBuild) && !roundOver.signal.aborted) {
