@@ -16,6 +16,7 @@ await build({
     // dist/cli.js is the launcher written below; the command line itself is cli-main.js.
     { in: 'src/cli.ts', out: 'cli-main' },
     'src/holiday-worker.ts',
+    'src/ingest-worker.ts',
     'src/bench/http.ts',
     'src/bench/child.ts',
     'src/bench/ingest.ts',

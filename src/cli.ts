@@ -25,7 +25,8 @@ import { isPlan } from './auth/keys-store';
 import { loadConfig, type Config } from './server/config';
 import { shareRelease, takeRelease } from './db/release-share';
 import { currentReleaseFile } from './db/release-store';
-import { buildRelease, type BuildOptions } from './ingest/build';
+import type { BuildOptions } from './ingest/build';
+import { buildIsolated } from './ingest/isolated';
 import { DEFAULT_HTTP } from './ingest/fetch/http';
 import { refreshSources, type RefreshSummary } from './ingest/refresh';
 import type { Announcement } from './server/bus';
@@ -47,7 +48,9 @@ async function ingest(config: Config, sources: string | undefined, choices: Inge
   const detail = (line: string) => logger.debug(line);
   if (why) log(why);
   if (sources) {
-    logIngest(logger, buildRelease({ sourcesDir: path.resolve(sources), dataDir: config.dataDir, parseCacheDir: config.parseCacheDir, log, detail, ...choices }));
+    // Parsed in a process of its own, within the same limits as a refresh's.
+    const { value } = await buildIsolated({ sourcesDir: path.resolve(sources), dataDir: config.dataDir, parseCacheDir: config.parseCacheDir, log, detail, ...choices }, config.refreshLimits.parse);
+    logIngest(logger, value);
     return;
   }
   // From the publishers: a refresh round that builds even when no source changed.
@@ -67,6 +70,7 @@ async function refresh(
     parseCacheDir: config.parseCacheDir,
     seedDir: seed ? path.resolve(seed) : null,
     http: { ...DEFAULT_HTTP, mirror: config.publisherMirror },
+    limits: config.refreshLimits,
     log: (line) => logger.info(line),
     detail: (line) => logger.debug(line),
     ...choices,

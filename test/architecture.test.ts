@@ -11,7 +11,7 @@ import { longLivedMaps } from './helpers/long-lived-maps';
 
 const LAYERS: [RegExp, number][] = [
   [/^src\/(domain\/|errors\.ts|project-root\.ts)/, 0],
-  [/^src\/(db|auth|ingest)\//, 1],
+  [/^src\/((db|auth|ingest)\/|ingest-worker\.ts)/, 1],
   [/^src\/graphql\//, 2],
   [/^(rest|src\/mcp)\//, 3],
   [/^src\/(server\/|holiday-worker\.ts)/, 4],

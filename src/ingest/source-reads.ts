@@ -30,7 +30,20 @@ export function digestOf(data: Uint8Array): string {
   return createHash('sha1').update(data).digest('hex');
 }
 
+/** Told of each file as it is read (the parsing process tells its parent, which names the file if the process dies). */
+let onRead: ((file: string) => void) | null = null;
+
+export function watchReads(listener: ((file: string) => void) | null): void {
+  onRead = listener;
+}
+
+/** Says a file is about to be read (see watchReads). */
+export function announceRead(file: string): void {
+  onRead?.(file);
+}
+
 export function readSource(sourcesDir: string, file: string): Buffer {
+  onRead?.(file);
   const data = fs.readFileSync(path.join(sourcesDir, file));
   if (recording) recording[`read:${file}`] = digestOf(data);
   return data;

@@ -15,12 +15,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
-import { inflateSync } from 'fflate';
 import { compoundFileProblem } from './workbook/cfb';
+import { columnLetters } from './workbook/columns';
+import { zipProblem } from './workbook/zip';
+import { MAX_CELLS_PER_RECORD, MAX_LINE_BYTES, overfullRecord, overlongLine } from './limits';
 import { cellAddress, readXlsx, xlsxSheetNames } from './workbook/xlsx';
 import { checkedOnce } from './parse-cache';
+import { announceRead } from './source-reads';
 
 /** utf16-or-latin1: UTF-16 when the bytes say so (a byte-order mark, or every other byte zero), else Latin-1. */
 export type TextEncoding = 'utf8' | 'latin1' | 'utf16-or-latin1';
@@ -109,16 +111,7 @@ export function decodeText(data: Buffer, encoding: TextEncoding = 'utf8'): strin
   return utf16 ? data.toString('utf16le').replace(/^\uFEFF/, '') : data.toString('latin1');
 }
 
-/** A column's letters: 0 → A, 26 → AA. */
-export function columnLetters(index: number): string {
-  let n = index + 1;
-  let letters = '';
-  while (n > 0) {
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
-}
+export { columnLetters };
 
 /**
  * Why a header is not the one expected, naming its first differing cell: the expected layout
@@ -158,56 +151,8 @@ function headerTailMismatch(found: string[], tail: readonly string[], line: numb
   };
 }
 
-const EOCD_SIGNATURE = 0x06054b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const LOCAL_SIGNATURE = 0x04034b50;
-/** The end record is 22 bytes plus a comment of up to 65535. */
-const EOCD_SEARCH = 22 + 0xffff;
-
-/** What is wrong with a zip archive, or null when every entry is present and inflates to its declared bytes. */
-export function zipProblem(data: Uint8Array): string | null {
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  let eocd = -1;
-  for (let at = data.length - 22; at >= Math.max(0, data.length - EOCD_SEARCH); at--) {
-    if (view.getUint32(at, true) === EOCD_SIGNATURE) {
-      eocd = at;
-      break;
-    }
-  }
-  if (eocd < 0) return 'not a complete zip archive: no end-of-central-directory record (file truncated?)';
-  const entries = view.getUint16(eocd + 10, true);
-  const directorySize = view.getUint32(eocd + 12, true);
-  const directoryStart = view.getUint32(eocd + 16, true);
-  if (directoryStart + directorySize > eocd) return `zip central directory (${directorySize} bytes at ${directoryStart}) runs past its end record`;
-  let at = directoryStart;
-  for (let i = 0; i < entries; i++) {
-    if (at + 46 > eocd || view.getUint32(at, true) !== CENTRAL_SIGNATURE) return `zip central directory: entry ${i + 1} of ${entries} is missing`;
-    const method = view.getUint16(at + 10, true);
-    const crc = view.getUint32(at + 16, true);
-    const packed = view.getUint32(at + 20, true);
-    const size = view.getUint32(at + 24, true);
-    const nameLength = view.getUint16(at + 28, true);
-    const next = at + 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    const name = new TextDecoder().decode(data.subarray(at + 46, at + 46 + nameLength));
-    const local = view.getUint32(at + 42, true);
-    at = next;
-    if (local + 30 > directoryStart || view.getUint32(local, true) !== LOCAL_SIGNATURE) return `zip entry ${name}: local header missing`;
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    if (start + packed > directoryStart) return `zip entry ${name}: ${packed} bytes declared, the file ends first (file truncated?)`;
-    const body = data.subarray(start, start + packed);
-    let content: Uint8Array;
-    try {
-      if (method === 0) content = body;
-      else if (method === 8) content = inflateSync(body, { out: new Uint8Array(size) });
-      else return `zip entry ${name}: unknown compression method ${method}`;
-    } catch (err) {
-      return `zip entry ${name} is damaged, it does not inflate: ${(err as Error).message}`;
-    }
-    if (content.length !== size) return `zip entry ${name} is damaged: ${size} bytes declared, ${content.length} inflated`;
-    if (crc32(content) >>> 0 !== crc) return `zip entry ${name} is damaged: its checksum does not match`;
-  }
-  return null;
-}
+/** What is wrong with a zip archive (see workbook/zip.ts): damaged, truncated, or past the inflation bounds. */
+export { zipProblem } from './workbook/zip';
 
 type DelimitedShape = Extract<SourceShape, { kind: 'delimited' }>;
 
@@ -237,6 +182,7 @@ function recordsOf(text: string, shape: DelimitedShape): { cells: number; line: 
     from_line: from,
     relax_column_count: true,
     skip_empty_lines: true,
+    max_record_size: MAX_LINE_BYTES,
     on_record: (record: string[], { lines }) => {
       records.push({ cells: record.length, line: lines, head: records.length === 0 ? record : [] });
       return null;
@@ -247,6 +193,11 @@ function recordsOf(text: string, shape: DelimitedShape): { cells: number; line: 
 
 /** Problems of a CSV/TSV text: header, cell counts per record, final newline. */
 export function delimitedProblem(text: string, shape: DelimitedShape): Omit<ShapeProblem, 'file'> | null {
+  // Bounded first, so neither a split nor csv-parse is handed a giant line or record.
+  const long = overlongLine(text);
+  if (long) return { line: long.line, message: `the line is ${long.length} bytes long, over the bound of ${MAX_LINE_BYTES}` };
+  const full = overfullRecord(text, shape.delimiter, !(shape.delimiter === '\t' || shape.unquoted));
+  if (full) return { line: full.line, message: `a record holds more than ${MAX_CELLS_PER_RECORD} cells, over the bound` };
   let body = text.replace(/^\uFEFF/, '');
   if (shape.tableEndsBefore) {
     const lines = body.split('\n');
@@ -399,8 +350,16 @@ export function jsonProblem(text: string, keys: Readonly<Record<string, JsonKind
 export function checkSourceFile(sourcesDir: string, file: string, shape: SourceShape, cacheDir: string | null = null): ShapeProblem | null {
   const full = path.join(sourcesDir, file);
   if (!fs.existsSync(full)) return { file, message: 'file missing' };
+  announceRead(file);
   const data = fs.readFileSync(full);
-  return checkedOnce(cacheDir, JSON.stringify(shape, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v)), data, () => shapeProblem(file, data, shape));
+  return checkedOnce(cacheDir, JSON.stringify(shape, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v)), data, () => {
+    try {
+      return shapeProblem(file, data, shape);
+    } catch (err) {
+      // A reader's bound passed (a sheet too large, a string too long) is the file's problem.
+      return { file, message: (err as Error).message };
+    }
+  });
 }
 
 function shapeProblem(file: string, data: Buffer, shape: SourceShape): ShapeProblem | null {
@@ -413,6 +372,11 @@ function shapeProblem(file: string, data: Buffer, shape: SourceShape): ShapeProb
   if (shape.kind === 'xls') {
     const message = compoundFileProblem(data);
     return message ? { file, message: `not a complete .xls compound file: ${message}` } : null;
+  }
+  if (shape.kind === 'delimited') {
+    // Measured in bytes before the text is decoded, so a giant line is refused without a string of it.
+    const long = overlongLine(data);
+    if (long) return { file, line: long.line, message: `the line is ${long.length} bytes long, over the bound of ${MAX_LINE_BYTES}` };
   }
   const problem = shape.kind === 'json' ? jsonProblem(data.toString('utf8'), shape.keys) : delimitedProblem(decodeText(data, shape.encoding), shape);
   return problem ? { file, ...problem } : null;

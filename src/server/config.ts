@@ -1,6 +1,8 @@
 /** Settings read from the environment (DECISIONS.md, "Running it"; docs/operating.md "Scaling out"). */
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_PARSE_LIMITS } from '../ingest/isolated';
+import { DEFAULT_ROUND_LIMITS, type RoundLimits } from '../ingest/refresh';
 import { DEFAULT_BUDGET_MS } from '../graphql/time-budget';
 import { parseCorsOrigins } from './cors';
 import { parseSchedule, type RefreshSchedule } from './refresh-schedule';
@@ -41,6 +43,8 @@ export interface Config {
   publisherMirror: string | null;
   /** Where the ingest keeps each step's parsed output for the next build (TOURISM_PARSE_CACHE, default DATA_DIR/parsed; off: none). */
   parseCacheDir: string | null;
+  /** A refresh round's deadlines and its parsing process's limits (TOURISM_REFRESH_DEADLINE_SECONDS, TOURISM_SOURCE_DEADLINE_SECONDS, TOURISM_PARSE_DEADLINE_SECONDS, TOURISM_PARSE_MEMORY_MB). */
+  refreshLimits: RoundLimits;
   /**
    * Webhook deliveries: attempts, first retry wait and per-attempt timeout (WEBHOOK_ATTEMPTS,
    * WEBHOOK_RETRY_MS, WEBHOOK_TIMEOUT_MS); receivers on non-public addresses (TOURISM_WEBHOOKS_ALLOW_PRIVATE=1).
@@ -87,6 +91,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     executionBudgetMs: wholeFrom('EXECUTION_BUDGET_MS', env.EXECUTION_BUDGET_MS, DEFAULT_BUDGET_MS, 1, 'whole number of milliseconds'),
     refreshSchedule: parseSchedule(env.REFRESH_SCHEDULE),
     publisherMirror: mirrorFrom(env.TOURISM_PUBLISHER_MIRROR),
+    refreshLimits: {
+      roundDeadlineMs: 1000 * wholeFrom('TOURISM_REFRESH_DEADLINE_SECONDS', env.TOURISM_REFRESH_DEADLINE_SECONDS, DEFAULT_ROUND_LIMITS.roundDeadlineMs / 1000, 1, 'whole number of seconds'),
+      sourceDeadlineMs: 1000 * wholeFrom('TOURISM_SOURCE_DEADLINE_SECONDS', env.TOURISM_SOURCE_DEADLINE_SECONDS, DEFAULT_ROUND_LIMITS.sourceDeadlineMs / 1000, 1, 'whole number of seconds'),
+      parse: {
+        deadlineMs: 1000 * wholeFrom('TOURISM_PARSE_DEADLINE_SECONDS', env.TOURISM_PARSE_DEADLINE_SECONDS, DEFAULT_PARSE_LIMITS.deadlineMs / 1000, 1, 'whole number of seconds'),
+        memoryMb: wholeFrom('TOURISM_PARSE_MEMORY_MB', env.TOURISM_PARSE_MEMORY_MB, DEFAULT_PARSE_LIMITS.memoryMb, 128, 'whole number of megabytes'),
+      },
+    },
     parseCacheDir: env.TOURISM_PARSE_CACHE === 'off' ? null : path.resolve(env.TOURISM_PARSE_CACHE || path.join(dataDir, 'parsed')),
     webhooks: {
       attempts: wholeFrom('WEBHOOK_ATTEMPTS', env.WEBHOOK_ATTEMPTS, DEFAULT_WEBHOOK_SETTINGS.attempts, 1),

@@ -271,6 +271,7 @@ export function logRefresh(logger: Logger, summary: RefreshSummary): void {
       failed: Object.fromEntries(summary.failed.map((f) => [f.id, f.reason])),
       release: summary.build?.written ? summary.build.version : null,
       seconds: Math.round(summary.seconds * 10) / 10,
+      parse_peak_mb: summary.parsePeakMb,
     },
     summary.failed.length > 0 ? `refresh: ${summary.failed.length} sources failed` : 'refresh: every source checked',
   );

@@ -21,7 +21,12 @@ import { SOURCES, type Source } from '../../src/ingest/publishers';
 import { SOURCES_DIR } from './paths';
 import { singstatApiJson, statcanFullTableCsv, statcanFullTableZip } from './fetched-formats';
 
-export type Misbehaviour = { kind: 'status'; status: number } | { kind: 'hang' } | { kind: 'cut'; declareLength: boolean };
+export type Misbehaviour =
+  | { kind: 'status'; status: number }
+  | { kind: 'hang' }
+  | { kind: 'cut'; declareLength: boolean }
+  /** `chunk` again and again up to `bytes`, `everyMs` apart (a page that never ends, a publisher dripping bytes), generated as it is sent. */
+  | { kind: 'stream'; chunk: Buffer; bytes: number; everyMs: number };
 
 export interface StandInPublisher {
   /** The base URL to give as TOURISM_PUBLISHER_MIRROR. */
@@ -166,6 +171,27 @@ export async function startStandInPublisher(): Promise<StandInPublisher> {
     };
     const how = misbehaving.get(address);
     if (how?.kind === 'status') return answer(how.status, { 'Content-Type': 'text/plain' }, Buffer.from('stand-in failure'));
+    if (how?.kind === 'stream') {
+      requests.push({ address, status: 200, conditional });
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      hanging.add(res);
+      let sent = 0;
+      // Without a pause, the chunk goes in pieces of 64 kB or more, and each waits for the socket to drain, so a client that stops reading stops the stream.
+      const piece = how.everyMs > 0 ? how.chunk : Buffer.concat(Array.from({ length: Math.ceil(65_536 / how.chunk.length) }, () => how.chunk));
+      const more = () => {
+        if (res.destroyed) return;
+        if (sent >= how.bytes) return void res.end();
+        sent += piece.length;
+        if (how.everyMs > 0) {
+          res.write(piece);
+          setTimeout(more, how.everyMs);
+        } else if (res.write(piece)) setImmediate(more);
+        else res.once('drain', more);
+      };
+      res.on('close', () => hanging.delete(res));
+      more();
+      return;
+    }
     if (how?.kind === 'hang') {
       requests.push({ address, status: 200, conditional });
       res.writeHead(200, { 'Content-Type': 'application/octet-stream' });

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Source, Unpacking } from '../publishers';
 import { conditionalGet, FetchFailed, unmirrored, type HttpOptions } from './http';
+import { MAX_PAGE_BYTES } from '../limits';
 import { fileNameOf, linksOf, newestLink } from './page-links';
 import type { SourceState } from './state';
 import { gunzip, worldBankLong, zipMember, zipMembers } from './unpack';
@@ -42,7 +43,8 @@ async function locate(source: Source, held: SourceState, http: HttpOptions): Pro
   let newest: string | null = null;
   let why: string;
   try {
-    const page = await conditionalGet(source.address, null, http, source.hosts);
+    // A page is read up to its own bound: it lists files, it is not one.
+    const page = await conditionalGet(source.address, null, { ...http, maxBytes: Math.min(http.maxBytes, MAX_PAGE_BYTES) }, source.hosts);
     if (page.kind !== 'body') throw new FetchFailed(`${source.address} answered 304 to a request without validators`);
     // A mirror may serve the page with its links pointing into the mirror: they are named by their
     // official address. A link to another host is refused when fetched (the source's hosts).
@@ -51,6 +53,8 @@ async function locate(source: Source, held: SourceState, http: HttpOptions): Pro
     why = `no link like ${linked.family} on ${source.address}`;
   } catch (err) {
     why = `the page ${(err as Error).message}`;
+    // A page past its bound is not a page that yields nothing: the source fails rather than fall back.
+    if (/over the bound/.test((err as Error).message)) return { failed: why };
   }
   if (newest) {
     const extension = fileNameOf(newest).split('.').pop()?.toLowerCase();

@@ -25,6 +25,8 @@ export interface HttpOptions {
   backoffMs: number;
   /** A body longer than this is refused (a publisher file is at most tens of megabytes). */
   maxBytes: number;
+  /** Ends every attempt and retry when it fires (the source's and the round's deadlines); its reason says which. */
+  signal?: AbortSignal;
 }
 
 export const DEFAULT_HTTP: HttpOptions = {
@@ -99,7 +101,17 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 const USER_AGENT = 'tourism-stats-api (publisher refresh)';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when `signal` fires first. */
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done);
+  });
 
 /** Retry-After as milliseconds (seconds or an HTTP date), capped so a publisher cannot stall a round. */
 function retryAfterMs(header: string | null, capMs: number): number | undefined {
@@ -170,6 +182,10 @@ function describe(err: unknown, controller: AbortController): string {
 async function attempt(url: string, validators: Validators | null, options: HttpOptions, hosts: readonly string[]): Promise<HttpAnswer> {
   const controller = new AbortController();
   const deadline = setTimeout(() => controller.abort(new Error(`no complete answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+  const outer = options.signal;
+  const passOn = () => controller.abort(outer?.reason);
+  if (outer?.aborted) passOn();
+  outer?.addEventListener('abort', passOn);
   try {
     const problem = officialProblem(url, hosts);
     if (problem) throw new AttemptFailed(`refused: ${problem}`, false);
@@ -219,6 +235,7 @@ async function attempt(url: string, validators: Validators | null, options: Http
     }
   } finally {
     clearTimeout(deadline);
+    outer?.removeEventListener('abort', passOn);
   }
 }
 
@@ -235,8 +252,9 @@ export async function conditionalGet(url: string, validators: Validators | null,
     } catch (err) {
       const failed = err instanceof AttemptFailed ? err : new AttemptFailed((err as Error).message, false);
       const tries = n === 1 ? '' : ` (after ${n} attempts)`;
-      if (!failed.retry || n >= options.attempts) throw new FetchFailed(`${mirrored(url, options.mirror)} ${failed.message}${tries}`);
-      await sleep(failed.waitMs ?? wait);
+      const over = options.signal?.aborted ?? false;
+      if (!failed.retry || n >= options.attempts || over) throw new FetchFailed(`${mirrored(url, options.mirror)} ${failed.message}${tries}`);
+      await sleep(failed.waitMs ?? wait, options.signal);
       wait *= 4;
     }
   }

@@ -3,10 +3,16 @@
  * change with every release (UN Tourism's dated workbooks, JNTO's dated files, ABS's release folders).
  */
 
-/** Every link (`href`) of an HTML page, resolved against the page's address, entities decoded. */
+/** The most links read from one page, and the longest address taken (an unclosed quote then costs a bounded look ahead, not the rest of the page). */
+const MAX_LINKS = 100_000;
+const MAX_HREF = 4096;
+const HREF = new RegExp(`\\bhref\\s*=\\s*(?:"([^"]{0,${MAX_HREF}})"|'([^']{0,${MAX_HREF}})'|([^\\s"'>]{1,${MAX_HREF}}))`, 'gi');
+
+/** Every link (`href`) of an HTML page, resolved against the page's address, entities decoded; at most MAX_LINKS. */
 export function linksOf(html: string, pageUrl: string): string[] {
   const links: string[] = [];
-  for (const m of html.matchAll(/\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi)) {
+  for (const m of html.matchAll(HREF)) {
+    if (links.length >= MAX_LINKS) break;
     const raw = (m[1] ?? m[2] ?? m[3]).replace(/&amp;/g, '&').replace(/&#x2F;/gi, '/').trim();
     try {
       links.push(new URL(raw, pageUrl).href);

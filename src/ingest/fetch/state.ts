@@ -24,6 +24,8 @@ export interface SourceState {
   /** ok: a new file was taken; unchanged: the publisher's file is the one held; failed: see reason. */
   state: CheckOutcome | null;
   reason: string | null;
+  /** The checksum of files that failed to parse: the same bytes are not parsed again, they fail with `reason`. */
+  failedChecksum: string | null;
 }
 
 export interface RoundRecord {
@@ -48,7 +50,7 @@ export function statePath(dataDir: string): string {
 }
 
 export function emptyState(): SourceState {
-  return { url: null, etag: null, lastModified: null, checksum: null, files: [], lastChecked: null, lastChanged: null, state: null, reason: null };
+  return { url: null, etag: null, lastModified: null, checksum: null, files: [], lastChecked: null, lastChanged: null, state: null, reason: null, failedChecksum: null };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -68,6 +70,7 @@ function sourceStateOf(raw: unknown): SourceState {
     lastChanged: text(r.lastChanged),
     state: outcome(r.state),
     reason: text(r.reason),
+    failedChecksum: text(r.failedChecksum),
   };
 }
 

@@ -5,34 +5,29 @@
  * stays within a byte bound, so a packed bomb cannot fill the disk.
  */
 import { gunzipSync } from 'node:zlib';
-import { unzipSync } from 'fflate';
 import { API_PREAMBLE_LINES, parseCsvLines } from '../connectors/worldbank';
-import { zipProblem } from '../source-shape';
+import { checkLines, LimitExceeded, MAX_CELLS_PER_RECORD, overfullRecord } from '../limits';
+import { readZip, ZIP_LIMITS } from '../workbook/zip';
 
+/** The gzip's text within the byte bound; a line past MAX_LINE_BYTES is refused here, before any reader splits it. */
 export function gunzip(body: Buffer, maxBytes: number): Buffer {
+  let text: Buffer;
   try {
-    return gunzipSync(body, { maxOutputLength: maxBytes });
+    text = gunzipSync(body, { maxOutputLength: maxBytes });
   } catch (err) {
     const e = err as Error & { code?: string };
     if (e.code === 'ERR_BUFFER_TOO_LARGE' || e instanceof RangeError) throw new Error(`the gzip stream unpacks to more than ${maxBytes} bytes`);
     throw new Error(`not a complete gzip stream: ${e.message} (file truncated?)`);
   }
+  checkLines(text);
+  return text;
 }
 
 /** The zip's members whose names match, by name; a damaged or truncated archive is refused first. */
 export function zipMembers(body: Buffer, members: RegExp, maxBytes: number): Map<string, Buffer> {
-  const problem = zipProblem(body);
-  if (problem) throw new Error(problem);
-  let total = 0;
-  const files = unzipSync(body, {
-    filter: (f) => {
-      if (!members.test(f.name)) return false;
-      total += f.originalSize;
-      if (total > maxBytes) throw new Error(`the zip's members unpack to more than ${maxBytes} bytes`);
-      return true;
-    },
-  });
-  return new Map(Object.entries(files).map(([name, data]) => [name, Buffer.from(data.buffer, data.byteOffset, data.byteLength)]));
+  // Every entry is inflated (as a stream, within the bounds): the whole archive is checked once.
+  const files = readZip(body, undefined, { ...ZIP_LIMITS, maxBytes });
+  return new Map([...files].filter(([name]) => members.test(name)).map(([name, data]) => [name, Buffer.from(data.buffer, data.byteOffset, data.byteLength)]));
 }
 
 /** One member matching `member`; refused when none or several do. */
@@ -53,6 +48,9 @@ function csvCell(text: string): string {
  * these columns is refused, naming the columns missing (not the header's text: refusals are shown to callers).
  */
 export function worldBankLong(wide: string, indicator: string): string {
+  checkLines(wide);
+  const full = overfullRecord(wide, ',', true);
+  if (full) throw new LimitExceeded(`line ${full.line}: a record holds more than ${MAX_CELLS_PER_RECORD} cells, over the bound`);
   const [header = [], ...rows] = parseCsvLines(wide, API_PREAMBLE_LINES);
   const col = (name: string) => header.indexOf(name);
   const [nameCol, codeCol, indicatorCol] = [col('Country Name'), col('Country Code'), col('Indicator Code')];

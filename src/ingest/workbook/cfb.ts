@@ -45,7 +45,8 @@ class CompoundFile {
       const id = this.u32(0x4c + i * 4);
       if (id !== FREE) fatSectors.push(id);
     }
-    for (let id = this.u32(0x44), n = this.u32(0x48); n > 0 && id !== END_OF_CHAIN && id !== FREE; n--) {
+    // The count is the file's word: no more DIFAT sectors are read than the file has sectors.
+    for (let id = this.u32(0x44), n = Math.min(this.u32(0x48), this.sectorCount); n > 0 && id !== END_OF_CHAIN && id !== FREE; n--) {
       const at = this.sectorAt(id, 'the DIFAT');
       for (let i = 0; i < this.sectorSize / 4 - 1; i++) {
         const s = this.u32(at + i * 4);
@@ -93,6 +94,8 @@ class CompoundFile {
   }
 
   readChain(start: number, size: number, what: string): Uint8Array {
+    // A stream's size is declared: one larger than the file cannot be there, and is not allocated.
+    if (size > this.data.length) throw new Error(`${what}: ${size} bytes declared, more than the file holds`);
     const out = new Uint8Array(size);
     let filled = 0;
     for (const id of this.chain(start, this.fat, what)) {

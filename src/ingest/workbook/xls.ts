@@ -11,7 +11,6 @@ const EOF = 0x000a;
 const CONTINUE = 0x003c;
 const SST = 0x00fc;
 const BOUNDSHEET = 0x0085;
-const DIMENSIONS = 0x0200;
 const NUMBER = 0x0203;
 const RK = 0x027e;
 const MULRK = 0x00bd;
@@ -54,6 +53,10 @@ class ChunkReader {
       this.pos = 0;
     }
   }
+  /** Every byte has been read (asked without moving to the next chunk, whose first byte may be a width flag). */
+  done(): boolean {
+    return this.chunk + 1 >= this.chunks.length && this.pos >= this.chunks[this.chunk].length;
+  }
   u8(): number {
     this.ensure();
     return this.chunks[this.chunk][this.pos++];
@@ -65,12 +68,12 @@ class ChunkReader {
     return (this.u16() | (this.u16() << 16)) >>> 0;
   }
   skip(n: number): void {
-    for (let i = 0; i < n; i++) this.u8();
+    for (let i = 0; i < n && !this.done(); i++) this.u8();
   }
   /** `count` characters, 1 or 2 bytes each; a CONTINUE met midway starts with a new width flag. */
   chars(count: number, wide: boolean): string {
     let out = '';
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < count && !this.done(); i++) {
       if (this.pos >= this.chunks[this.chunk].length && this.chunk + 1 < this.chunks.length) {
         this.chunk++;
         this.pos = 0;
@@ -97,7 +100,8 @@ function sharedStrings(chunks: Uint8Array[]): string[] {
   reader.u32(); // total references
   const unique = reader.u32();
   const out: string[] = [];
-  for (let i = 0; i < unique; i++) out.push(reader.string());
+  // The count is the file's word: the strings end where the records do, whatever it says.
+  for (let i = 0; i < unique && !reader.done(); i++) out.push(reader.string());
   return out;
 }
 
@@ -129,14 +133,7 @@ function sheetGrid(stream: Uint8Array, from: number, strings: string[]): SheetGr
     const row = data.length >= 4 ? view.getUint16(0, true) : 0;
     const col = data.length >= 4 ? view.getUint16(2, true) : 0;
     switch (type) {
-      case DIMENSIONS: {
-        const first = view.getUint32(0, true);
-        const last = view.getUint32(4, true);
-        const left = view.getUint16(8, true);
-        const right = view.getUint16(10, true);
-        if (last > first && right > left) grid.declare(first, left, last - 1, right - 1);
-        break;
-      }
+      // DIMENSIONS, the range the sheet declares, is not read: the cells present make the rows (grid.ts).
       case NUMBER:
         grid.set(row, col, view.getFloat64(6, true));
         break;

@@ -2,9 +2,11 @@
  * Office Open XML workbooks (.xlsx): the zip is opened with fflate and the sheet XML read with the
  * saxen SAX parser, keeping only cell values (no styles, formulas or formats).
  */
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8 } from 'fflate';
 import { decode, Parser } from 'saxen';
 import { SheetGrid, type Cell } from './grid';
+import { readZip } from './zip';
+import { LimitExceeded, MAX_STRING_CHARS } from '../limits';
 
 /** Element name without its namespace prefix (some writers use `x:c`). */
 function local(name: string): string {
@@ -71,7 +73,10 @@ function sharedStrings(xml: string): string[] {
       else if (name === 'rPh') phonetic--;
     },
     text: (t) => {
-      if (inText && phonetic === 0) current += t;
+      if (inText && phonetic === 0) {
+        current += t;
+        if (current.length > MAX_STRING_CHARS) throw new LimitExceeded(`sharedStrings.xml: string ${out.length + 1} is over the bound of ${MAX_STRING_CHARS} characters`);
+      }
     },
   });
   return out;
@@ -112,13 +117,6 @@ function worksheetGrid(xml: string, strings: string[], what: string): SheetGrid 
   parseXml(xml, what, {
     open: (name, attrs, selfClosing) => {
       switch (name) {
-        case 'dimension': {
-          const [from, to = from] = (attrs().ref ?? '').split(':');
-          const a = cellAddress(from);
-          const b = cellAddress(to);
-          if (a && b) grid.declare(a.row, a.col, b.row, b.col);
-          break;
-        }
         case 'row': {
           const r = attrs().r;
           row = r ? Number(r) - 1 : row + 1;
@@ -157,7 +155,9 @@ function worksheetGrid(xml: string, strings: string[], what: string): SheetGrid 
       }
     },
     text: (t) => {
-      if (inValue) text += t;
+      if (!inValue) return;
+      text += t;
+      if (text.length > MAX_STRING_CHARS) throw new LimitExceeded(`${what}: a cell's text is over the bound of ${MAX_STRING_CHARS} characters`);
     },
   });
   return grid;
@@ -209,13 +209,11 @@ function leadingRows(xml: string, rows: number): string {
 
 /** The named sheets as cell grids; names the workbook does not have are left out. With `rows`, each sheet's first rows only. */
 export function readXlsx(data: Uint8Array, names: readonly string[], options: { rows?: number } = {}): Map<string, SheetGrid> {
-  const index = unzipSync(data, {
-    filter: (f) => f.name === 'xl/workbook.xml' || f.name === 'xl/_rels/workbook.xml.rels' || f.name === 'xl/sharedStrings.xml',
-  });
+  const index = Object.fromEntries(readZip(data, (name) => name === 'xl/workbook.xml' || name === 'xl/_rels/workbook.xml.rels' || name === 'xl/sharedStrings.xml'));
   if (!index['xl/workbook.xml'] || !index['xl/_rels/workbook.xml.rels']) throw new Error('not an xlsx workbook (no xl/workbook.xml)');
   const wanted = sheetEntries(index).filter((s) => names.includes(s.name));
   const paths = new Set(wanted.map((s) => s.path));
-  const sheetFiles = unzipSync(data, { filter: (f) => paths.has(f.name) });
+  const sheetFiles = Object.fromEntries(readZip(data, (name) => paths.has(name)));
   const strings = index['xl/sharedStrings.xml'] ? sharedStrings(strFromU8(index['xl/sharedStrings.xml'])) : [];
   const out = new Map<string, SheetGrid>();
   for (const sheet of wanted) {
@@ -227,7 +225,7 @@ export function readXlsx(data: Uint8Array, names: readonly string[], options: { 
 
 /** The workbook's sheet names in order (only its index is unpacked). */
 export function xlsxSheetNames(data: Uint8Array): string[] {
-  const index = unzipSync(data, { filter: (f) => f.name === 'xl/workbook.xml' || f.name === 'xl/_rels/workbook.xml.rels' });
+  const index = Object.fromEntries(readZip(data, (name) => name === 'xl/workbook.xml' || name === 'xl/_rels/workbook.xml.rels'));
   if (!index['xl/workbook.xml'] || !index['xl/_rels/workbook.xml.rels']) throw new Error('not an xlsx workbook (no xl/workbook.xml)');
   return sheetEntries(index).map((s) => s.name);
 }
