@@ -46,7 +46,10 @@ async function ingest(config: Config, sources: string | undefined, choices: Inge
   const detail = (line: string) => logger.debug(line);
   if (why) log(why);
   if (sources) {
-    logIngest(logger, buildRelease({ sourcesDir: path.resolve(sources), dataDir: config.dataDir, parseCacheDir: config.parseCacheDir, log, detail, ...choices }));
+    logIngest(
+      logger,
+      buildRelease({ sourcesDir: path.resolve(sources), dataDir: config.dataDir, parseCacheDir: config.parseCacheDir, publicBaseUrl: config.publicBaseUrl, log, detail, ...choices }),
+    );
     return;
   }
   // From the publishers: a refresh round that builds even when no source changed.
@@ -64,6 +67,7 @@ async function refresh(
   const summary = await refreshSources({
     dataDir: config.dataDir,
     parseCacheDir: config.parseCacheDir,
+    publicBaseUrl: config.publicBaseUrl,
     seedDir: seed ? path.resolve(seed) : null,
     http: { ...DEFAULT_HTTP, mirror: config.publisherMirror },
     log: (line) => logger.info(line),

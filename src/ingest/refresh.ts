@@ -35,6 +35,8 @@ export interface RefreshOptions {
   alwaysBuild?: boolean;
   allowVanished?: boolean;
   keepReleases?: number;
+  /** See BuildOptions.publicBaseUrl. */
+  publicBaseUrl?: string;
   /** Sources checked at once. */
   concurrency?: number;
 }
@@ -197,6 +199,7 @@ function buildWithout(options: RefreshOptions, cache: string, changed: Changed[]
         detail: options.detail,
         allowVanished: options.allowVanished,
         keepReleases: options.keepReleases,
+        publicBaseUrl: options.publicBaseUrl,
       });
       break;
     } catch (err) {
