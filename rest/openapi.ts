@@ -130,15 +130,20 @@ export function openApiDocument(routes: AnyRoute[], baseUrl: string, examples: R
     const content: Record<string, unknown> = {};
     // A document form (the Atom feed) is the default answer; the envelope then needs format=json.
     if (r.document) content[r.document.type.split(';')[0]] = { schema: { type: 'string', description: r.document.description } };
-    content['application/json'] = json;
+    // A file route answers with the file itself, in its own type.
+    if (r.file) content['application/octet-stream'] = { schema: { type: 'string', format: 'binary', description: r.file.description } };
+    else content['application/json'] = json;
     if (r.csv) content['text/csv'] = { schema: { type: 'string' } };
-    const forms = r.document
+    const forms = r.file
+      ? r.file.description
+      : r.document
       ? `${r.document.description} With format=json, the {meta, data} envelope.`
       : `The {meta, data} envelope${r.csv ? ', or CSV with format=csv or Accept: text/csv' : ''}.`;
     const ok = Object.fromEntries(Object.keys(ANSWER_HEADERS).filter((h) => h !== 'Retry-After').map((h) => [h, { $ref: `#/components/headers/${h}` }]));
     const responses: Record<string, unknown> = {
       200: { description: forms, headers: ok, content },
       304: { description: 'Not modified: If-None-Match matched the ETag.' },
+      ...(r.file ? { 206: { description: 'The byte range asked for (Range), with Content-Range.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } } : {}),
     };
     for (const [status, codes] of errorCodes(r)) responses[status] = errorResponse(codes, r.plan, baseUrl);
     paths[r.path] = {

@@ -9,6 +9,7 @@ import { builder } from '../builder';
 import type { ObservationPoint } from '../loaders';
 import { FrequencyEnum, MeasureEnum, ObservationStatusEnum, oneOf, ScaleEnum } from '../enums';
 import { PeriodScalar } from '../scalars';
+import { licenceOf, seriesCitation, type Licence } from '../../domain/citation';
 import { monthsCost, pageCost } from '../cost';
 
 export const SourceTableType = builder.prismaObject('SourceTable', {
@@ -18,8 +19,25 @@ export const SourceTableType = builder.prismaObject('SourceTable', {
     publisher: t.exposeString('publisher'),
     title: t.exposeString('title'),
     url: t.exposeString('url', { description: 'Official download address.' }),
+    released: t.exposeString('released', { nullable: true, description: "The publisher's release date of the file read (YYYY-MM-DD), where it gives one." }),
+    licence: t.field({
+      type: LicenceType,
+      description: "The publisher's terms of reuse, as its files or the sources' notes state them.",
+      resolve: (row) => (row.licenceName ? { name: row.licenceName, url: row.licenceUrl } : licenceOf(row.publisher)),
+    }),
   }),
 });
+
+export const LicenceType = builder.objectRef<Licence>('Licence').implement({
+  description: "A publisher's terms of reuse. Where its files state none, the name says so and url is null.",
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    url: t.exposeString('url', { nullable: true, description: 'The terms or the licence text; null when not stated.' }),
+  }),
+});
+
+/** What a series' licence and citation read of its source table. */
+const CITED_TABLE = { select: { publisher: true, title: true, url: true, released: true, licenceName: true, licenceUrl: true } } as const;
 
 export const SeriesNameType = builder.prismaObject('SeriesName', {
   fields: (t) => ({
@@ -120,6 +138,20 @@ export const SeriesType = builder.prismaObject('Series', {
     points: t.int({ description: 'Observations with a value.', resolve: (s) => s.points }),
     latestValue: t.exposeFloat('latestValue', { nullable: true }),
     updated: t.exposeString('updated', { description: 'When figures of this series last changed.' }),
+    licence: t.field({
+      type: LicenceType,
+      description: "The publisher's terms of reuse of the figures.",
+      select: { table: CITED_TABLE },
+      resolve: (s) => (s.table.licenceName ? { name: s.table.licenceName, url: s.table.licenceUrl } : licenceOf(s.table.publisher)),
+    }),
+    citation: t.string({
+      description:
+        "A ready citation: publisher, table title, the publisher's release date, the official address, the date this service retrieved " +
+        "the figures served (when they last changed here), and this service's address of the series.",
+      select: { table: CITED_TABLE, names: ENGLISH_NAME_SELECTION, updated: true },
+      resolve: (s, _args, ctx) =>
+        seriesCitation({ id: s.id, alias: s.alias, name: s.names[0]?.name ?? '', updated: s.updated, table: s.table }, ctx.publicBaseUrl),
+    }),
     observations: t.field({
       type: [ObservationType],
       description:
