@@ -126,7 +126,7 @@ describe('GET /v1/bulk/{release}/{name}', () => {
 describe('the files read back', () => {
   it('observations.parquet holds every observation of the release with its flags, dates and marks (hyparquet)', async () => {
     const bytes = downloads.get('observations.parquet')!;
-    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length);
+    const buffer = new Uint8Array(bytes).buffer;
     const meta = parquetMetadata(buffer);
     const count = await release.snapshot.prisma.observation.count();
     expect(Number(meta.num_rows)).toBe(count);
