@@ -110,7 +110,8 @@ export function openApiDocument(routes: AnyRoute[], baseUrl: string, examples: R
     const id = operationId(r.path);
     const tag = ROUTE_SCHEMAS.routes[r.path]?.tag ?? 'other';
     usedTags.add(tag);
-    answers[`${capitalised(id)}Answer`] = answerSchema(r);
+    // A file route's answer is the file, not an envelope.
+    if (!r.file) answers[`${capitalised(id)}Answer`] = answerSchema(r);
     const param = (p: ParamSpec, where: 'path' | 'query') => {
       const example = exampleText(p);
       return {

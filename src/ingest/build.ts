@@ -344,6 +344,17 @@ function sameSchema(previous: PreviousRelease): boolean {
   return current.length === previous.migrations.length && current.every((m, i) => m === previous.migrations[i]);
 }
 
+/** The release's bulk files beside it (src/db/bulk-files.ts), their sizes and times logged. */
+function writeBulk(file: string, publicBaseUrl: string, log: (line: string) => void): BulkSummary {
+  log('Writing the bulk files');
+  const bulk = writeBulkFiles(file, { publicBaseUrl });
+  log(
+    `Bulk files: ${bulk.files.map((f) => `${f.name} ${f.bytes} bytes`).join(', ')}; ` +
+      Object.entries(bulk.seconds).map(([what, s]) => `${what} in ${s.toFixed(1)} s`).join(', '),
+  );
+  return bulk;
+}
+
 export function buildRelease(options: BuildOptions): BuildSummary {
   const log = options.log ?? (() => {});
   const detail = options.detail ?? log;
@@ -400,13 +411,7 @@ export function buildRelease(options: BuildOptions): BuildSummary {
     log('Validating');
     const problems = validateRelease(file);
     if (problems.length > 0) throw new Error(`release failed validation: ${problems.join('; ')}`);
-    log('Writing the bulk files');
-    bulk = writeBulkFiles(file, { publicBaseUrl: options.publicBaseUrl ?? '' });
-    const { files, seconds } = bulk;
-    log(
-      `Bulk files: ${files.map((f) => `${f.name} ${f.bytes} bytes`).join(', ')}; ` +
-        Object.entries(seconds).map(([what, s]) => `${what} in ${s.toFixed(1)} s`).join(', '),
-    );
+    bulk = writeBulk(file, options.publicBaseUrl ?? '', log);
   } catch (err) {
     fs.rmSync(file, { force: true });
     fs.rmSync(bulkDir(file), { recursive: true, force: true });

@@ -138,20 +138,6 @@ export const SeriesType = builder.prismaObject('Series', {
     points: t.int({ description: 'Observations with a value.', resolve: (s) => s.points }),
     latestValue: t.exposeFloat('latestValue', { nullable: true }),
     updated: t.exposeString('updated', { description: 'When figures of this series last changed.' }),
-    licence: t.field({
-      type: LicenceType,
-      description: "The publisher's terms of reuse of the figures.",
-      select: { table: CITED_TABLE },
-      resolve: (s) => (s.table.licenceName ? { name: s.table.licenceName, url: s.table.licenceUrl } : licenceOf(s.table.publisher)),
-    }),
-    citation: t.string({
-      description:
-        "A ready citation: publisher, table title, the publisher's release date, the official address, the date this service retrieved " +
-        "the figures served (when they last changed here), and this service's address of the series.",
-      select: { table: CITED_TABLE, names: ENGLISH_NAME_SELECTION, updated: true },
-      resolve: (s, _args, ctx) =>
-        seriesCitation({ id: s.id, alias: s.alias, name: s.names[0]?.name ?? '', updated: s.updated, table: s.table }, ctx.publicBaseUrl),
-    }),
     observations: t.field({
       type: [ObservationType],
       description:
@@ -193,3 +179,21 @@ export const SeriesType = builder.prismaObject('Series', {
     revisionCount: t.relationCount('revisions', { authScopes: { developer: true } }),
   }),
 });
+
+/** What a series owes its publisher: the terms of reuse and a ready citation. */
+builder.prismaObjectFields(SeriesType, (t) => ({
+    licence: t.field({
+      type: LicenceType,
+      description: "The publisher's terms of reuse of the figures.",
+      select: { table: CITED_TABLE },
+      resolve: (s) => (s.table.licenceName ? { name: s.table.licenceName, url: s.table.licenceUrl } : licenceOf(s.table.publisher)),
+    }),
+    citation: t.string({
+      description:
+        "A ready citation: publisher, table title, the publisher's release date, the official address, the date this service retrieved " +
+        "the figures served (when they last changed here), and this service's address of the series.",
+      select: { table: CITED_TABLE, names: ENGLISH_NAME_SELECTION, updated: true },
+      resolve: (s, _args, ctx) =>
+        seriesCitation({ id: s.id, alias: s.alias, name: s.names[0]?.name ?? '', updated: s.updated, table: s.table }, ctx.publicBaseUrl),
+    }),
+}));
