@@ -430,8 +430,7 @@ describe('/explore/series/{id}', () => {
     expect(await page.locator('#licence').innerText()).toContain(seriesById.licence.name);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
     await page.click('#copy-citation');
-    await page.waitForFunction(`document.querySelector('#citation-copied').textContent !== ''`);
-    expect(await page.locator('#citation-copied').innerText()).toBe('Copied.');
+    await page.locator('#citation-copied:has-text("Copied.")').waitFor({ timeout: 10_000 });
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(seriesById.citation);
     // The series from /v1, fetched with the key: the CSV is the REST CSV byte for byte.
     const csv = await downloaded(page, '#series-downloads a:text-is("CSV")');
