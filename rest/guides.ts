@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/project-root';
 
-const ORDER = ['keys', 'plans', 'rate-limits', 'errors', 'paging', 'series-data', 'transformations', 'csv', 'statistical-formats', 'caching', 'notebooks', 'webhooks', 'mcp'];
+const ORDER = ['keys', 'plans', 'rate-limits', 'errors', 'paging', 'series-data', 'transformations', 'csv', 'statistical-formats', 'bulk', 'caching', 'notebooks', 'webhooks', 'mcp'];
 export const GUIDES_DIR = path.join(PROJECT_ROOT, 'rest/docs/guides');
 
 export interface Guide {

@@ -16,9 +16,11 @@ import { rowsToCsv, seriesBlocksToCsv, type SeriesBlock } from './csv';
 import { ApiError, errorBody } from '../src/errors';
 import { rateHeaders, type Admission, type Admit } from '../src/auth/access';
 import type { RateDecision } from '../src/auth/rate-limit';
-import { routeMatcher, type AnyRoute, type Params, type RouteMatch } from './route';
+import { routeMatcher, type AnyRoute, type FileForm, type Params, type RouteMatch } from './route';
 import type { Format } from './params';
 import { jsonStat, JSONSTAT_TYPE, sdmxCsv, SDMX_CSV_TYPE } from './datasets';
+import { sendFile } from './file-answer';
+import path from 'node:path';
 import { parseRequestParams } from './request-params';
 import { envelope, executeRoute, shapeResult, variablesOf, type Envelope, type RestExecute, type RouteRunDeps } from './route-run';
 import { csvFilename, CSV_TYPE, JSON_TYPE, notModifiedAnswer, REQUEST_ID_PLACEHOLDER, RestAnswers, type RestAnswer } from './answer-bytes';
@@ -136,9 +138,13 @@ class RestAdapter {
   private afterAdmission(req: IncomingMessage, res: ServerResponse, admitted: Admitted, rate: RateDecision): void {
     const { requestId } = admitted;
     const plan = admitted.found.c.route.plan;
+    const { route } = admitted.found.c;
     let asked: Asked;
     try {
       asked = this.ask(req, admitted);
+      if (route.file) {
+        return void this.fileAnswer(req, res, admitted, asked, route.file, rate).catch((err) => this.fail(req, res, err, plan, requestId, rate));
+      }
       // A kept answer is written in this turn: no promise, no microtask between lookup and write.
       if (asked.held) return this.answers.send(req, res, asked.held, requestId, asked.now, rate);
     } catch (err) {
@@ -222,6 +228,15 @@ class RestAdapter {
       body = format === 'sdmx-csv' ? sdmxCsv(dataset) : JSON.stringify(jsonStat(dataset, snapshot.dataAsOf, meta));
     } else body = JSON.stringify(envelope(REQUEST_ID_PLACEHOLDER, snapshot.dataAsOf, data, meta));
     return this.answers.make(body, head, format === 'json' && !document, entry, formName);
+  }
+
+  /** A route answered by a file: its operation checks the plan and names the file, which is then streamed from disk. */
+  private async fileAnswer(req: IncomingMessage, res: ServerResponse, admitted: Admitted, asked: Asked, form: FileForm<unknown, unknown>, rate: RateDecision): Promise<void> {
+    const { plan, requestId } = admitted;
+    const { route } = admitted.found.c;
+    const result = await executeRoute(this.run, route, asked.parsed.vars, { plan, requestId, snapshot: asked.snapshot, now: asked.now }, asked.keyOfResult);
+    const file = form.locate(result.data, asked.parsed.params, path.dirname(asked.snapshot.file));
+    await sendFile(req, res, file, requestId, rate);
   }
 
   /**

@@ -108,7 +108,9 @@ function answerContent(r: AnyRoute, json: JsonSchema): { content: Record<string,
   const content: Record<string, unknown> = {};
   // A document form (the Atom feed) is the default answer; the envelope then needs format=json.
   if (r.document) content[r.document.type.split(';')[0]] = { schema: { type: 'string', description: r.document.description } };
-  content['application/json'] = json;
+  // A file route answers with the file itself, in its own type.
+  if (r.file) content['application/octet-stream'] = { schema: { type: 'string', format: 'binary', description: r.file.description } };
+  else content['application/json'] = json;
   if (r.csv) content['text/csv'] = { schema: { type: 'string' } };
   if (r.dataset) {
     content[SDMX_CSV_TYPE.split(';')[0]] = {
@@ -118,7 +120,9 @@ function answerContent(r: AnyRoute, json: JsonSchema): { content: Record<string,
       },
     };
   }
-  const forms = r.document
+  const forms = r.file
+    ? r.file.description
+    : r.document
     ? `${r.document.description} With format=json, the {meta, data} envelope.`
     : `The {meta, data} envelope${r.csv ? ', or CSV with format=csv or Accept: text/csv' : ''}` +
       (r.dataset
@@ -135,7 +139,8 @@ export function openApiDocument(routes: AnyRoute[], baseUrl: string, examples: R
     const id = operationId(r.path);
     const tag = ROUTE_SCHEMAS.routes[r.path]?.tag ?? 'other';
     usedTags.add(tag);
-    answers[`${capitalised(id)}Answer`] = answerSchema(r);
+    // A file route's answer is the file, not an envelope.
+    if (!r.file) answers[`${capitalised(id)}Answer`] = answerSchema(r);
     // Where CSV is not offered, json is the one value format takes; JSON-stat and SDMX-CSV only where observations are listed.
     const formats = r.dataset ? [...FORMATS] : r.csv ? ['json', 'csv'] : ['json'];
     const param = (p: ParamSpec, where: 'path' | 'query') => {
@@ -158,6 +163,7 @@ export function openApiDocument(routes: AnyRoute[], baseUrl: string, examples: R
     const responses: Record<string, unknown> = {
       200: { description: forms, headers: ok, content },
       304: { description: 'Not modified: If-None-Match matched the ETag.' },
+      ...(r.file ? { 206: { description: 'The byte range asked for (Range), with Content-Range.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } } : {}),
     };
     for (const [status, codes] of errorCodes(r)) responses[status] = errorResponse(codes, r.plan, baseUrl);
     paths[r.path] = {

@@ -9,6 +9,7 @@ import { schema } from '../src/graphql/schema';
 import type { ParamSpec, ParamValue } from './params';
 import { routeParams, type ParamNote } from './route-params';
 import type { Dataset } from './datasets';
+import type { FileToSend } from './file-answer';
 
 /** What REST reads beside the operation's variables: the answer's format, the cursor as sent and decoded. */
 interface RestOnly {
@@ -64,6 +65,18 @@ export interface DocumentForm<TResult, TParams> {
   write: (result: TResult, p: TParams, ctx: DocumentContext) => string;
 }
 
+/**
+ * A file from disk in place of an answer (the bulk files): the operation says which file it is and
+ * that the caller's plan opens it; the handler streams it (rest/file-answer.ts). `format=json` gives
+ * what `shape` makes of the operation (the file's description) instead.
+ */
+export interface FileForm<TResult, TParams> {
+  /** What /openapi.json says it is. */
+  description: string;
+  /** The file: its path under the releases folder (the served release file's folder), type, size and digest. */
+  locate: (result: TResult, p: TParams, releasesDir: string) => FileToSend;
+}
+
 export interface Shaped {
   data: unknown;
   meta?: Record<string, unknown>;
@@ -102,6 +115,7 @@ export interface Route<TResult = unknown, TVars = Record<string, unknown>> {
   shape: (result: TResult, p: RouteParams<TVars>, ctx: ShapeContext) => Shaped;
   paging?: Paging<any, RouteParams<TVars>, TResult>;
   document?: DocumentForm<TResult, RouteParams<TVars>>;
+  file?: FileForm<TResult, RouteParams<TVars>>;
 }
 
 /** What a route declares: the rest (plan, refusals, parameters) is read off its operation. */
@@ -128,6 +142,7 @@ export interface AnyRoute extends Route<any, any> {
   shape: (result: any, p: any, ctx: ShapeContext) => Shaped;
   paging?: Paging<any, any, any>;
   document?: DocumentForm<any, any>;
+  file?: FileForm<any, any>;
 }
 
 export interface CompiledRoute {

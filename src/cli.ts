@@ -49,7 +49,7 @@ async function ingest(config: Config, sources: string | undefined, choices: Inge
   if (why) log(why);
   if (sources) {
     // Parsed in a process of its own, within the same limits as a refresh's.
-    const { value } = await buildIsolated({ sourcesDir: path.resolve(sources), dataDir: config.dataDir, parseCacheDir: config.parseCacheDir, log, detail, ...choices }, config.refreshLimits.parse);
+    const { value } = await buildIsolated({ sourcesDir: path.resolve(sources), dataDir: config.dataDir, parseCacheDir: config.parseCacheDir, publicBaseUrl: config.publicBaseUrl, log, detail, ...choices }, config.refreshLimits.parse);
     logIngest(logger, value);
     return;
   }
@@ -68,6 +68,7 @@ async function refresh(
   const summary = await refreshSources({
     dataDir: config.dataDir,
     parseCacheDir: config.parseCacheDir,
+    publicBaseUrl: config.publicBaseUrl,
     seedDir: seed ? path.resolve(seed) : null,
     http: { ...DEFAULT_HTTP, mirror: config.publisherMirror },
     limits: config.refreshLimits,

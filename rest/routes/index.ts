@@ -7,6 +7,7 @@ import { fuelRoutes } from './fuel';
 import { measureRoutes } from './measures';
 import { qualityRoutes } from './quality';
 import { releaseRoutes } from './releases';
+import { bulkRoutes } from './bulk';
 import { referenceRoutes } from './reference';
 import { rivalsRoutes } from './rivals';
 import { seriesRoutes } from './series';
@@ -22,6 +23,7 @@ export const ROUTES: AnyRoute[] = [
   ...analysisRoutes,
   ...qualityRoutes,
   ...releaseRoutes,
+  ...bulkRoutes,
   ...fuelRoutes,
   ...economyRoutes,
 ];

@@ -3,7 +3,10 @@
  * shared place (RELEASE_FROM: a directory or an HTTP(S) base URL) instead of ingesting itself.
  * The place holds releases/<file> and release.json naming the release to serve with its SHA-256;
  * a replica copies the file beside its own releases, checks the digest, and only then switches its
- * DATA_DIR/CURRENT (an atomic rename, as after a local ingest).
+ * DATA_DIR/CURRENT (an atomic rename, as after a local ingest). The release's bulk files travel with
+ * it (releases/<version>/<name>, each named in release.json with its SHA-256), so every replica
+ * serves the same bytes under the same ETag and none spends its CPU writing them again; a manifest
+ * naming none (a store published before bulk files existed) gives a replica a release without them.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,6 +14,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { currentReleaseFile, publishRelease, pruneReleases, releasesDir } from './release-store';
+import { bulkDir, bulkType, readBulkManifest, type BulkManifest } from './bulk-files';
 
 export interface ReleaseManifest {
   /** The release file's name under releases/. */
@@ -18,10 +22,14 @@ export interface ReleaseManifest {
   /** SHA-256 of the file, hex. */
   sha256: string;
   bytes: number;
+  /** The release's bulk files (releases/<version>/<name>) with their digests; absent when it has none. */
+  bulk?: { name: string; sha256: string; bytes: number }[];
 }
 
 const MANIFEST = 'release.json';
 const SAFE_NAME = /^[\w.-]+\.db$/;
+const SAFE_BULK_NAME = /^[\w-]+(\.[\w-]+)+$/;
+const BULK_MANIFEST = 'bulk.json';
 
 const isUrl = (source: string) => /^https?:\/\//i.test(source);
 const join = (source: string, ...parts: string[]) => (isUrl(source) ? `${source.replace(/\/+$/, '')}/${parts.join('/')}` : path.join(source, ...parts));
@@ -37,19 +45,35 @@ export async function shareRelease(dataDir: string, target: string): Promise<Rel
   const file = currentReleaseFile(dataDir);
   if (!file) throw new Error(`no release in ${dataDir} to publish`);
   const name = path.basename(file);
-  const manifest: ReleaseManifest = { file: name, sha256: await sha256Of(file), bytes: fs.statSync(file).size };
+  const bulk = readBulkManifest(file);
+  const manifest: ReleaseManifest = {
+    file: name,
+    sha256: await sha256Of(file),
+    bytes: fs.statSync(file).size,
+    ...(bulk ? { bulk: bulk.files.map((f) => ({ name: f.name, sha256: f.sha256, bytes: f.bytes })) } : {}),
+  };
   fs.mkdirSync(path.join(target, 'releases'), { recursive: true });
   const dest = path.join(target, 'releases', name);
-  if (!fs.existsSync(dest) || (await sha256Of(dest)) !== manifest.sha256) {
-    const tmp = `${dest}.${process.pid}.part`;
-    fs.copyFileSync(file, tmp);
-    fs.renameSync(tmp, dest);
+  await copyChecked(file, dest, manifest.sha256);
+  if (bulk) {
+    const dir = bulkDir(dest);
+    fs.mkdirSync(dir, { recursive: true });
+    for (const f of bulk.files) await copyChecked(path.join(bulkDir(file), f.name), path.join(dir, f.name), f.sha256);
+    fs.copyFileSync(path.join(bulkDir(file), BULK_MANIFEST), path.join(dir, BULK_MANIFEST));
   }
   // The manifest is replaced by a rename, so a replica reads the old one or the new one, whole.
   const tmp = path.join(target, `${MANIFEST}.${process.pid}.tmp`);
   fs.writeFileSync(tmp, `${JSON.stringify(manifest)}\n`);
   fs.renameSync(tmp, path.join(target, MANIFEST));
   return manifest;
+}
+
+/** Copies a file to a shared place unless the same bytes are there, through a temporary name. */
+async function copyChecked(from: string, to: string, sha256: string): Promise<void> {
+  if (fs.existsSync(to) && (await sha256Of(to)) === sha256) return;
+  const tmp = `${to}.${process.pid}.part`;
+  fs.copyFileSync(from, tmp);
+  fs.renameSync(tmp, to);
 }
 
 export async function readManifest(source: string): Promise<ReleaseManifest> {
@@ -63,13 +87,16 @@ export async function readManifest(source: string): Promise<ReleaseManifest> {
   if (typeof m.file !== 'string' || !SAFE_NAME.test(m.file) || typeof m.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(m.sha256)) {
     throw new Error(`${join(source, MANIFEST)} does not name a release file with its SHA-256`);
   }
-  return { file: m.file, sha256: m.sha256, bytes: Number(m.bytes) || 0 };
+  const bulk = Array.isArray(m.bulk)
+    ? m.bulk.filter((f) => f && typeof f.name === 'string' && SAFE_BULK_NAME.test(f.name) && f.name !== BULK_MANIFEST && /^[0-9a-f]{64}$/.test(String(f.sha256)))
+    : undefined;
+  return { file: m.file, sha256: m.sha256, bytes: Number(m.bytes) || 0, ...(bulk ? { bulk } : {}) };
 }
 
 async function openSource(source: string, name: string): Promise<Readable> {
-  if (!isUrl(source)) return fs.createReadStream(join(source, 'releases', name));
-  const res = await fetch(join(source, 'releases', name), { signal: AbortSignal.timeout(120_000) });
-  if (!res.ok || !res.body) throw new Error(`${join(source, 'releases', name)} answered ${res.status}`);
+  if (!isUrl(source)) return fs.createReadStream(join(source, ...name.split('/')));
+  const res = await fetch(join(source, name), { signal: AbortSignal.timeout(120_000) });
+  if (!res.ok || !res.body) throw new Error(`${join(source, name)} answered ${res.status}`);
   return Readable.from(chunksOf(res.body));
 }
 
@@ -79,6 +106,54 @@ async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8
     const { done, value } = await reader.read();
     if (done) return;
     yield value;
+  }
+}
+
+/** Copies one published file (a path under the source) to `dest`, refusing bytes whose SHA-256 differs. */
+async function fetchChecked(source: string, name: string, dest: string, sha256: string): Promise<void> {
+  if (fs.existsSync(dest) && (await sha256Of(dest)) === sha256) return;
+  const tmp = `${dest}.${process.pid}.part`;
+  const hash = createHash('sha256');
+  const digest = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(await openSource(source, name), digest, fs.createWriteStream(tmp));
+    const got = hash.digest('hex');
+    if (got !== sha256) throw new Error(`${name} from ${source}: SHA-256 ${got} is not the published ${sha256}`);
+    fs.renameSync(tmp, dest);
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+
+/**
+ * The release's bulk files, each checked against release.json, into a temporary folder renamed into
+ * place, with the bulk manifest written from what was checked.
+ */
+async function takeBulkFiles(source: string, manifest: ReleaseManifest, releaseFile: string): Promise<void> {
+  const dir = bulkDir(releaseFile);
+  const existing = readBulkManifest(releaseFile);
+  const want = manifest.bulk ?? [];
+  if (existing && want.every((f) => existing.files.some((e) => e.name === f.name && e.sha256 === f.sha256))) return;
+  const tmp = `${dir}.${process.pid}.part`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.mkdirSync(tmp, { recursive: true });
+  try {
+    const version = manifest.file.replace(/\.db$/, '');
+    for (const f of want) await fetchChecked(source, `releases/${version}/${f.name}`, path.join(tmp, f.name), f.sha256);
+    const bulk: BulkManifest = {
+      release: version,
+      files: want.map((f) => ({ name: f.name, type: bulkType(f.name), bytes: fs.statSync(path.join(tmp, f.name)).size, sha256: f.sha256 })),
+    };
+    fs.writeFileSync(path.join(tmp, BULK_MANIFEST), `${JSON.stringify(bulk)}\n`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.renameSync(tmp, dir);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
@@ -92,24 +167,8 @@ export async function takeRelease(source: string, dataDir: string, log: (line: s
   if (current && path.basename(current) === manifest.file) return false;
   fs.mkdirSync(releasesDir(dataDir), { recursive: true });
   const dest = path.join(releasesDir(dataDir), manifest.file);
-  if (!fs.existsSync(dest) || (await sha256Of(dest)) !== manifest.sha256) {
-    const tmp = `${dest}.${process.pid}.part`;
-    const hash = createHash('sha256');
-    const digest = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
-    try {
-      await pipeline(await openSource(source, manifest.file), digest, fs.createWriteStream(tmp));
-      const got = hash.digest('hex');
-      if (got !== manifest.sha256) throw new Error(`release ${manifest.file} from ${source}: SHA-256 ${got} is not the published ${manifest.sha256}`);
-      fs.renameSync(tmp, dest);
-    } finally {
-      fs.rmSync(tmp, { force: true });
-    }
-  }
+  await fetchChecked(source, `releases/${manifest.file}`, dest, manifest.sha256);
+  if (manifest.bulk) await takeBulkFiles(source, manifest, dest);
   publishRelease(dataDir, dest);
   pruneReleases(dataDir);
   log(`Release ${manifest.file} taken from ${source}`);

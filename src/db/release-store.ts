@@ -53,6 +53,8 @@ export function pruneReleases(dataDir: string, keep = DEFAULT_KEEP_RELEASES): st
     const full = path.join(releasesDir(dataDir), f);
     if (full === current) continue;
     fs.rmSync(full, { force: true });
+    // The release's bulk files go with it (src/db/bulk-files.ts: the folder named by its version).
+    fs.rmSync(full.replace(/\.db$/, ''), { recursive: true, force: true });
     pruned.push(f);
   }
   return pruned;

@@ -14,6 +14,7 @@ import './types/series-info';
 import './types/vintages';
 import './types/quality';
 import './types/releases';
+import './types/bulk';
 import './types/seasonality';
 import './types/holiday-join';
 import './types/tourism-intensity';

@@ -5,6 +5,7 @@
  * release's keep it (no new file).
  */
 import fs from 'node:fs';
+import { bulkDir, writeBulkFiles } from '../db/bulk-files';
 import { listMigrations } from '../db/migrate';
 import { currentReleaseFile, DEFAULT_KEEP_RELEASES, newReleaseFile, pruneReleases, publishRelease } from '../db/release-store';
 import type { ParsedSeries, RejectedRow } from '../domain/types';
@@ -61,6 +62,8 @@ export interface BuildOptions {
   keepReleases?: number;
   /** Where steps' outputs are kept for the next ingest (src/ingest/parse-cache.ts); null or absent: parse everything. */
   parseCacheDir?: string | null;
+  /** The service's public address, written into the bulk files' citations (PUBLIC_BASE_URL); '' when absent. */
+  publicBaseUrl?: string;
 }
 
 /** An ingest stopped before anything was written: the served release stays. Each problem names its file. */
@@ -89,7 +92,11 @@ export interface BuildSummary extends WriteStats {
   /** Older release files deleted after the switch. */
   pruned: string[];
   seconds: number;
+  /** The bulk files written beside the release (none when the served release was kept). */
+  bulk: BulkSummary | null;
 }
+
+export type BulkSummary = ReturnType<typeof writeBulkFiles>;
 
 type Step = { name: string; run: (dir: string, resolver: CountryResolver) => ConnectorOutput };
 
@@ -385,6 +392,17 @@ export function withLastModified(tables: SourceTableInfo[], sourcesDir: string, 
   });
 }
 
+/** The release's bulk files beside it (src/db/bulk-files.ts), their sizes and times logged. */
+function writeBulk(file: string, publicBaseUrl: string, log: (line: string) => void): BulkSummary {
+  log('Writing the bulk files');
+  const bulk = writeBulkFiles(file, { publicBaseUrl });
+  log(
+    `Bulk files: ${bulk.files.map((f) => `${f.name} ${f.bytes} bytes`).join(', ')}; ` +
+      Object.entries(bulk.seconds).map(([what, s]) => `${what} in ${s.toFixed(1)} s`).join(', '),
+  );
+  return bulk;
+}
+
 export function buildRelease(options: BuildOptions): BuildSummary {
   const log = options.log ?? (() => {});
   const detail = options.detail ?? log;
@@ -420,6 +438,7 @@ export function buildRelease(options: BuildOptions): BuildSummary {
       file: previousFile,
       written: false,
       pruned: [],
+      bulk: null,
       seconds: (performance.now() - started) / 1000,
     };
     log(
@@ -434,19 +453,22 @@ export function buildRelease(options: BuildOptions): BuildSummary {
   if (file === previousFile) throw new Error(`release ${version} is the one being served: build the new one at another time`);
   log(`Writing release ${version}${previousFile ? ' (carrying the release log forward)' : ''}`);
   let stats: WriteStats;
+  let bulk: BulkSummary;
   try {
     fs.rmSync(file, { force: true });
     stats = writeRelease(file, content, previousFile, version, now.toISOString(), dataVersion);
     log('Validating');
     const problems = validateRelease(file);
     if (problems.length > 0) throw new Error(`release failed validation: ${problems.join('; ')}`);
+    bulk = writeBulk(file, options.publicBaseUrl ?? '', log);
   } catch (err) {
     fs.rmSync(file, { force: true });
+    fs.rmSync(bulkDir(file), { recursive: true, force: true });
     throw err;
   }
   publishRelease(options.dataDir, file);
   const pruned = pruneReleases(options.dataDir, keep);
-  const summary: BuildSummary = { ...stats, ...base, file, written: true, pruned, seconds: (performance.now() - started) / 1000 };
+  const summary: BuildSummary = { ...stats, ...base, file, written: true, pruned, bulk, seconds: (performance.now() - started) / 1000 };
   log(
     `Release ${version} served: ${summary.series} series, ${summary.observations} observations, ` +
       `${summary.countries} countries; ${summary.newPoints} new figures, ${summary.revisions} revisions` +

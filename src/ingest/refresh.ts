@@ -35,6 +35,8 @@ export interface RefreshOptions {
   alwaysBuild?: boolean;
   allowVanished?: boolean;
   keepReleases?: number;
+  /** See BuildOptions.publicBaseUrl. */
+  publicBaseUrl?: string;
   /** Sources checked at once. */
   concurrency?: number;
   /** The round's deadlines and the parsing process's limits; each absent one is the default. */
@@ -266,6 +268,7 @@ async function buildWithout(options: RefreshOptions, cache: string, changed: Cha
           detail: options.detail,
           allowVanished: options.allowVanished,
           keepReleases: options.keepReleases,
+          publicBaseUrl: options.publicBaseUrl,
         },
         limits,
         deadlineReason,

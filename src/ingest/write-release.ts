@@ -12,6 +12,7 @@ import { PERIODS_META_KEY, type PeriodsByFile } from './period-reached';
 import { diffSeries, type StoredPoint } from './revisions';
 import { publicationDate, publishedAt } from '../domain/release-dating';
 import type { HeadlineCandidate } from '../domain/headline';
+import { licenceOf } from '../domain/citation';
 
 /** A series as written to the release: what the headline rule reads of it, and the rest. */
 export interface SeriesRow extends Omit<HeadlineCandidate, 'points' | 'last'> {
@@ -202,7 +203,7 @@ function prepareInserts(db: Database.Database) {
     ),
     countryName: db.prepare('INSERT INTO CountryName (countryIso, lang, name) VALUES (?, ?, ?)'),
     unit: db.prepare('INSERT INTO RegionUnit (code, countryIso, level, name, nameLatin, labelEn) VALUES (?, ?, ?, ?, ?, ?)'),
-    table: db.prepare('INSERT INTO SourceTable (code, publisher, title, url, file, released, releasedBy) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    table: db.prepare('INSERT INTO SourceTable (code, publisher, title, url, file, released, releasedBy, licenceName, licenceUrl) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
     series: db.prepare(
       `INSERT INTO Series (id, alias, countryIso, measure, breakdown, member, freq, unit, currency, scale, tableCode,
         headline, derived, derivationRule, derivedFrom, first, last, points, latestValue, updated)
@@ -242,7 +243,8 @@ function writeReference(insert: Inserts, content: ReleaseContent): void {
   for (const u of content.regionUnits) insert.unit.run(u.code, u.country, u.level, u.name, u.nameLatin, u.labelEn);
   for (const t of content.tables) {
     const released = t.released ?? t.lastModified ?? null;
-    insert.table.run(t.code, t.publisher, t.title, t.url, t.file, released, t.released ? 'file' : t.lastModified ? 'last-modified' : null);
+    const licence = licenceOf(t.publisher);
+    insert.table.run(t.code, t.publisher, t.title, t.url, t.file, released, t.released ? 'file' : t.lastModified ? 'last-modified' : null, licence.name, licence.url);
   }
   for (const f of content.fx) insert.fx.run(f.currency, f.date, f.rate);
   for (const p of content.prices) insert.price.run(p.code, p.period, p.value, p.derived ? 1 : 0);

@@ -13,9 +13,10 @@ export interface CorsPolicy {
 }
 
 const ALLOW_METHODS = 'GET, HEAD, POST, OPTIONS';
-const ALLOW_HEADERS = 'X-API-Key, If-None-Match, Content-Type, Accept, X-Request-Id';
+// Range and If-Range: a notebook resuming a bulk file's download.
+const ALLOW_HEADERS = 'X-API-Key, If-None-Match, Content-Type, Accept, X-Request-Id, Range, If-Range';
 /** Headers a page's script may read beyond the always-readable ones (Content-Type, Last-Modified, Cache-Control …). */
-const EXPOSE_HEADERS = 'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id';
+const EXPOSE_HEADERS = 'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id, Content-Range, Content-Disposition';
 /** Seconds a browser may keep a preflight's answer (Chromium keeps at most 7200). */
 const MAX_AGE = '7200';
 

@@ -253,6 +253,9 @@ export function logIngest(logger: Logger, summary: BuildSummary): void {
       rejected_by_table: rejectedByTable,
       vanished_series: summary.vanished.length,
       pruned: summary.pruned,
+      // Each bulk file's size, and the seconds the bulk step took.
+      bulk: summary.bulk ? Object.fromEntries(summary.bulk.files.map((f) => [f.name, f.bytes])) : null,
+      bulk_seconds: summary.bulk ? Math.round(Object.values(summary.bulk.seconds).reduce((a, b) => a + b, 0) * 10) / 10 : null,
       seconds: Math.round(summary.seconds * 10) / 10,
     },
     summary.written ? `release ${summary.version} built` : `release ${summary.version} kept: figures unchanged`,

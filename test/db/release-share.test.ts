@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
 import { readManifest, shareRelease, takeRelease } from '../../src/db/release-share';
 import { currentReleaseFile } from '../../src/db/release-store';
+import { bulkDir, readBulkManifest } from '../../src/db/bulk-files';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -28,6 +29,25 @@ it('publishes the served release with its SHA-256 and takes it from a shared dir
   expect(fs.readFileSync(currentReleaseFile(replica)!).equals(fs.readFileSync(currentReleaseFile(inject('dataDir'))!))).toBe(true);
   // Already served: nothing to take.
   expect(await takeRelease(shared, replica)).toBe(false);
+});
+
+it("carries the release's bulk files, each checked against release.json, so replicas serve the same bytes", async () => {
+  const origin = currentReleaseFile(inject('dataDir'))!;
+  const manifest = await readManifest(shared);
+  expect(manifest.bulk?.map((f) => f.name)).toEqual(['observations.parquet', 'series.csv', 'series.json', 'csv.zip']);
+  const replica = tempDir();
+  expect(await takeRelease(shared, replica)).toBe(true);
+  const taken = currentReleaseFile(replica)!;
+  expect(readBulkManifest(taken)?.files).toEqual(readBulkManifest(origin)?.files);
+  for (const f of manifest.bulk!) expect(fs.readFileSync(path.join(bulkDir(taken), f.name)).equals(fs.readFileSync(path.join(bulkDir(origin), f.name))), f.name).toBe(true);
+
+  // A bulk file whose bytes are not the published ones: the release is not switched to.
+  const tampered = tempDir();
+  fs.cpSync(shared, tampered, { recursive: true });
+  fs.appendFileSync(path.join(tampered, 'releases', manifest.file.replace(/\.db$/, ''), 'series.csv'), 'x');
+  const other = tempDir();
+  await expect(takeRelease(tampered, other)).rejects.toThrow(/series\.csv.*SHA-256/);
+  expect(currentReleaseFile(other)).toBeNull();
 });
 
 it('takes it over HTTP, and refuses a file whose digest is not the published one', async () => {

@@ -73,7 +73,8 @@ describe('re-running and revising', () => {
     expect(again.written).toBe(false);
     expect(again.file).toBe(before);
     expect(currentReleaseFile(dataDir)).toBe(before);
-    expect(fs.readdirSync(path.join(dataDir, 'releases'))).toEqual([path.basename(before)]);
+    // The served release and its bulk files' folder, nothing new.
+    expect(fs.readdirSync(path.join(dataDir, 'releases')).sort()).toEqual([path.basename(before, '.db'), path.basename(before)]);
     expect(again.changed).toBe(false);
     expect(again.revisions).toBe(0);
     expect(again.newPoints).toBe(0);

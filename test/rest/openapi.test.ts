@@ -48,6 +48,12 @@ it('describes every route, each with its own answer schema, an operationId, a ta
     expect(get.operationId, r.path).toMatch(/^get[A-Z]/);
     ids.add(get.operationId);
     expect(get.tags, r.path).toHaveLength(1);
+    // A file route (a bulk file) answers with the file itself, and a range of it.
+    if (r.file) {
+      expect(Object.keys(get.responses[200].content), r.path).toEqual(['application/octet-stream']);
+      expect(get.responses[206], r.path).toBeDefined();
+      continue;
+    }
     const json = get.responses[200].content['application/json'];
     const answer = doc.components.schemas[json.schema.$ref.split('/').pop()];
     expect(answer.properties.data, r.path).not.toEqual({ type: ['array', 'object'] });
@@ -87,6 +93,14 @@ it('names the 404 codes each route can give', () => {
 
 describe.each(ROUTES.map((r) => [r.path, r] as const))('%s', (path, route) => {
   it('answers a real request with JSON that fits its declared schema, as does its example', async () => {
+    if (route.file) {
+      // The file a listing names, as it is listed.
+      const listed = (await (await s.get('/v1/bulk', { plan: 'free' })).json()).data[0];
+      const res = await s.get(new URL(listed.url).pathname, { plan: route.plan, method: 'HEAD' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(listed.media_type);
+      return;
+    }
     const example = exampleRequest(route);
     const { path: p } = example;
     // A route answering in a document form of its own (the Atom feed) gives the envelope with format=json.

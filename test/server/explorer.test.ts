@@ -5,6 +5,7 @@
  * script weight and load time. Screenshots go to test-output/explore-*.png.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -417,6 +418,33 @@ describe('/explore/series/{id}', () => {
     expect(await page.locator('#rest-url').innerText()).toContain(`as_of=${date}`);
     const restThen = await (await env.server.get(`/v1/series/${ALIAS}/observations?as_of=${date}&format=csv`, { plan: 'developer' })).text();
     expect((await downloaded(page, '#download-csv')).bytes.toString('utf8')).toBe(restThen);
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the citation with a copy button and the licence, and links the series\' /v1 downloads and the bulk files', async () => {
+    const { seriesById } = await api(`query ($id: SeriesRef!) { seriesById(id: $id) { id citation licence { name url } } }`, { id: ALIAS });
+    const { page, foreign } = await open(`/explore/series/${ALIAS}`);
+    expect(await page.locator('#citation').innerText()).toBe(seriesById.citation);
+    expect(seriesById.citation).toContain(`/v1/series/${seriesById.id}/observations`);
+    expect(await page.locator('#licence').innerText()).toContain(seriesById.licence.name);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+    await page.click('#copy-citation');
+    await page.locator('#citation-copied:has-text("Copied.")').waitFor({ timeout: 10_000 });
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(seriesById.citation);
+    // The series from /v1, fetched with the key: the CSV is the REST CSV byte for byte.
+    const csv = await downloaded(page, '#series-downloads a:text-is("CSV")');
+    expect(csv.name).toBe(`${ALIAS}.csv`);
+    expect(csv.bytes.toString('utf8')).toBe(await (await env.server.get(`/v1/series/${ALIAS}/observations?format=csv`, { plan: 'developer' })).text());
+    const json = JSON.parse((await downloaded(page, '#series-downloads a:text-is("JSON")')).bytes.toString('utf8'));
+    expect(json.data).toEqual((await env.server.json(`/v1/series/${ALIAS}/observations`, 'developer')).data);
+    // The bulk files as /v1/bulk lists them; one downloaded is the file listed, by its SHA-256.
+    const listed = (await env.server.json('/v1/bulk', 'free')).data as { name: string; url: string; sha256: string }[];
+    const hrefs = await page.locator('#bulk-downloads a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(listed.map((f) => new URL(f.url).pathname));
+    const series = listed.find((f) => f.name === 'series.json')!;
+    const got = await downloaded(page, '#bulk-downloads a:text-is("series.json")');
+    expect(createHash('sha256').update(got.bytes).digest('hex')).toBe(series.sha256);
     expect(foreign).toEqual([]);
     await page.close();
   });

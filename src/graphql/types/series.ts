@@ -11,6 +11,7 @@ import { AggregationEnum, FrequencyEnum, MeasureEnum, ObservationStatusEnum, one
 import { TRANSFORM_ARG_NOTES, seriesTransform, type TransformArgs } from '../transform-args';
 import type { GraphQLContext } from '../context';
 import { PeriodScalar } from '../scalars';
+import { licenceOf, seriesCitation, type Licence } from '../../domain/citation';
 import { monthsCost, pageCost } from '../cost';
 import { newestVisible, visibleFrom } from '../../domain/visibility';
 import type { ObservationProvenance, SeriesProvenance } from '../../domain/provenance';
@@ -29,6 +30,11 @@ export const SourceTableType = builder.prismaObject('SourceTable', {
       description: "The file's release date (YYYY-MM-DD): a date written in it, else the publisher's Last-Modified; null when neither is known.",
     }),
     releasedBy: t.exposeString('releasedBy', { nullable: true, description: "What gave `released`: 'file' or 'last-modified'." }),
+    licence: t.field({
+      type: LicenceType,
+      description: "The publisher's terms of reuse, as its files or the sources' notes state them.",
+      resolve: (row) => (row.licenceName ? { name: row.licenceName, url: row.licenceUrl } : licenceOf(row.publisher)),
+    }),
   }),
 });
 
@@ -59,6 +65,17 @@ export const ObservationProvenanceType = builder.objectRef<ObservationProvenance
     rule: t.exposeString('rule', { nullable: true, description: 'The derivation rule of this figure; null for a published one.' }),
   }),
 });
+
+export const LicenceType = builder.objectRef<Licence>('Licence').implement({
+  description: "A publisher's terms of reuse. Where its files state none, the name says so and url is null.",
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    url: t.exposeString('url', { nullable: true, description: 'The terms or the licence text; null when not stated.' }),
+  }),
+});
+
+/** What a series' licence and citation read of its source table. */
+const CITED_TABLE = { select: { publisher: true, title: true, url: true, released: true, licenceName: true, licenceUrl: true } } as const;
 
 export const SeriesNameType = builder.prismaObject('SeriesName', {
   fields: (t) => ({
@@ -270,3 +287,21 @@ export const SeriesType = builder.prismaObject('Series', {
     revisionCount: t.relationCount('revisions', { authScopes: { developer: true } }),
   }),
 });
+
+/** What a series owes its publisher: the terms of reuse and a ready citation. */
+builder.prismaObjectFields(SeriesType, (t) => ({
+    licence: t.field({
+      type: LicenceType,
+      description: "The publisher's terms of reuse of the figures.",
+      select: { table: CITED_TABLE },
+      resolve: (s) => (s.table.licenceName ? { name: s.table.licenceName, url: s.table.licenceUrl } : licenceOf(s.table.publisher)),
+    }),
+    citation: t.string({
+      description:
+        "A ready citation: publisher, table title, the publisher's release date, the official address, the date this service retrieved " +
+        "the figures served (when they last changed here), and this service's address of the series.",
+      select: { table: CITED_TABLE, names: ENGLISH_NAME_SELECTION, updated: true },
+      resolve: (s, _args, ctx) =>
+        seriesCitation({ id: s.id, alias: s.alias, name: s.names[0]?.name ?? '', updated: s.updated, table: s.table }, ctx.publicBaseUrl),
+    }),
+}));
