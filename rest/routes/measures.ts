@@ -11,6 +11,7 @@ import type { Freq } from '../../src/domain/types';
 import type { SeriesBlock } from '../csv';
 import { defineRoute } from '../route';
 import { HEADLINE_RULE } from '../../src/domain/headline';
+import { provenanceColumns, SourceList, withProvenance, type DatedSeries } from '../provenance';
 
 /** The unit with the publisher's multiplier, e.g. "arrivals (thousands)". */
 export function unitLabel(s: { unit: string; scale?: string | null }): string {
@@ -27,6 +28,12 @@ interface ListParams {
   from?: string;
   to?: string;
   status?: boolean;
+  provenance?: boolean;
+}
+
+/** meta.sources with provenance=true: each source table the blocks' figures come from, once. */
+function sourcesMeta(p: ListParams, sources: SourceList) {
+  return p.provenance ? { sources: sources.meta() } : {};
 }
 
 /** Which series a measure list serves: the headline rule, or with `freq` the total of that frequency. */
@@ -49,17 +56,22 @@ function withStatus<T extends { period: string }>(observations: T[], statuses: S
 
 function block(
   c: Country,
-  series: (MeasureBlockFragment & { observations?: Point[]; statuses?: Status[] }) | null | undefined,
+  series: (MeasureBlockFragment & DatedSeries & { observations?: Point[]; statuses?: Status[] }) | null | undefined,
   p: ListParams,
+  sources: SourceList,
   points?: Point[],
   note?: string | null,
 ): SeriesBlock {
   if (!series) return { country: c.iso, series: null, unit: '', freq: p.freq ?? '', observations: [], note: c.measureNote ?? '' };
-  const observations = withStatus(
-    (points ?? series.observations ?? [])
-      .filter((o) => o.value !== null)
-      .map((o) => (o.rate === undefined ? { period: o.period, value: o.value } : { period: o.period, value: o.value, rate: o.rate })),
-    series.statuses,
+  const observations = withProvenance(
+    withStatus(
+      (points ?? series.observations ?? [])
+        .filter((o) => o.value !== null)
+        .map((o) => (o.rate === undefined ? { period: o.period, value: o.value } : { period: o.period, value: o.value, rate: o.rate })),
+      series.statuses,
+    ),
+    series,
+    sources,
   );
   const notes = [note, series.windowNote].filter(Boolean).join(' ');
   return {
@@ -91,14 +103,15 @@ export const measureRoutes = [
     },
     csv: 'series',
     operation: ArrivalSeriesDocument,
-    shape: (r, p) => ({
-      meta: { measure: 'arrivals', headline_rule: headlineRule(p) },
-      data: blocks(
+    shape: (r, p) => {
+      const sources = new SourceList();
+      const data = blocks(
         r.countries.nodes.map((c) => ({ ...c, s: c.measureSeries })),
         p,
-        (c) => block(c, c.s, p),
-      ),
-    }),
+        (c) => block(c, c.s, p, sources),
+      );
+      return { meta: { measure: 'arrivals', headline_rule: headlineRule(p), ...sourcesMeta(p, sources) }, data };
+    },
   }),
   defineRoute({
     path: '/v1/capacity',
@@ -112,13 +125,14 @@ export const measureRoutes = [
     csv: 'series',
     operation: CapacitySeriesDocument,
     shape: (r, p) => {
+      const sources = new SourceList();
       const data = r.countries.nodes
         .filter((c) => p.country !== undefined || c.measureSeries)
         .flatMap((c) => [
-          block(c, c.measureSeries, p),
-          ...(c.measureSeries ? c.series.filter((s) => s.breakdown === CAPACITY_UNIT_BREAKDOWN).map((s) => block(c, s, p)) : []),
+          block(c, c.measureSeries, p, sources),
+          ...(c.measureSeries ? c.series.filter((s) => s.breakdown === CAPACITY_UNIT_BREAKDOWN).map((s) => block(c, s, p, sources)) : []),
         ]);
-      return { meta: { measure: 'capacity', headline_rule: headlineRule(p) }, data };
+      return { meta: { measure: 'capacity', headline_rule: headlineRule(p), ...sourcesMeta(p, sources) }, data };
     },
   }),
   defineRoute({
@@ -136,20 +150,21 @@ export const measureRoutes = [
     shape: (r, p) => {
       const currency = p.currency ?? null;
       let method: string | null = null;
+      const sources = new SourceList();
       const data = blocks(
         r.countries.nodes.map((c) => ({ ...c, s: c.spend })),
         p,
         (c) => {
-          if (!currency || !c.s) return block(c, c.s, p);
+          if (!currency || !c.s) return block(c, c.s, p, sources);
           if (!c.s.converted) {
-            return block(c, c.s, p, undefined, `Returned as published: ${c.s.currency ?? 'this series'} cannot be converted to ${currency}.`);
+            return block(c, c.s, p, sources, undefined, `Returned as published: ${c.s.currency ?? 'this series'} cannot be converted to ${currency}.`);
           }
           method = c.s.converted.method;
-          const converted = block(c, c.s, p, c.s.converted.observations, c.s.converted.note);
+          const converted = block(c, c.s, p, sources, c.s.converted.observations, c.s.converted.note);
           return { ...converted, unit: unitLabel({ unit: currency, scale: c.s.scale }) };
         },
       );
-      return { meta: { measure: 'spend', currency, converted_at: currency ? method : null, headline_rule: headlineRule(p) }, data };
+      return { meta: { measure: 'spend', currency, converted_at: currency ? method : null, headline_rule: headlineRule(p), ...sourcesMeta(p, sources) }, data };
     },
   }),
   defineRoute({
@@ -164,10 +179,12 @@ export const measureRoutes = [
     shape: (r, p) => {
       if (!r.country) throw refusedAbove('country');
       const b = r.country.byRegion;
-      return {
-        meta: { country: r.country.iso, measure: 'nights', breakdown: 'region', period: b.period ?? null, freq: b.freq ?? null },
-        data: b.rows.map((row) => ({ series: row.seriesId, name: `${row.name} (${row.code})`, unit: row.unit, value: row.value })),
-      };
+      const meta = { country: r.country.iso, measure: 'nights', breakdown: 'region', period: b.period ?? null, freq: b.freq ?? null };
+      const rows = b.rows.map((row) => ({ series: row.seriesId, name: `${row.name} (${row.code})`, unit: row.unit, value: row.value }));
+      if (!p.provenance) return { meta, data: rows };
+      const sources = new SourceList();
+      const data = rows.map((row, i) => ({ ...row, ...provenanceColumns(sources, b.rows[i].provenance?.source, b.rows[i].provenance) }));
+      return { meta: { ...meta, sources: sources.meta() }, data };
     },
   }),
 ];

@@ -4,6 +4,7 @@ import { SeriesObservationsDocument, SeriesVintagesDocument } from '../../src/ge
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
 import { unitLabel } from './measures';
+import { SourceList, withProvenance } from '../provenance';
 
 export const observationRoutes = [
   defineRoute({
@@ -25,24 +26,12 @@ export const observationRoutes = [
       const s = r.seriesById;
       if (!s) throw refusedAbove('series');
       const meta = { series: s.id, alias: s.alias, country: s.countryIso, name: s.name, unit: unitLabel(s), freq: s.freq, as_of: p.as_of ?? null };
-      if (!s.provenance || !s.dated) return { meta, data: s.timeline.map((o) => snakeFields(o)) };
+      const rows = s.timeline.map((o) => snakeFields(o));
+      if (!p.provenance) return { meta, data: rows };
       // The source's record once in meta; each row names it and adds its own date and derivation.
-      const source = s.provenance;
-      const byPeriod = new Map(s.dated.map((o) => [o.period, o.provenance]));
-      return {
-        meta: { ...meta, sources: { [source.table]: snakeFields(source) } },
-        data: s.timeline.map((o) => {
-          const own = byPeriod.get(o.period);
-          return {
-            ...snakeFields(o),
-            source: own ? source.table : null,
-            published: own?.published ?? null,
-            dated_by: own?.datedBy ?? null,
-            kind: own?.kind ?? null,
-            rule: own?.rule ?? null,
-          };
-        }),
-      };
+      const sources = new SourceList();
+      const data = withProvenance(rows, s, sources);
+      return { meta: { ...meta, sources: sources.meta() }, data };
     },
   }),
   defineRoute({

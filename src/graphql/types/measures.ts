@@ -9,7 +9,9 @@ import { builder } from '../builder';
 import { FrequencyEnum, MeasureEnum } from '../enums';
 import { CurrencyCodeScalar, PeriodScalar } from '../scalars';
 import type { GraphQLContext } from '../context';
-import { SeriesType } from './series';
+import { ObservationProvenanceType, SeriesType } from './series';
+import type { ObservationPoint } from '../loaders';
+import { provenanceOf } from '../provenance-facts';
 import { rowsWithin } from '../../domain/periods';
 import { latestFinishedPeriod } from '../../domain/regional';
 import { noFigureNote, noMeasureSeriesNote } from '../../domain/measure-notes';
@@ -186,8 +188,18 @@ builder.prismaObjectField('Series', 'converted', (t) =>
   }),
 );
 
+/** A region's figure for the period, with the observation it is (for its provenance). */
+interface RegionalValue {
+  seriesId: string;
+  code: string;
+  name: string;
+  unit: string;
+  value: number;
+  point: ObservationPoint;
+}
+
 const RegionalValueType = builder
-  .objectRef<{ seriesId: string; code: string; name: string; unit: string; value: number }>('RegionalValue')
+  .objectRef<RegionalValue>('RegionalValue')
   .implement({
     fields: (t) => ({
       seriesId: t.exposeString('seriesId'),
@@ -195,11 +207,17 @@ const RegionalValueType = builder
       name: t.exposeString('name'),
       unit: t.exposeString('unit'),
       value: t.exposeFloat('value'),
+      provenance: t.field({
+        type: ObservationProvenanceType,
+        nullable: true,
+        description: "The figure's provenance, as Observation.provenance gives it.",
+        resolve: (r, _args, ctx) => provenanceOf(ctx.snapshot, r.point),
+      }),
     }),
   });
 
 const RegionalBreakdownType = builder
-  .objectRef<{ period: string | null; freq: string | null; measure: string; rows: { seriesId: string; code: string; name: string; unit: string; value: number }[] }>(
+  .objectRef<{ period: string | null; freq: string | null; measure: string; rows: RegionalValue[] }>(
     'RegionalBreakdown',
   )
   .implement({
@@ -238,7 +256,7 @@ builder.prismaObjectField('Country', 'byRegion', (t) =>
         const o = observations[i].find((x) => x.period === period && x.value !== null);
         const unit = levelOf.get(s.member ?? '');
         return o
-          ? [{ seriesId: s.id, code: (s.member ?? '').toUpperCase(), name: unit?.labelEn ?? unit?.name ?? s.names[0]?.name ?? '', unit: s.unit, value: o.value! }]
+          ? [{ seriesId: s.id, code: (s.member ?? '').toUpperCase(), name: unit?.labelEn ?? unit?.name ?? s.names[0]?.name ?? '', unit: s.unit, value: o.value!, point: o }]
           : [];
       });
       return { measure, period: period ?? null, freq: series[0]?.freq ?? null, rows };
