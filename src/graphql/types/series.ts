@@ -155,33 +155,12 @@ export const SeriesType = builder.prismaObject('Series', {
       resolve: (s) => scaleFactor(s.scale),
     }),
     table: t.relation('table'),
-    provenance: t.field({
-      type: SeriesProvenanceType,
-      nullable: true,
-      description: "Where the series' figures come from: computed once per release, the record each observation's provenance refers to.",
-      authScopes: { developer: true },
-      resolve: async (s, _args, ctx) => (await provenanceBySeries(ctx.snapshot)).get(s.id) ?? null,
-    }),
     tableCode: t.exposeString('tableCode'),
     headline: t.boolean({ description: `Whether this is the country's headline series for its measure. ${HEADLINE_RULE}`, resolve: (s) => s.headline }),
     derived: t.exposeBoolean('derived'),
     first: t.field({ type: PeriodScalar, resolve: (s) => s.first }),
     last: t.field({ type: PeriodScalar, resolve: (s) => s.last }),
     points: t.int({ description: 'Observations with a value.', resolve: (s) => s.points }),
-    latestValue: t.float({
-      nullable: true,
-      description:
-        "The value of `latest`: the newest figure the plan can see (developer: published more than 30 days ago; analyst and intel: all).",
-      select: { latestValue: true },
-      // The column holds the newest figure, which analyst and intel see; a developer's is read from the
-      // figures the plan sees (the request's loaders), as `latest` is.
-      resolve: (s, _args, ctx) => {
-        if (visibleFrom(ctx.plan, ctx.now) === null) return s.latestValue;
-        const pick = (points: ObservationPoint[]) => newestVisible(points, null)?.value ?? null;
-        const points = ctx.loaders.points(s.id);
-        return Array.isArray(points) ? pick(points) : points.then(pick);
-      },
-    }),
     updated: t.exposeString('updated', { description: 'When figures of this series last changed.' }),
     observations: t.field({
       type: [ObservationType],
@@ -224,3 +203,28 @@ export const SeriesType = builder.prismaObject('Series', {
     revisionCount: t.relationCount('revisions', { authScopes: { developer: true } }),
   }),
 });
+
+// Where a series' figures come from, and the newest one the plan sees.
+builder.prismaObjectFields('Series', (t) => ({
+  provenance: t.field({
+    type: SeriesProvenanceType,
+    nullable: true,
+    description: "Where the series' figures come from: computed once per release, the record each observation's provenance refers to.",
+    authScopes: { developer: true },
+    resolve: async (s, _args, ctx) => (await provenanceBySeries(ctx.snapshot)).get(s.id) ?? null,
+  }),
+  latestValue: t.float({
+    nullable: true,
+    description:
+      "The value of `latest`: the newest figure the plan can see (developer: published more than 30 days ago; analyst and intel: all).",
+    select: { latestValue: true },
+    // The column holds the newest figure, which analyst and intel see; a developer's is read from the
+    // figures the plan sees (the request's loaders), as `latest` is.
+    resolve: (s, _args, ctx) => {
+      if (visibleFrom(ctx.plan, ctx.now) === null) return s.latestValue;
+      const pick = (points: ObservationPoint[]) => newestVisible(points, null)?.value ?? null;
+      const points = ctx.loaders.points(s.id);
+      return Array.isArray(points) ? pick(points) : points.then(pick);
+    },
+  }),
+}));
