@@ -191,6 +191,16 @@ describe('provenance on request', () => {
     expect(rows).toBeGreaterThan(0);
   });
 
+  it('REST: /v1/joins/holidays adds the same columns to each period of its series', async () => {
+    const plain = await s.json('/v1/joins/holidays?id=au.arrivals.total.m&from=2025-10', 'developer');
+    const r = await s.json('/v1/joins/holidays?id=au.arrivals.total.m&from=2025-10&provenance=true', 'developer');
+    expect(plain.meta.sources).toBeUndefined();
+    expect(r.data.map((o: any) => o.period)).toEqual(['2025-10', '2025-11']);
+    expect(r.data[1]).toMatchObject({ period: '2025-11', value: 831170, source: 'abs_3401_table1', published: '2026-01-16', dated_by: 'calendar', kind: 'published', rule: null });
+    expect(r.data.map(({ source: _s, published: _p, dated_by: _d, kind: _k, rule: _r, ...o }: any) => o)).toEqual(plain.data);
+    expect(r.meta.sources.abs_3401_table1.publisher).toBe('Australian Bureau of Statistics');
+  });
+
   it('REST: /v1/nights/by-region dates each region\'s figure', async () => {
     const plain = await s.json('/v1/nights/by-region?iso=ES', 'developer');
     const r = await s.json('/v1/nights/by-region?iso=ES&provenance=true', 'developer');
