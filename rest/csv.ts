@@ -4,6 +4,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { safeCsvText } from '../src/domain/csv-cell';
+import type { ProvenanceColumns } from './provenance';
 
 type Row = Record<string, unknown>;
 
@@ -29,8 +30,8 @@ export interface SeriesBlock {
   name?: string;
   unit: string;
   freq: string;
-  /** status and flags only with status=true. */
-  observations: { period: string; value: number | null; rate?: number; status?: string | null; flags?: string | null }[];
+  /** status and flags only with status=true; source … rule only with provenance=true (rest/provenance.ts). */
+  observations: ({ period: string; value: number | null; rate?: number; status?: string | null; flags?: string | null } & Partial<ProvenanceColumns>)[];
   note?: string;
 }
 
@@ -39,17 +40,19 @@ export function seriesBlocksToCsv(blocks: SeriesBlock[]): string {
   const converted = blocks.some((b) => b.observations.some((o) => o.rate !== undefined));
   const withNote = blocks.some((b) => b.note);
   const withStatus = blocks.some((b) => b.observations.some((o) => o.status !== undefined));
+  const withProvenance = blocks.some((b) => b.observations.some((o) => o.dated_by !== undefined));
   const cols = [
     'country', 'series', 'name', 'unit', 'freq', 'period', 'value',
     ...(converted ? ['rate'] : []),
     ...(withStatus ? ['status', 'flags'] : []),
+    ...(withProvenance ? ['source', 'published', 'dated_by', 'kind', 'rule'] : []),
     ...(withNote ? ['note'] : []),
   ];
   const rows: Row[] = [];
   for (const b of blocks) {
     const base = { country: b.country, series: b.series, name: b.name, unit: b.unit, freq: b.freq, note: b.note };
     if (b.observations.length === 0) rows.push({ ...base, period: '', value: '' });
-    for (const o of b.observations) rows.push({ ...base, period: o.period, value: o.value, rate: o.rate, status: o.status, flags: o.flags });
+    for (const o of b.observations) rows.push({ ...o, ...base });
   }
   return rowsToCsv(rows, cols);
 }

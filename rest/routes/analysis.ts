@@ -10,6 +10,7 @@ import {
   TourismIntensityRankingDocument,
 } from '../../src/generated/operations';
 import { snakeFields } from '../fields';
+import { SourceList, withProvenance } from '../provenance';
 import { defineRoute } from '../route';
 import { noSourceNote } from '../../src/domain/measure-sources';
 
@@ -40,13 +41,16 @@ export const analysisRoutes = [
     shape: (r, p) => {
       if (!r.seriesById) throw refusedAbove('series');
       const h = r.seriesById.holidays;
+      const sources = new SourceList();
+      const data = withProvenance(h.periods.map((x) => snakeFields(x)), r.seriesById, sources);
       return {
         meta: {
           series: r.seriesById.id,
           country: h.country,
           ...(h.note ? { note: h.note } : {}),
+          ...(p.provenance ? { sources: sources.meta() } : {}),
         },
-        data: h.periods.map((x) => snakeFields(x)),
+        data,
       };
     },
   }),

@@ -13,6 +13,7 @@ import { defineRoute } from '../route';
 import { blocksDataset } from '../datasets';
 import { HEADLINE_RULE } from '../../src/domain/headline';
 import { defaultAggregation, frequencyKeptNote, outputFreq, transformedUnit, transformRule, type Aggregation, type Units } from '../../src/domain/transform';
+import { provenanceColumns, SourceList, withProvenance, type DatedSeries } from '../provenance';
 
 /** The unit with the publisher's multiplier, e.g. "arrivals (thousands)". */
 export function unitLabel(s: { unit: string; scale?: string | null }): string {
@@ -32,6 +33,7 @@ interface ListParams {
   units?: Units;
   to_freq?: Freq;
   aggregation?: Aggregation;
+  provenance?: boolean;
 }
 
 /** What a transformed answer's meta adds (only when a transformation is asked for): the options and the rule. */
@@ -43,6 +45,11 @@ export function transformMeta(p: { units?: Units; aggregation?: Aggregation }, f
     aggregation: freq ? (p.aggregation ?? defaultAggregation(series)) : null,
     transform_rule: transformRule(series, options) ?? 'None: aggregation applies with a frequency to aggregate to.',
   };
+}
+
+/** meta.sources with provenance=true: each source table the blocks' figures come from, once. */
+function sourcesMeta(p: ListParams, sources: SourceList) {
+  return p.provenance ? { sources: sources.meta() } : {};
 }
 
 /** Which series a measure list serves: the headline rule, or with `freq` the total of that frequency. */
@@ -65,18 +72,23 @@ function withStatus<T extends { period: string }>(observations: T[], statuses: S
 
 function block(
   c: Country,
-  series: (MeasureBlockFragment & { observations?: Point[]; statuses?: Status[] }) | null | undefined,
+  series: (MeasureBlockFragment & DatedSeries & { observations?: Point[]; statuses?: Status[] }) | null | undefined,
   p: ListParams,
+  sources: SourceList,
   points?: Point[],
   note?: string | null,
   unit?: string,
 ): SeriesBlock {
   if (!series) return { country: c.iso, series: null, unit: '', freq: p.to_freq ?? p.freq ?? '', observations: [], note: c.measureNote ?? '' };
-  const observations = withStatus(
-    (points ?? series.observations ?? [])
-      .filter((o) => o.value !== null)
-      .map((o) => (o.rate === undefined ? { period: o.period, value: o.value } : { period: o.period, value: o.value, rate: o.rate })),
-    series.statuses,
+  const observations = withProvenance(
+    withStatus(
+      (points ?? series.observations ?? [])
+        .filter((o) => o.value !== null)
+        .map((o) => (o.rate === undefined ? { period: o.period, value: o.value } : { period: o.period, value: o.value, rate: o.rate })),
+      series.statuses,
+    ),
+    series,
+    sources,
   );
   const notes = [note, series.windowNote, frequencyKeptNote(series.freq, p.to_freq)].filter(Boolean).join(' ');
   return {
@@ -109,14 +121,15 @@ export const measureRoutes = [
     csv: 'series',
     dataset: blocksDataset('ARRIVALS', 'Visitor arrivals'),
     operation: ArrivalSeriesDocument,
-    shape: (r, p) => ({
-      meta: { measure: 'arrivals', headline_rule: headlineRule(p), ...transformMeta(p, p.to_freq, { measure: 'arrivals', unit: 'arrivals' }) },
-      data: blocks(
+    shape: (r, p) => {
+      const sources = new SourceList();
+      const data = blocks(
         r.countries.nodes.map((c) => ({ ...c, s: c.measureSeries })),
         p,
-        (c) => block(c, c.s, p),
-      ),
-    }),
+        (c) => block(c, c.s, p, sources),
+      );
+      return { meta: { measure: 'arrivals', headline_rule: headlineRule(p), ...transformMeta(p, p.to_freq, { measure: 'arrivals', unit: 'arrivals' }), ...sourcesMeta(p, sources) }, data };
+    },
   }),
   defineRoute({
     path: '/v1/capacity',
@@ -131,13 +144,14 @@ export const measureRoutes = [
     dataset: blocksDataset('CAPACITY', 'Accommodation capacity'),
     operation: CapacitySeriesDocument,
     shape: (r, p) => {
+      const sources = new SourceList();
       const data = r.countries.nodes
         .filter((c) => p.country !== undefined || c.measureSeries)
         .flatMap((c) => [
-          block(c, c.measureSeries, p),
-          ...(c.measureSeries ? c.series.filter((s) => s.breakdown === CAPACITY_UNIT_BREAKDOWN).map((s) => block(c, s, p)) : []),
+          block(c, c.measureSeries, p, sources),
+          ...(c.measureSeries ? c.series.filter((s) => s.breakdown === CAPACITY_UNIT_BREAKDOWN).map((s) => block(c, s, p, sources)) : []),
         ]);
-      return { meta: { measure: 'capacity', headline_rule: headlineRule(p), ...transformMeta(p, p.to_freq, { measure: 'capacity', unit: 'bed-places' }) }, data };
+      return { meta: { measure: 'capacity', headline_rule: headlineRule(p), ...transformMeta(p, p.to_freq, { measure: 'capacity', unit: 'bed-places' }), ...sourcesMeta(p, sources) }, data };
     },
   }),
   defineRoute({
@@ -156,20 +170,28 @@ export const measureRoutes = [
     shape: (r, p) => {
       const currency = p.currency ?? null;
       let method: string | null = null;
+      const sources = new SourceList();
       const data = blocks(
         r.countries.nodes.map((c) => ({ ...c, s: c.spend })),
         p,
         (c) => {
-          if (!currency || !c.s) return block(c, c.s, p);
+          if (!currency || !c.s) return block(c, c.s, p, sources);
           if (!c.s.converted) {
-            return block(c, c.s, p, undefined, `Returned as published: ${c.s.currency ?? 'this series'} cannot be converted to ${currency}.`);
+            return block(c, c.s, p, sources, undefined, `Returned as published: ${c.s.currency ?? 'this series'} cannot be converted to ${currency}.`);
           }
           method = c.s.converted.method;
-          return block(c, c.s, p, c.s.converted.observations, c.s.converted.note, unitLabel({ unit: currency, scale: c.s.scale }));
+          return block(c, c.s, p, sources, c.s.converted.observations, c.s.converted.note, unitLabel({ unit: currency, scale: c.s.scale }));
         },
       );
       return {
-        meta: { measure: 'spend', currency, converted_at: currency ? method : null, headline_rule: headlineRule(p), ...transformMeta(p, p.to_freq, { measure: 'spend', unit: currency ?? 'money' }) },
+        meta: {
+          measure: 'spend',
+          currency,
+          converted_at: currency ? method : null,
+          headline_rule: headlineRule(p),
+          ...transformMeta(p, p.to_freq, { measure: 'spend', unit: currency ?? 'money' }),
+          ...sourcesMeta(p, sources),
+        },
         data,
       };
     },
@@ -186,10 +208,12 @@ export const measureRoutes = [
     shape: (r, p) => {
       if (!r.country) throw refusedAbove('country');
       const b = r.country.byRegion;
-      return {
-        meta: { country: r.country.iso, measure: 'nights', breakdown: 'region', period: b.period ?? null, freq: b.freq ?? null },
-        data: b.rows.map((row) => ({ series: row.seriesId, name: `${row.name} (${row.code})`, unit: row.unit, value: row.value })),
-      };
+      const meta = { country: r.country.iso, measure: 'nights', breakdown: 'region', period: b.period ?? null, freq: b.freq ?? null };
+      const rows = b.rows.map((row) => ({ series: row.seriesId, name: `${row.name} (${row.code})`, unit: row.unit, value: row.value }));
+      if (!p.provenance) return { meta, data: rows };
+      const sources = new SourceList();
+      const data = rows.map((row, i) => ({ ...row, ...provenanceColumns(sources, b.rows[i].provenance?.source, b.rows[i].provenance) }));
+      return { meta: { ...meta, sources: sources.meta() }, data };
     },
   }),
 ];

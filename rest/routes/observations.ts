@@ -6,6 +6,7 @@ import { defineRoute } from '../route';
 import type { SeriesBlock } from '../csv';
 import { transformMeta, unitLabel } from './measures';
 import { outputFreq, transformedUnit } from '../../src/domain/transform';
+import { SourceList, withProvenance } from '../provenance';
 
 export const observationRoutes = [
   defineRoute({
@@ -43,25 +44,13 @@ export const observationRoutes = [
         as_of: p.as_of ?? null,
         ...transformMeta(p, p.freq, { measure: s.measure, unit: s.unit, freq: s.freq }),
       };
-      if (!s.provenance || !s.dated) return { meta, data: s.timeline.map((o) => snakeFields(o)) };
+      const rows = s.timeline.map((o) => snakeFields(o));
+      if (!p.provenance) return { meta, data: rows };
       // The source's record once in meta; each row names it and adds its own date and derivation
-      // (null for a period the transformation made, which no single figure of the source is).
-      const source = s.provenance;
-      const byPeriod = new Map(s.dated.map((o) => [o.period, o.provenance]));
-      return {
-        meta: { ...meta, sources: { [source.table]: snakeFields(source) } },
-        data: s.timeline.map((o) => {
-          const own = byPeriod.get(o.period);
-          return {
-            ...snakeFields(o),
-            source: own ? source.table : null,
-            published: own?.published ?? null,
-            dated_by: own?.datedBy ?? null,
-            kind: own?.kind ?? null,
-            rule: own?.rule ?? null,
-          };
-        }),
-      };
+      // (none for a period a transformation made, which no single figure of the source is).
+      const sources = new SourceList();
+      const data = withProvenance(rows, s, sources);
+      return { meta: { ...meta, sources: sources.meta() }, data };
     },
   }),
   defineRoute({

@@ -13,7 +13,13 @@ export function noFigureNote(
   series: { name: string; first: string; last: string },
   window: { from?: string | null; to?: string | null },
   hasFigure: boolean,
+  /** Whether the window holds figures the caller's plan does not see yet (published less than 30 days ago). */
+  hiddenFigures = false,
 ): string | null {
   if (hasFigure || (window.from == null && window.to == null)) return null;
-  return `${series.name} has no figure between ${window.from ?? 'its start'} and ${window.to ?? 'its end'}; it runs from ${series.first} to ${series.last}.`;
+  const between = `between ${window.from ?? 'its start'} and ${window.to ?? 'its end'}`;
+  if (hiddenFigures) {
+    return `${series.name} has no figure ${between} visible on this plan yet (developer keys see figures published more than 30 days ago); it runs from ${series.first} to ${series.last}.`;
+  }
+  return `${series.name} has no figure ${between}; it runs from ${series.first} to ${series.last}.`;
 }

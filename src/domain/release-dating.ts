@@ -77,7 +77,7 @@ export const PUBLISHER_CALENDARS: Readonly<Record<string, PublisherCalendar>> = 
 
 /** The dating rule in words, for the docs page. */
 export const DATING_RULE =
-  "Developer keys see figures published more than 30 days ago, in every field (latest, latestValue). A figure's publication date is the publisher's release: " +
+  "Developer keys see figures published more than 30 days ago, in every field alike (latest, latestValue, observations, measure lists and the statistics computed from them). A figure's publication date is the publisher's release: " +
   "the earliest of the release or update date the file gives, the publisher's Last-Modified for the copy fetched, and the publisher's release calendar " +
   '(the end of the period plus its usual delay; Eurostat: 2 months for monthly tables, 6 for annual ones). It is never the day this service read the file.';
 

@@ -4,6 +4,7 @@ import type { Prisma } from '../db/client';
 import type { Plan } from '../domain/types';
 import type { RateDecision } from '../auth/rate-limit';
 import { createLoaders, type Loaders } from './loaders';
+import { visibleFrom } from '../domain/visibility';
 import type { ExecutionBudget } from './time-budget';
 
 export interface GraphQLContext {
@@ -45,5 +46,5 @@ export function createContext(args: {
   rate?: RateDecision;
   log: (line: string) => void;
 }): GraphQLContext {
-  return { ...args, prisma: args.snapshot.prisma, loaders: createLoaders(args.snapshot) };
+  return { ...args, prisma: args.snapshot.prisma, loaders: createLoaders(args.snapshot, visibleFrom(args.plan, args.now)) };
 }

@@ -7,15 +7,24 @@ import DataLoader from 'dataloader';
 import type { Snapshot } from '../db/data-store';
 import { afterWaitingWork } from '../db/turns';
 import type { Observation } from '../generated/prisma/client';
+import { visibleObservations } from '../domain/visibility';
 
 /** An observation row as stored: period, value, status, flags and the date it first arrived. */
 export type ObservationPoint = Observation;
 
 export interface Loaders {
-  /** All observations of a series, oldest first. */
-  observations: DataLoader<string, ObservationPoint[]>;
+  /**
+   * The observations of a series the caller's plan can see, oldest first (src/domain/visibility.ts):
+   * every field that shows a figure, or computes from figures, reads these.
+   */
+  observations: Pick<DataLoader<string, ObservationPoint[]>, 'load' | 'loadMany'>;
   /** The same, at once (no promise) for a series already read in this release. */
   points: (id: string) => ObservationPoint[] | Promise<ObservationPoint[]>;
+  /**
+   * Every observation of a series, whatever the plan: only for what periods are held (coverage
+   * grids, gap reports), never for a value shown.
+   */
+  held: DataLoader<string, ObservationPoint[]>;
 }
 
 const SERIES_PER_STATEMENT = 250;
@@ -38,9 +47,28 @@ function keptRow(row: ObservationPoint, texts: Map<string, string>): Observation
   return { seriesId: one(row.seriesId), period: one(row.period), value: row.value, status: one(row.status), flags: one(row.flags), published: one(row.published), derivation: row.derivation === null ? null : one(row.derivation) };
 }
 
-export function createLoaders(snapshot: Snapshot): Loaders {
+/**
+ * The views of the release's series under one cutoff, shared by the requests of that day: a view is
+ * the series' own array when the cutoff hides none of its figures, so most series cost no copy.
+ */
+const viewsOf = new WeakMap<Snapshot, { cutoff: string; views: Map<string, ObservationPoint[]> }>();
+
+function visibleView(snapshot: Snapshot, cutoff: string | null): (id: string, all: ObservationPoint[]) => ObservationPoint[] {
+  if (cutoff === null) return (_id, all) => all;
+  let entry = viewsOf.get(snapshot);
+  if (!entry || entry.cutoff !== cutoff) viewsOf.set(snapshot, (entry = { cutoff, views: new Map() }));
+  const views = entry.views;
+  return (id, all) => {
+    let view = views.get(id);
+    if (view === undefined) views.set(id, (view = visibleObservations(all, cutoff) as ObservationPoint[]));
+    return view;
+  };
+}
+
+/** The request's loaders; `cutoff` is the plan's (visibleFrom), null for every figure. */
+export function createLoaders(snapshot: Snapshot, cutoff: string | null): Loaders {
   const kept = snapshot.observations as Map<string, ObservationPoint[]>;
-  const observations: Loaders['observations'] = new DataLoader(
+  const held: Loaders['held'] = new DataLoader(
     async (ids) => {
       const missing = ids.filter((id) => !kept.has(id));
       if (missing.length === 0) return ids.map((id) => kept.get(id)!);
@@ -63,5 +91,17 @@ export function createLoaders(snapshot: Snapshot): Loaders {
     // a batch per tick, read a statement for each: a batch is the loads of the resolvers waiting when it began.
     { batchScheduleFn: afterWaitingWork },
   );
-  return { observations, points: (id) => kept.get(id) ?? observations.load(id) };
+  const view = visibleView(snapshot, cutoff);
+  const visible = (id: string): ObservationPoint[] | Promise<ObservationPoint[]> => {
+    const all = kept.get(id);
+    return all ? view(id, all) : held.load(id).then((points) => view(id, points));
+  };
+  return {
+    held,
+    points: visible,
+    observations: {
+      load: async (id) => visible(id),
+      loadMany: (ids) => Promise.all(Array.from(ids, async (id) => visible(id))),
+    },
+  };
 }

@@ -19,6 +19,9 @@ export function observationDerivation(point: ObservationPoint): string | null {
   return point.derivation ?? null;
 }
 
+/** The records once computed, so a figure's provenance resolves at once, without a promise per figure. */
+const computed = new WeakMap<Snapshot, ReadonlyMap<string, SeriesProvenance>>();
+
 /** Every series' provenance record of the release, by series id, computed once. */
 export function provenanceBySeries(snapshot: Snapshot): Promise<ReadonlyMap<string, SeriesProvenance>> {
   return perRelease(snapshot, 'provenance', async () => {
@@ -28,12 +31,20 @@ export function provenanceBySeries(snapshot: Snapshot): Promise<ReadonlyMap<stri
       const table = tables.get(s.tableCode);
       if (table) out.set(s.id, seriesProvenance(table, s.freq as Freq, derivationOf(s)));
     }
+    computed.set(snapshot, out);
     return out;
   });
 }
 
-/** One observation's provenance, or null for a series the release does not hold. */
-export async function provenanceOf(snapshot: Snapshot, point: ObservationPoint): Promise<ObservationProvenance | null> {
-  const source = (await provenanceBySeries(snapshot)).get(point.seriesId);
-  return source ? observationProvenance(source, point.published, observationDerivation(point)) : null;
+/**
+ * One observation's provenance, or null for a series the release does not hold: its series' record
+ * (shared, never copied) and its own date and derivation. At once once the records are computed.
+ */
+export function provenanceOf(snapshot: Snapshot, point: ObservationPoint): ObservationProvenance | null | Promise<ObservationProvenance | null> {
+  const of = (records: ReadonlyMap<string, SeriesProvenance>) => {
+    const source = records.get(point.seriesId);
+    return source ? observationProvenance(source, point.published, observationDerivation(point)) : null;
+  };
+  const ready = computed.get(snapshot);
+  return ready ? of(ready) : provenanceBySeries(snapshot).then(of);
 }

@@ -83,21 +83,30 @@ describe('/v1/series/{id}/observations', () => {
 
 describe('as_of and /vintages', () => {
   it('gives the values as they stood on a date, from the revision log', async () => {
-    const before = await s.json(`/v1/series/${changed.alias}/observations?from=2024-06&as_of=2026-05-31`, 'developer');
+    // Analyst: the late figure is published after today, which a developer key does not see (below).
+    const before = await s.json(`/v1/series/${changed.alias}/observations?from=2024-06&as_of=2026-05-31`, 'analyst');
     expect(before.meta.as_of).toBe('2026-05-31');
     expect(before.data[0]).toEqual({ period: changed.revised, value: changed.oldValue, status: 'published', flags: null });
     // Not known yet on that date: off the axis, or a hole in it when later periods were known.
     const late = before.data.find((o: any) => o.period === changed.late);
     expect(late === undefined || (late.value === null && late.status === null)).toBe(true);
-    const after = await s.json(`/v1/series/${changed.alias}/observations?from=2024-06&as_of=2026-06-01`, 'developer');
+    const after = await s.json(`/v1/series/${changed.alias}/observations?from=2024-06&as_of=2026-06-01`, 'analyst');
     expect(after.data[0].value).toBe(changed.newValue);
     expect(after.data.find((o: any) => o.period === changed.late).status).not.toBeNull();
-    const now = await s.json(`/v1/series/${changed.alias}/observations?from=2024-06`, 'developer');
+    const now = await s.json(`/v1/series/${changed.alias}/observations?from=2024-06`, 'analyst');
     expect(after.data).toEqual(now.data);
   });
 
+  it('a developer key sees neither the late figure nor its vintage: published less than 30 days ago', async () => {
+    const developer = await s.json(`/v1/series/${changed.alias}/observations?from=2025-10`, 'developer');
+    const late = developer.data.find((o: any) => o.period === changed.late);
+    expect(late === undefined || (late.value === null && late.status === null)).toBe(true);
+    const vintages = await s.json(`/v1/series/${changed.alias}/vintages`, 'developer');
+    expect(vintages.data.at(-1)).toEqual({ date: '2026-06-01', new_points: 0, revised_points: 1 });
+  });
+
   it('lists the dates the series changed, the revision and the late figure among them', async () => {
-    const body = await s.json(`/v1/series/${changed.alias}/vintages`, 'developer');
+    const body = await s.json(`/v1/series/${changed.alias}/vintages`, 'analyst');
     expect(body.meta.alias).toBe(changed.alias);
     expect(body.data.at(-1)).toEqual({ date: '2026-06-01', new_points: 1, revised_points: 1 });
     const dates: string[] = body.data.map((v: any) => v.date);

@@ -19,6 +19,9 @@ describe('measure notes', () => {
   it('says nothing when the window holds a figure or no window is asked', () => {
     const series = { name: 'x', first: '2000', last: '2020' };
     expect(noFigureNote(series, { from: '2019' }, true)).toBeNull();
+    expect(noFigureNote(series, { from: '2021' }, false, true)).toBe(
+      'x has no figure between 2021 and its end visible on this plan yet (developer keys see figures published more than 30 days ago); it runs from 2000 to 2020.',
+    );
     expect(noFigureNote(series, {}, false)).toBeNull();
     expect(noFigureNote(series, { from: null, to: null }, false)).toBeNull();
   });

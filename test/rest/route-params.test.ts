@@ -38,7 +38,7 @@ describe('route parameters', () => {
 
   it('read every route of the table, and each route names only parameters its operation has', () => {
     const arrivals = ROUTES.find((r) => r.path === '/v1/arrivals')!;
-    expect(arrivals.query.map((p) => `${p.name}:${p.kind}`)).toEqual(['country:[CountryCode]', 'freq:Frequency', 'from:Period', 'to:Period', 'units:Units', 'to_freq:Frequency', 'aggregation:Aggregation', 'status:Boolean', 'format:format']);
+    expect(arrivals.query.map((p) => `${p.name}:${p.kind}`)).toEqual(['country:[CountryCode]', 'freq:Frequency', 'from:Period', 'to:Period', 'units:Units', 'to_freq:Frequency', 'aggregation:Aggregation', 'status:Boolean', 'provenance:Boolean', 'format:format']);
     const spend = ROUTES.find((r) => r.path === '/v1/spend')!;
     // $convert is worked out from currency, not asked for.
     expect(spend.query.map((p) => p.name)).not.toContain('convert');

@@ -393,7 +393,8 @@ describe('/explore/series/{id}', () => {
     expect(await page.locator('#graphql-query').innerText()).toContain(`seriesById(id: "${ALIAS}")`);
     expect(await page.locator('#python-snippet').innerText()).toContain(`/v1/series/${ALIAS}/observations`);
     // Downloads: the CSV is the REST CSV byte for byte; the pictures are real files.
-    const rest = await (await env.server.get(`/v1/series/${ALIAS}/observations?format=csv`, { plan: 'developer' })).text();
+    // The page's key is intel's: its downloads are the figures that plan sees.
+    const rest = await (await env.server.get(`/v1/series/${ALIAS}/observations?format=csv`, { plan: 'intel' })).text();
     const csv = await downloaded(page, '#download-csv');
     expect(csv.name).toBe(`${ALIAS}.csv`);
     expect(csv.bytes.toString('utf8')).toBe(rest);
@@ -416,7 +417,7 @@ describe('/explore/series/{id}', () => {
     const thenRows = await tableRows(page, 'main > .table-scroll');
     expect(thenRows.map((r) => [cellOf(r, 'period')!.text, numberIn(cellOf(r, 'value'))])).toEqual([...then].reverse().map((p: { period: string; value: number | null }) => [p.period, p.value]));
     expect(await page.locator('#rest-url').innerText()).toContain(`as_of=${date}`);
-    const restThen = await (await env.server.get(`/v1/series/${ALIAS}/observations?as_of=${date}&format=csv`, { plan: 'developer' })).text();
+    const restThen = await (await env.server.get(`/v1/series/${ALIAS}/observations?as_of=${date}&format=csv`, { plan: 'intel' })).text();
     expect((await downloaded(page, '#download-csv')).bytes.toString('utf8')).toBe(restThen);
     expect(foreign).toEqual([]);
     await page.close();

@@ -11,6 +11,7 @@ import { monthsBehind, yearBefore } from '../../domain/periods';
 import { trustGrade } from '../../domain/trust';
 import { yoyPct } from '../../domain/yoy';
 import { roundOrNull } from '../../domain/numeric';
+import { visibleFrom } from '../../domain/visibility';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import { primarySeriesByCountry } from '../primary-series';
@@ -146,9 +147,13 @@ async function buildBrief(ctx: GraphQLContext, iso: string): Promise<ServedBrief
   return { figures, headline: text.headline, brief: text.brief };
 }
 
-/** One brief per country and release (and day, as "today" enters freshness and trust). */
+/**
+ * One brief per country and release (and day, as "today" enters freshness and trust), and per
+ * visibility cutoff: it is built from the figures the plan sees (the request's loaders).
+ */
 export function briefOf(ctx: GraphQLContext, iso: string): Promise<ServedBrief | BriefAbsence> {
-  return perRelease(ctx.snapshot, `brief:${iso}:${ctx.now.toISOString().slice(0, 10)}`, () => buildBrief(ctx, iso));
+  const cutoff = visibleFrom(ctx.plan, ctx.now) ?? 'all';
+  return perRelease(ctx.snapshot, `brief:${iso}:${ctx.now.toISOString().slice(0, 10)}:${cutoff}`, () => buildBrief(ctx, iso));
 }
 
 const RegionRankType = builder.objectRef<{ rank: number; of: number }>('RegionRank').implement({

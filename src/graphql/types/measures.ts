@@ -11,7 +11,9 @@ import { seriesTransform, TRANSFORM_ARG_NOTES } from '../transform-args';
 import { applyUnits } from '../../domain/transform';
 import { CurrencyCodeScalar, PeriodScalar } from '../scalars';
 import type { GraphQLContext } from '../context';
-import { SeriesType } from './series';
+import { ObservationProvenanceType, SeriesType } from './series';
+import type { ObservationPoint } from '../loaders';
+import { provenanceOf } from '../provenance-facts';
 import { rowsWithin } from '../../domain/periods';
 import { latestFinishedPeriod } from '../../domain/regional';
 import { noFigureNote, noMeasureSeriesNote } from '../../domain/measure-notes';
@@ -108,7 +110,9 @@ builder.prismaObjectField('Series', 'windowNote', (t) =>
       if (args.from == null && args.to == null) return null;
       const { from, to } = periodBounds(args.from, args.to);
       const hasFigure = rowsWithin(await ctx.loaders.points(s.id), from, to).some((o) => o.value !== null);
-      return noFigureNote({ name: s.names[0]?.name ?? '', first: s.first, last: s.last }, args, hasFigure);
+      // The span is the series' (periods held); the note says when the plan does not see the window's figures yet.
+      const hidden = !hasFigure && rowsWithin(await ctx.loaders.held.load(s.id), from, to).some((o) => o.value !== null);
+      return noFigureNote({ name: s.names[0]?.name ?? '', first: s.first, last: s.last }, args, hasFigure, hidden);
     },
   }),
 );
@@ -205,8 +209,18 @@ builder.prismaObjectField('Series', 'converted', (t) =>
   }),
 );
 
+/** A region's figure for the period, with the observation it is (for its provenance). */
+interface RegionalValue {
+  seriesId: string;
+  code: string;
+  name: string;
+  unit: string;
+  value: number;
+  point: ObservationPoint;
+}
+
 const RegionalValueType = builder
-  .objectRef<{ seriesId: string; code: string; name: string; unit: string; value: number }>('RegionalValue')
+  .objectRef<RegionalValue>('RegionalValue')
   .implement({
     fields: (t) => ({
       seriesId: t.exposeString('seriesId'),
@@ -214,11 +228,17 @@ const RegionalValueType = builder
       name: t.exposeString('name'),
       unit: t.exposeString('unit'),
       value: t.exposeFloat('value'),
+      provenance: t.field({
+        type: ObservationProvenanceType,
+        nullable: true,
+        description: "The figure's provenance, as Observation.provenance gives it.",
+        resolve: (r, _args, ctx) => provenanceOf(ctx.snapshot, r.point),
+      }),
     }),
   });
 
 const RegionalBreakdownType = builder
-  .objectRef<{ period: string | null; freq: string | null; measure: string; rows: { seriesId: string; code: string; name: string; unit: string; value: number }[] }>(
+  .objectRef<{ period: string | null; freq: string | null; measure: string; rows: RegionalValue[] }>(
     'RegionalBreakdown',
   )
   .implement({
@@ -257,7 +277,7 @@ builder.prismaObjectField('Country', 'byRegion', (t) =>
         const o = observations[i].find((x) => x.period === period && x.value !== null);
         const unit = levelOf.get(s.member ?? '');
         return o
-          ? [{ seriesId: s.id, code: (s.member ?? '').toUpperCase(), name: unit?.labelEn ?? unit?.name ?? s.names[0]?.name ?? '', unit: s.unit, value: o.value! }]
+          ? [{ seriesId: s.id, code: (s.member ?? '').toUpperCase(), name: unit?.labelEn ?? unit?.name ?? s.names[0]?.name ?? '', unit: s.unit, value: o.value!, point: o }]
           : [];
       });
       return { measure, period: period ?? null, freq: series[0]?.freq ?? null, rows };

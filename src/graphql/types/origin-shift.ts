@@ -78,13 +78,21 @@ async function carriers(ctx: GraphQLContext): Promise<{ monthly: string[]; annua
 type Breakdown = 'monthly' | 'matrix' | 'regions';
 const BREAKDOWNS: Breakdown[] = ['monthly', 'matrix', 'regions'];
 
-export async function shiftOf(ctx: GraphQLContext, iso: string): Promise<(OriginShift & { freq: string }) | null> {
+/**
+ * A country's origin shift, from the figures `load` gives: the plan's (the request's observations)
+ * for the shift shown, every figure for whether a country carries one at all.
+ */
+export async function shiftOf(
+  ctx: GraphQLContext,
+  iso: string,
+  load: Pick<GraphQLContext['loaders']['held'], 'loadMany'> = ctx.loaders.observations,
+): Promise<(OriginShift & { freq: string }) | null> {
   const series = await ctx.prisma.series.findMany({
     where: { countryIso: iso, measure: 'arrivals', OR: [{ breakdown: 'origin' }, { breakdown: null }] },
     select: { id: true, breakdown: true, member: true, freq: true, tableCode: true },
     orderBy: { alias: 'asc' },
   });
-  const observations = await ctx.loaders.observations.loadMany(series.map((s) => s.id));
+  const observations = await load.loadMany(series.map((s) => s.id));
   const obsOf = (id: string) => {
     const found = observations[series.findIndex((s) => s.id === id)];
     if (found instanceof Error) throw found;
@@ -130,7 +138,8 @@ export function originShiftCountries(ctx: GraphQLContext): Promise<Set<string>> 
   return perRelease(ctx.snapshot, 'origin-shift:countries', async () => {
     const rows = await ctx.prisma.series.findMany({ where: { breakdown: 'origin', measure: 'arrivals' }, select: { countryIso: true }, distinct: ['countryIso'] });
     const carrying = new Set<string>();
-    for (const { countryIso } of rows) if (await shiftOf(ctx, countryIso)) carrying.add(countryIso);
+    // Shared by every plan (Country.statistics is free): read from every figure held.
+    for (const { countryIso } of rows) if (await shiftOf(ctx, countryIso, ctx.loaders.held)) carrying.add(countryIso);
     return carrying;
   });
 }

@@ -67,11 +67,12 @@ function primaryReleases(ctx: GraphQLContext): Promise<Map<string, ReleaseEntry[
  * last month, and its pending months follow the release log): the first /v1/gaps of a month reads
  * what the release's warm-up or an earlier caller worked out, and a country's asks for its own.
  */
+// Reports say which months are held, not their values: read from every figure, so one report serves every plan.
 async function gapReports(ctx: GraphQLContext, series: readonly MonthlySeriesRow[]): Promise<(GapReport | null)[]> {
   const kept = await perRelease(ctx.snapshot, `gap-reports:${monthOfDate(ctx.now)}`, async () => new Map<string, GapReport | null>());
   const missing = series.filter((s) => !kept.has(s.id));
   if (missing.length > 0) {
-    const [releases, observations] = await Promise.all([primaryReleases(ctx), Promise.all(missing.map((s) => ctx.loaders.observations.load(s.id)))]);
+    const [releases, observations] = await Promise.all([primaryReleases(ctx), Promise.all(missing.map((s) => ctx.loaders.held.load(s.id)))]);
     missing.forEach((s, i) => {
       const pending = usualDelayMonths(releases.get(s.country) ?? []) ?? 0;
       kept.set(s.id, gaps(observations[i] as GapObservation[], ctx.now, pending));
@@ -315,7 +316,8 @@ builder.prismaObjectField('Country', 'coverage', (t) =>
       },
     },
     resolve: async (c, _args, ctx) => {
-      const observations = await Promise.all(c.series.map((s) => ctx.loaders.observations.load(s.id)));
+      // Which periods are held, whatever the plan sees of their values (as a series' `last` says).
+      const observations = await Promise.all(c.series.map((s) => ctx.loaders.held.load(s.id)));
       return c.series.flatMap((s, i) =>
         coverageGrid(s.freq, observations[i]).map((row) => ({ measure: s.measure, freq: s.freq, series: s.id, ...row })),
       );

@@ -3,7 +3,7 @@ import { seriesNodes } from '../indexed-series';
 import { searchNote, searchSeries } from '../../domain/series-search';
 import { FrequencyEnum, MeasureEnum } from '../enums';
 import { versionDate } from '../../domain/releases';
-import { newestVisible, visibleFrom } from '../../domain/visibility';
+import { newestVisible } from '../../domain/visibility';
 import { yoyPct } from '../../domain/yoy';
 import { yearBefore } from '../../domain/periods';
 import { DEFAULT_PAGE_SIZE, invalidParameter } from '../args';
@@ -96,8 +96,9 @@ builder.prismaObjectFields('Series', (t) => ({
     authScopes: { developer: true },
     select: { id: true },
     resolve: async (s, _args, ctx) => {
+      // The request's loaders hold only the figures the plan sees.
       const observations = await ctx.loaders.observations.load(s.id);
-      const newest = newestVisible(observations, visibleFrom(ctx.plan, ctx.now));
+      const newest = newestVisible(observations, null);
       if (!newest) return null;
       const before = observations.find((o) => o.period === yearBefore(newest.period))?.value ?? null;
       return { period: newest.period, value: newest.value!, yearBefore: before, yoyPct: yoyPct(newest.value, before) };
@@ -109,7 +110,7 @@ builder.prismaObjectFields('Series', (t) => ({
     authScopes: { developer: true },
     select: { id: true },
     resolve: async (s, _args, ctx) =>
-      newestVisible(await ctx.loaders.observations.load(s.id), visibleFrom(ctx.plan, ctx.now))
+      newestVisible(await ctx.loaders.observations.load(s.id), null)
         ? null
         : 'No figure of this series is visible on this plan yet (developer keys see figures published more than 30 days ago).',
   }),

@@ -137,11 +137,10 @@ builder.prismaObjectFields('Series', (t) => ({
     }),
 }));
 
-/** A developer's newest visible figure depends on today, so it is read from the series' dated figures, as `latest` is. */
+/** A developer's newest visible figure depends on today: the request's loaders hand out only the figures the plan sees. */
 function latestValueOf(id: string, stored: number | null, ctx: GraphQLContext): number | null | Promise<number | null> {
-  const cutoff = visibleFrom(ctx.plan, ctx.now);
-  if (cutoff === null) return stored;
-  const pick = (points: ObservationPoint[]) => newestVisible(points, cutoff)?.value ?? null;
+  if (visibleFrom(ctx.plan, ctx.now) === null) return stored;
+  const pick = (points: ObservationPoint[]) => newestVisible(points, null)?.value ?? null;
   const points = ctx.loaders.points(id);
   return Array.isArray(points) ? pick(points) : points.then(pick);
 }
@@ -245,8 +244,8 @@ export const SeriesType = builder.prismaObject('Series', {
       description:
         "The value of `latest`: the newest figure the plan can see (developer: published more than 30 days ago; analyst and intel: all).",
       select: { latestValue: true },
-      // Analyst and intel see every figure: the column holds the newest. A developer's newest
-      // visible figure depends on today, so it is read from the series' dated figures, as `latest` is.
+      // The column holds the newest figure, which analyst and intel see; a developer's is read from the
+      // figures the plan sees (the request's loaders), as `latest` is.
       resolve: (s, _args, ctx) => latestValueOf(s.id, s.latestValue, ctx),
     }),
     updated: t.exposeString('updated', { description: 'When figures of this series last changed.' }),
