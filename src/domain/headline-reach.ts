@@ -21,12 +21,12 @@ export interface ReachRefusal {
   target: string;
   reason: string;
   detail: string;
-  /** Which kind of derivation refused; releases written before it was recorded lack it (then read from `rule`). */
+  /** The kind of rule; releases written before it was recorded lack it (then read from `rule`). */
   derivation?: string;
 }
 
 /**
- * Whether a refusal says that a breakdown's sum disagrees with the publisher's total. An annual figure
+ * Whether a rule that computed nothing did so because a breakdown's sum disagrees with the publisher's total. An annual figure
  * whose months disagree with the published year is another matter: its months are the same measure,
  * not parts of a breakdown, so it never explains why parts reach further than the headline.
  */

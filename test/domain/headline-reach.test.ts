@@ -13,7 +13,7 @@ const GB = [
   s('gb.arrivals.residence-foreign.m', '2019-12', { breakdown: 'residence', member: 'foreign' }),
 ];
 
-const annualRefusal: ReachRefusal = {
+const annualOutcome: ReachRefusal = {
   country: 'GB',
   rule: 'annual-sum',
   derivation: 'annual-sum',
@@ -22,7 +22,7 @@ const annualRefusal: ReachRefusal = {
   detail: '2004: computed 17657 against published 27660 (36.16% apart)',
 };
 
-const partsRefusal: ReachRefusal = {
+const partsOutcome: ReachRefusal = {
   country: 'GB',
   rule: 'unwto-regions-of-origin',
   derivation: 'sum-of-parts',
@@ -33,33 +33,33 @@ const partsRefusal: ReachRefusal = {
 
 describe('why a headline does not reach the newest year held', () => {
   it('counts only a breakdown whose sum disagrees as "sums disagree"', () => {
-    expect(isSumDisagreement(partsRefusal)).toBe(true);
-    expect(isSumDisagreement(annualRefusal)).toBe(false);
-    expect(isSumDisagreement({ ...annualRefusal, rule: 'annual-mean', derivation: 'annual-mean' })).toBe(false);
-    // A breakdown refused for a subtotal among its parts or for no parts is not complete: no sum was compared.
-    expect(isSumDisagreement({ ...partsRefusal, reason: 'subtotal-among-parts' })).toBe(false);
-    expect(isSumDisagreement({ ...partsRefusal, reason: 'no-parts' })).toBe(false);
+    expect(isSumDisagreement(partsOutcome)).toBe(true);
+    expect(isSumDisagreement(annualOutcome)).toBe(false);
+    expect(isSumDisagreement({ ...annualOutcome, rule: 'annual-mean', derivation: 'annual-mean' })).toBe(false);
+    // A breakdown set aside for a subtotal among its parts, or for no parts, is not complete: no sum was compared.
+    expect(isSumDisagreement({ ...partsOutcome, reason: 'subtotal-among-parts' })).toBe(false);
+    expect(isSumDisagreement({ ...partsOutcome, reason: 'no-parts' })).toBe(false);
     // Releases written before the kind was recorded: read from the rule's id.
-    const { derivation: _a, ...oldAnnual } = annualRefusal;
-    const { derivation: _p, ...oldParts } = partsRefusal;
+    const { derivation: _a, ...oldAnnual } = annualOutcome;
+    const { derivation: _p, ...oldParts } = partsOutcome;
     expect(isSumDisagreement(oldAnnual)).toBe(false);
     expect(isSumDisagreement(oldParts)).toBe(true);
   });
 
   it('says "no complete breakdown" where only the months of the same measure disagree with the year', () => {
-    const [row] = headlineReach(GB, [annualRefusal], ['arrivals']);
+    const [row] = headlineReach(GB, [annualOutcome], ['arrivals']);
     expect(row).toMatchObject({ country: 'GB', measure: 'arrivals', newest: '2024', headline: '2022', reaches: false, reason: 'no-complete-breakdown' });
     expect(row.detail).toMatch(/only parts reach 2024: gb.arrivals.origin-europe.a, gb.arrivals.origin-americas.a/);
   });
 
-  it('says "sums disagree" where the parts were summed and refused against the published total', () => {
-    const [row] = headlineReach(GB, [annualRefusal, partsRefusal], ['arrivals']);
+  it('says "sums disagree" where the parts were summed and found off the published total', () => {
+    const [row] = headlineReach(GB, [annualOutcome, partsOutcome], ['arrivals']);
     expect(row.reason).toBe('sums-disagree');
     expect(row.detail).toBe('unwto-regions-of-origin: 2020: computed 100 against published 120 (16.67% apart)');
   });
 
-  it('ignores refusals of another measure or country', () => {
-    const others = [{ ...partsRefusal, target: 'gb.nights.total.a' }, { ...partsRefusal, country: 'CH', target: 'ch.arrivals.type-overnight.a' }];
+  it('ignores the outcomes of another measure or country', () => {
+    const others = [{ ...partsOutcome, target: 'gb.nights.total.a' }, { ...partsOutcome, country: 'CH', target: 'ch.arrivals.type-overnight.a' }];
     expect(headlineReach(GB, others, ['arrivals'])[0].reason).toBe('no-complete-breakdown');
   });
 
