@@ -62,6 +62,33 @@ export function worldRows(places: readonly Place[], world: ExplorerWorldQuery | 
 
 const figureOf = (r: WorldRow, value: number | null) => (r.series ? formatFigure(value, r.series.unit, r.series.scale) : formatNumber(value));
 
+/** The world table's columns: the figures of one measure, or only how far behind each place is when the plan shows no series. */
+function worldColumns(name: string, planOnly: boolean): Column<WorldRow>[] {
+  const columns: Column<WorldRow>[] = [
+    { key: 'name', label: 'Place', value: (r) => r.name, render: (r) => h('a', { href: `/explore/countries/${r.iso}` }, r.name) },
+    { key: 'iso', label: 'ISO', value: (r) => r.iso },
+    { key: 'region', label: 'Region', value: (r) => r.region },
+    { key: 'period', label: 'Latest period', value: (r) => r.period },
+  ];
+  if (!planOnly) {
+    columns.push(
+      {
+        key: 'series',
+        label: 'Series',
+        value: (r) => r.series?.alias ?? null,
+        render: (r) => (r.series ? h('a', { href: `/explore/series/${encodeURIComponent(r.series.alias)}` }, `${r.series.measure} (${r.series.freq})`) : '–'),
+      },
+      { key: 'value', label: `${name}, latest`, numeric: true, value: (r) => r.value, render: (r) => figureOf(r, r.value) },
+      { key: 'base', label: `${name}, same period of 2019`, numeric: true, value: (r) => r.base, render: (r) => figureOf(r, r.base) },
+      { key: 'vs2019', label: 'Change vs 2019', numeric: true, value: (r) => r.vs2019, render: (r) => formatPct(r.vs2019) },
+      { key: 'unit', label: 'Unit', value: (r) => (r.series ? unitLabel(r.series.unit, r.series.scale) : null) },
+    );
+  } else {
+    columns.push({ key: 'behind', label: 'Months behind', numeric: true, value: (r) => r.monthsBehind, render: (r) => formatNumber(r.monthsBehind) });
+  }
+  return columns;
+}
+
 function searchForm(q: string, onSearch: (q: string) => void): HTMLElement {
   const input = h('input', { type: 'search', name: 'q', id: 'search-q', value: q, placeholder: 'e.g. Spain, nights hotels, JP', autocomplete: 'off' });
   return h(
@@ -132,28 +159,7 @@ export async function homeView(main: HTMLElement): Promise<void> {
   const draw = (measure: WorldMeasure) => {
     const rows = worldRows(places, worldAnswer.data, measure);
     const name = MEASURE_NAMES[measure];
-    const columns: Column<WorldRow>[] = [
-      { key: 'name', label: 'Place', value: (r) => r.name, render: (r) => h('a', { href: `/explore/countries/${r.iso}` }, r.name) },
-      { key: 'iso', label: 'ISO', value: (r) => r.iso },
-      { key: 'region', label: 'Region', value: (r) => r.region },
-      { key: 'period', label: 'Latest period', value: (r) => r.period },
-    ];
-    if (!plan) {
-      columns.push(
-        {
-          key: 'series',
-          label: 'Series',
-          value: (r) => r.series?.alias ?? null,
-          render: (r) => (r.series ? h('a', { href: `/explore/series/${encodeURIComponent(r.series.alias)}` }, `${r.series.measure} (${r.series.freq})`) : '–'),
-        },
-        { key: 'value', label: `${name}, latest`, numeric: true, value: (r) => r.value, render: (r) => figureOf(r, r.value) },
-        { key: 'base', label: `${name}, same period of 2019`, numeric: true, value: (r) => r.base, render: (r) => figureOf(r, r.base) },
-        { key: 'vs2019', label: 'Change vs 2019', numeric: true, value: (r) => r.vs2019, render: (r) => formatPct(r.vs2019) },
-        { key: 'unit', label: 'Unit', value: (r) => (r.series ? unitLabel(r.series.unit, r.series.scale) : null) },
-      );
-    } else {
-      columns.push({ key: 'behind', label: 'Months behind', numeric: true, value: (r) => r.monthsBehind, render: (r) => formatNumber(r.monthsBehind) });
-    }
+    const columns = worldColumns(name, plan !== null);
     const picker = h(
       'select',
       {
