@@ -21,6 +21,18 @@ export interface ReachRefusal {
   target: string;
   reason: string;
   detail: string;
+  /** The kind of rule; releases written before it was recorded lack it (then read from `rule`). */
+  derivation?: string;
+}
+
+/**
+ * Whether a rule that computed nothing did so because a breakdown's sum disagrees with the publisher's total. An annual figure
+ * whose months disagree with the published year is another matter: its months are the same measure,
+ * not parts of a breakdown, so it never explains why parts reach further than the headline.
+ */
+export function isSumDisagreement(r: ReachRefusal): boolean {
+  const derivation = r.derivation ?? (r.rule.startsWith('annual-') ? 'annual' : 'sum-of-parts');
+  return derivation === 'sum-of-parts' && r.reason === 'disagrees';
 }
 
 export type ReachReason = 'no-complete-breakdown' | 'sums-disagree' | 'different-concept';
@@ -68,7 +80,7 @@ export function headlineReach(series: readonly ReachSeries[], refusals: readonly
     }
     const further = list.filter((s) => s.last.slice(0, 4) === newest);
     const parts = further.filter((s) => s.breakdown !== null && PART_DIMENSIONS.has(s.breakdown));
-    const refused = refusals.filter((r) => r.country === country && !r.rule.startsWith('annual-') && r.target.split('.')[1] === measure);
+    const refused = refusals.filter((r) => r.country === country && isSumDisagreement(r) && r.target.split('.')[1] === measure);
     let reason: ReachReason;
     let detail: string;
     if (parts.length > 0 && refused.length > 0) {

@@ -186,6 +186,7 @@ function applyDerivations(rows: SeriesRow[], log: (line: string) => void): Deriv
     country: o.country,
     rule: o.rule,
     target: o.target,
+    derivation: o.derivation,
     reason: o.result.ok ? '' : o.result.reason,
     detail: o.result.ok ? '' : o.result.detail,
   }));

@@ -101,6 +101,8 @@ export const PARTITIONS: readonly PartitionSpec[] = [
 export interface DerivationOutcome {
   country: string;
   rule: string;
+  /** The kind of rule the outcome is of. */
+  derivation: DerivationRule;
   target: string;
   result: DerivationResult;
 }
@@ -191,7 +193,7 @@ export function deriveTotals(series: SeriesRow[], specs: readonly PartitionSpec[
         parts.map((p) => ({ member: p.member!, figures: p.observations })),
         spec.subtotals,
       );
-      outcomes.push({ country, rule: spec.id, target: alias, result });
+      outcomes.push({ country, rule: spec.id, derivation: 'sum-of-parts', target: alias, result });
       if (!result.ok || result.figures.length === 0) continue;
       if (!target) {
         target = newTarget(parts, alias, spec, parts[0], spec.freq, spec.targetName ?? spec.title);
@@ -222,7 +224,8 @@ export function deriveAnnuals(series: SeriesRow[]): DerivationOutcome[] {
     const factor = annual ? scaleFactor(monthly.scale) / scaleFactor(annual.scale) : 1;
     const months = factor === 1 ? monthly.observations : monthly.observations.map((o) => ({ ...o, value: o.value === null ? null : o.value * factor }));
     const result = annualFigures(annual?.observations ?? [], months, how);
-    outcomes.push({ country: monthly.country, rule: how === 'sum' ? 'annual-sum' : 'annual-mean', target: alias, result });
+    const rule = how === 'sum' ? 'annual-sum' : 'annual-mean';
+    outcomes.push({ country: monthly.country, rule, derivation: rule, target: alias, result });
     if (!result.ok || result.figures.length === 0) continue;
     if (!annual) {
       annual = newTarget([monthly], alias, null, monthly, 'A', `${monthly.names.en ?? monthly.alias}, annual (${how} of the months)`);

@@ -13,6 +13,7 @@ import { diffSeries, type StoredPoint } from './revisions';
 import { publicationDate, publishedAt } from '../domain/release-dating';
 import type { HeadlineCandidate } from '../domain/headline';
 import { licenceOf } from '../domain/citation';
+import type { DerivationRule } from '../domain/derivation';
 
 /** A series as written to the release: what the headline rule reads of it, and the rest. */
 export interface SeriesRow extends Omit<HeadlineCandidate, 'points' | 'last'> {
@@ -80,6 +81,8 @@ export interface DerivationRefusal {
   target: string;
   reason: string;
   detail: string;
+  /** The kind of rule: a sum of a breakdown's parts, or an annual figure from months. */
+  derivation: DerivationRule;
 }
 
 /** The Meta key holding the refusals as JSON. */

@@ -50,8 +50,9 @@ describe('/v1/countries/{iso}', () => {
   });
   it('lists origin-shift only where two comparable windows are held', async () => {
     const names = async (iso: string) => (await s.json(`/v1/countries/${iso}`, 'free')).data.statistics.map((x: any) => x.name);
-    // Japan's headline is monthly: JNTO's nationalities summed (sum-of-parts), so it has a brief of its latest month.
+    // Japan's headline is monthly: JNTO's total to 2017-03, then the sum of its nationalities to 2025-02, so a brief of its latest month is listed and served.
     expect(await names('JP')).toEqual(expect.arrayContaining(['origin-shift', 'rivals', 'seasonality', 'brief']));
+    expect((await s.get('/v1/countries/JP/brief', { plan: 'analyst' })).status).toBe(200);
     for (const iso of ['JP', 'FR', 'GB', 'US', 'ES', 'XK', 'DE']) {
       const listed = (await names(iso)).includes('origin-shift');
       const served = (await s.get(`/v1/stats/origin-shift?country=${iso}`, { plan: 'intel' })).status === 200;

@@ -80,5 +80,20 @@ describe('figures computed by the ingest', () => {
     const listed = lines.filter((l) => /^  [A-Z]{2} (arrivals|nights|spend): /.test(l));
     expect(listed).toHaveLength(Number(pairs) - Number(reaching));
     expect(lines.join('\n')).toMatch(/CN arrivals: .*only parts reach 2023/);
+    // Months that disagree with a published year are not a breakdown's sum: these lack a complete breakdown.
+    const section = (heading: RegExp) => {
+      const start = lines.findIndex((l) => heading.test(l));
+      if (start < 0) return [];
+      const end = lines.findIndex((l, i) => i > start && l === '');
+      return lines.slice(start + 1, end < 0 ? undefined : end);
+    };
+    const incomplete = section(/^Not reaching: no complete breakdown/).join('\n');
+    const disagree = section(/^Not reaching: sums disagree/);
+    for (const pair of ['CH arrivals', 'GB arrivals', 'GB nights']) {
+      expect(incomplete).toContain(`  ${pair}: `);
+      expect(disagree.join('\n')).not.toContain(`  ${pair}: `);
+    }
+    expect(disagree.length).toBeGreaterThan(0);
+    for (const line of disagree) expect(line).not.toMatch(/annual-(sum|mean)/);
   });
 });

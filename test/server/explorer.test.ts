@@ -158,44 +158,86 @@ describe('/explore', () => {
     await page.close();
   });
 
-  it('draws every place’s newest figure and its change on the same period of 2019, as the API gives them; sorts by any column', async () => {
+  it('draws every place’s newest figure of one measure and its change on the same period of 2019, as the API gives them; sorts by any column', async () => {
     const data = await api(`{ countries(first: 1000) { nodes { iso name series(headline: true) {
-      alias measure freq headline last latest { period value } observations(from: "2019", to: "2019") { period value } } } } }`);
-    const expected = new Map<string, { alias: string; period: string; value: number; base: number | null; pct: number | null } | null>();
-    for (const c of data.countries.nodes) {
-      const s = primarySeries<{ alias: string; measure: string; freq: string; headline: boolean; last: string; latest: { period: string; value: number } | null; observations: { period: string; value: number | null }[] }>(c.series);
-      if (!s?.latest) {
-        expected.set(c.iso, null);
-        continue;
+      alias measure freq unit scale headline last latest { period value } observations(from: "2019", to: "2019") { period value } } } } }`);
+    type Api = { alias: string; measure: string; freq: string; unit: string; scale: string | null; headline: boolean; last: string; latest: { period: string; value: number } | null; observations: { period: string; value: number | null }[] };
+    const expectedOf = (measure: string) => {
+      const expected = new Map<string, { alias: string; unit: string; scale: string | null; period: string; value: number; base: number | null; pct: number | null } | null>();
+      for (const c of data.countries.nodes) {
+        const s = primarySeries<Api>((c.series as Api[]).filter((x) => x.measure === measure));
+        if (!s?.latest) {
+          expected.set(c.iso, null);
+          continue;
+        }
+        const basePeriod = `2019${s.latest.period.slice(4)}`;
+        const base = s.observations.find((o) => o.period === basePeriod)?.value ?? null;
+        expected.set(c.iso, { alias: s.alias, unit: s.unit, scale: s.scale, period: s.latest.period, value: s.latest.value, base, pct: vsBaselinePct(s.latest.value, base) });
       }
-      const basePeriod = `2019${s.latest.period.slice(4)}`;
-      const base = s.observations.find((o) => o.period === basePeriod)?.value ?? null;
-      expected.set(c.iso, { alias: s.alias, period: s.latest.period, value: s.latest.value, base, pct: vsBaselinePct(s.latest.value, base) });
-    }
+      return expected;
+    };
+    // The decimals a unit allows, written out here apart from the page's code: counts whole, scaled
+    // figures (thousands, millions) one, money in units two (USD's cents), percentages one.
+    const allowed = (unit: string, scale: string | null) => (unit === 'percent' ? 1 : scale ? 1 : /^[A-Z]{3}$/.test(unit) ? 2 : 0);
+    const decimalsOf = (text: string) => (/\.(\d+)/.exec(text)?.[1].length ?? 0);
+    const digitsOf = (value: string) => (value.includes('.') ? value.length - value.indexOf('.') - 1 : 0);
+
+    /** Every row against the API, each cell within its unit's decimals; returns how many cells were rounded. */
+    const check = (rows: Cell[][], measure: string) => {
+      const expected = expectedOf(measure);
+      expect(rows.length).toBe(data.countries.nodes.length);
+      let compared = 0;
+      let rounded = 0;
+      for (const row of rows) {
+        const iso = cellOf(row, 'iso')!.text;
+        const want = expected.get(iso);
+        expect(want, iso).not.toBeUndefined();
+        if (!want) {
+          expect(numberIn(cellOf(row, 'value')), iso).toBeNull();
+          expect(cellOf(row, 'series')!.text, iso).toBe('–');
+          continue;
+        }
+        expect(cellOf(row, 'period')!.text, iso).toBe(want.period);
+        // One measure per column: every row's figure is of the measure chosen.
+        expect(cellOf(row, 'series')!.value ?? cellOf(row, 'series')!.text, iso).toMatch(new RegExp(`^${measure} \\(`));
+        expect(want.alias.split('.')[1]).toBe(measure);
+        expect(numberIn(cellOf(row, 'value')), iso).toBe(want.value);
+        expect(numberIn(cellOf(row, 'base')), iso).toBe(want.base);
+        expect(numberIn(cellOf(row, 'vs2019')), iso).toBe(want.pct);
+        for (const key of ['value', 'base']) {
+          const cell = cellOf(row, key)!;
+          if (cell.value === '') continue;
+          expect(decimalsOf(cell.text), `${iso} ${key} ${cell.text} (${want.unit} ${want.scale})`).toBeLessThanOrEqual(allowed(want.unit, want.scale));
+          if (digitsOf(cell.value!) > allowed(want.unit, want.scale)) rounded++;
+        }
+        if (want.pct !== null) {
+          expect(decimalsOf(cellOf(row, 'vs2019')!.text), iso).toBe(1);
+          compared++;
+        }
+      }
+      return { compared, rounded };
+    };
+
     const { page, foreign } = await open('/explore');
-    const rows = await tableRows(page, '#world');
-    expect(rows.length).toBe(data.countries.nodes.length);
-    let compared = 0;
-    for (const row of rows) {
-      const iso = cellOf(row, 'iso')!.text;
-      const want = expected.get(iso);
-      expect(want, iso).not.toBeUndefined();
-      if (!want) {
-        expect(numberIn(cellOf(row, 'value')), iso).toBeNull();
-        continue;
-      }
-      expect(cellOf(row, 'period')!.text, iso).toBe(want.period);
-      expect(cellOf(row, 'series')!.value ?? cellOf(row, 'series')!.text, iso).toContain(want.alias.split('.')[1]);
-      expect(numberIn(cellOf(row, 'value')), iso).toBe(want.value);
-      expect(numberIn(cellOf(row, 'base')), iso).toBe(want.base);
-      expect(numberIn(cellOf(row, 'vs2019')), iso).toBe(want.pct);
-      if (want.pct !== null) compared++;
-    }
-    expect(compared).toBeGreaterThan(100);
+    expect(await page.locator('#world').getAttribute('data-measure')).toBe('arrivals');
+    expect(await page.locator('#world th[data-key="value"]').innerText()).toContain('Arrivals');
+    const arrivals = check(await tableRows(page, '#world'), 'arrivals');
+    expect(arrivals.compared).toBeGreaterThan(100);
     // Spain's row as written: its change with a sign and one decimal.
-    const es = expected.get('ES')!;
-    const esRow = rows.find((r) => cellOf(r, 'iso')!.text === 'ES')!;
+    const es = expectedOf('arrivals').get('ES')!;
+    const esRow = (await tableRows(page, '#world')).find((r) => cellOf(r, 'iso')!.text === 'ES')!;
     expect(cellOf(esRow, 'vs2019')!.text).toBe(`${es.pct! > 0 ? '+' : es.pct! < 0 ? '−' : ''}${Math.abs(es.pct!).toFixed(1)}%`);
+
+    // Another measure: chosen on the page, kept in the address, every column of it alone.
+    await page.selectOption('#world-measure', 'spend');
+    await page.waitForSelector('#world[data-measure="spend"]');
+    expect(new URL(page.url()).searchParams.get('measure')).toBe('spend');
+    expect(await page.locator('#world th[data-key="value"]').innerText()).toContain('Spend');
+    const spend = check(await tableRows(page, '#world'), 'spend');
+    expect(spend.compared).toBeGreaterThan(100);
+    // UN Tourism's USD millions come with up to six decimals: the page writes them at one.
+    expect(spend.rounded).toBeGreaterThan(0);
+
     // Sorting is a button in the header, kept in the address.
     await page.getByRole('button', { name: 'Change vs 2019' }).click();
     expect(new URL(page.url()).searchParams.get('sort')).toBe('vs2019');
@@ -204,6 +246,12 @@ describe('/explore', () => {
     expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
     expect(await page.locator('#world th[aria-sort="descending"]').count()).toBe(1);
     await screenshot(page, 'explore-world.png');
+
+    // The measure in the address on a first visit.
+    await page.goto(`${env.server.url}/explore?measure=nights`);
+    await page.waitForSelector('#world[data-state="ready"]', { timeout: 30_000 });
+    expect(await page.locator('#world-measure').inputValue()).toBe('nights');
+    check(await tableRows(page, '#world'), 'nights');
     expect(foreign).toEqual([]);
     await page.close();
   });

@@ -1,7 +1,8 @@
 /**
- * /explore: search over every series and country, and the world view: each place's newest figure
- * of its primary headline series against the same period of 2019, in a table sortable by any column.
- * Address: ?q= (search), ?sort=&dir= (the table's order).
+ * /explore: search over every series and country, and the world view: for one measure at a time,
+ * each place's newest figure of its headline series against the same period of 2019, in a table
+ * sortable by any column, each figure at its unit's precision.
+ * Address: ?q= (search), ?measure= (the world view's measure), ?sort=&dir= (the table's order).
  */
 import { primarySeries } from '../../domain/country-summary';
 import { vsBaseYear } from '../../domain/baseline';
@@ -9,7 +10,7 @@ import { ExplorerCountriesDocument, ExplorerSearchDocument, ExplorerWorldDocumen
 import { params, setParams } from '../address';
 import { ask, keyRefused, planRequired } from '../api';
 import { errorNote, fill, h, planNote, section, show } from '../dom';
-import { formatNumber, formatPct, unitLabel } from '../format';
+import { formatFigure, formatNumber, formatPct, unitLabel } from '../format';
 import { dataTable, type Column } from '../table';
 
 type Place = ExplorerCountriesQuery['countries']['nodes'][number];
@@ -27,11 +28,22 @@ export interface WorldRow {
   monthsBehind: number | null;
 }
 
-/** Each place with its primary headline series' newest figure against 2019 (when the plan shows series). */
-export function worldRows(places: readonly Place[], world: ExplorerWorldQuery | null): WorldRow[] {
+/** The measures the world view offers, one at a time: a column holds one measure's figures. */
+export const WORLD_MEASURES = ['arrivals', 'nights', 'spend'] as const;
+export type WorldMeasure = (typeof WORLD_MEASURES)[number];
+
+const MEASURE_NAMES: Readonly<Record<WorldMeasure, string>> = { arrivals: 'Arrivals', nights: 'Nights', spend: 'Spend' };
+
+/** The measure the address names, arrivals when it names none the view offers. */
+export function worldMeasure(value: string | null): WorldMeasure {
+  return (WORLD_MEASURES as readonly string[]).includes(value ?? '') ? (value as WorldMeasure) : 'arrivals';
+}
+
+/** Each place with its headline series of the measure (its freshest, the finer on a tie): the newest figure against 2019. */
+export function worldRows(places: readonly Place[], world: ExplorerWorldQuery | null, measure: WorldMeasure): WorldRow[] {
   const seriesOf = new Map(world?.countries.nodes.map((c) => [c.iso, c.series]) ?? []);
   return places.map((p) => {
-    const series = primarySeries(seriesOf.get(p.iso) ?? []) ?? null;
+    const series = primarySeries((seriesOf.get(p.iso) ?? []).filter((s) => s.measure === measure)) ?? null;
     const latest = series?.latest ?? null;
     const vs = latest && series ? vsBaseYear(latest, series.observations) : null;
     return {
@@ -46,6 +58,35 @@ export function worldRows(places: readonly Place[], world: ExplorerWorldQuery | 
       monthsBehind: p.monthsBehind,
     };
   });
+}
+
+const figureOf = (r: WorldRow, value: number | null) => (r.series ? formatFigure(value, r.series.unit, r.series.scale) : formatNumber(value));
+
+/** The world table's columns: the figures of one measure, or only how far behind each place is when the plan shows no series. */
+function worldColumns(name: string, planOnly: boolean): Column<WorldRow>[] {
+  const columns: Column<WorldRow>[] = [
+    { key: 'name', label: 'Place', value: (r) => r.name, render: (r) => h('a', { href: `/explore/countries/${r.iso}` }, r.name) },
+    { key: 'iso', label: 'ISO', value: (r) => r.iso },
+    { key: 'region', label: 'Region', value: (r) => r.region },
+    { key: 'period', label: 'Latest period', value: (r) => r.period },
+  ];
+  if (!planOnly) {
+    columns.push(
+      {
+        key: 'series',
+        label: 'Series',
+        value: (r) => r.series?.alias ?? null,
+        render: (r) => (r.series ? h('a', { href: `/explore/series/${encodeURIComponent(r.series.alias)}` }, `${r.series.measure} (${r.series.freq})`) : '–'),
+      },
+      { key: 'value', label: `${name}, latest`, numeric: true, value: (r) => r.value, render: (r) => figureOf(r, r.value) },
+      { key: 'base', label: `${name}, same period of 2019`, numeric: true, value: (r) => r.base, render: (r) => figureOf(r, r.base) },
+      { key: 'vs2019', label: 'Change vs 2019', numeric: true, value: (r) => r.vs2019, render: (r) => formatPct(r.vs2019) },
+      { key: 'unit', label: 'Unit', value: (r) => (r.series ? unitLabel(r.series.unit, r.series.scale) : null) },
+    );
+  } else {
+    columns.push({ key: 'behind', label: 'Months behind', numeric: true, value: (r) => r.monthsBehind, render: (r) => formatNumber(r.monthsBehind) });
+  }
+  return columns;
 }
 
 function searchForm(q: string, onSearch: (q: string) => void): HTMLElement {
@@ -115,39 +156,40 @@ export async function homeView(main: HTMLElement): Promise<void> {
   }
   const places = countries.data.countries.nodes;
   const plan = planRequired(worldAnswer);
-  const rows = worldRows(places, worldAnswer.data);
-  const columns: Column<WorldRow>[] = [
-    { key: 'name', label: 'Place', value: (r) => r.name, render: (r) => h('a', { href: `/explore/countries/${r.iso}` }, r.name) },
-    { key: 'iso', label: 'ISO', value: (r) => r.iso },
-    { key: 'region', label: 'Region', value: (r) => r.region },
-    { key: 'period', label: 'Latest period', value: (r) => r.period },
-  ];
-  if (!plan) {
-    columns.push(
+  const draw = (measure: WorldMeasure) => {
+    const rows = worldRows(places, worldAnswer.data, measure);
+    const name = MEASURE_NAMES[measure];
+    const columns = worldColumns(name, plan !== null);
+    const picker = h(
+      'select',
       {
-        key: 'series',
-        label: 'Series',
-        value: (r) => r.series?.alias ?? null,
-        render: (r) => (r.series ? h('a', { href: `/explore/series/${encodeURIComponent(r.series.alias)}` }, `${r.series.measure} (${r.series.freq})`) : '–'),
+        id: 'world-measure',
+        onchange: (e: Event) => {
+          const next = worldMeasure((e.target as HTMLSelectElement).value);
+          setParams({ measure: next === 'arrivals' ? null : next });
+          draw(next);
+          document.getElementById('world-measure')?.focus();
+        },
       },
-      { key: 'value', label: 'Latest', numeric: true, value: (r) => r.value, render: (r) => formatNumber(r.value) },
-      { key: 'base', label: 'Same period of 2019', numeric: true, value: (r) => r.base, render: (r) => formatNumber(r.base) },
-      { key: 'vs2019', label: 'Change vs 2019', numeric: true, value: (r) => r.vs2019, render: (r) => formatPct(r.vs2019) },
-      { key: 'unit', label: 'Unit', value: (r) => (r.series ? unitLabel(r.series.unit, r.series.scale) : null) },
+      WORLD_MEASURES.map((m) => h('option', { value: m, selected: m === measure }, MEASURE_NAMES[m])),
     );
-  } else {
-    columns.push({ key: 'behind', label: 'Months behind', numeric: true, value: (r) => r.monthsBehind, render: (r) => formatNumber(r.monthsBehind) });
-  }
-  fill(
-    world,
-    plan ? 'plan' : 'ready',
-    h('p', {}, 'Each place’s primary headline series (its freshest; arrivals first on a tie): the newest figure this key’s plan sees, and its change on the same month, quarter or year of 2019.'),
-    plan ? planNote(plan, 'The figures and their change against 2019') : null,
-    dataTable(rows, columns, {
-      caption: `${rows.length} places`,
-      sort: { key: 'name', dir: 'asc' },
-      address: '',
-    }),
-  );
+    fill(
+      world,
+      plan ? 'plan' : 'ready',
+      h(
+        'p',
+        {},
+        'For the measure chosen, each place’s headline series (its freshest): the newest figure this key’s plan sees, and its change on the same month, quarter or year of 2019.',
+      ),
+      plan ? planNote(plan, 'The figures and their change against 2019') : h('div', { class: 'field' }, h('label', { for: 'world-measure' }, 'Measure'), picker),
+      dataTable(rows, columns, {
+        caption: plan ? `${rows.length} places` : `${rows.length} places · ${name.toLowerCase()}`,
+        sort: { key: 'name', dir: 'asc' },
+        address: '',
+      }),
+    );
+    world.root.dataset.measure = measure;
+  };
+  draw(worldMeasure(params().get('measure')));
   await searched;
 }

@@ -54,7 +54,7 @@ const OriginShiftType = builder
   });
 
 const MONTHLY_TOTAL_TEXT =
-  ' The total is the publisher’s own (so markets not broken out count in it), taken only in months where every market listed is published, so all are compared over the same windows.';
+  ' The total is the publisher’s own (so markets not broken out count in it), or in months where the publisher gives none, the sum of its complete breakdown; taken only in months where every market listed is published, so all are compared over the same windows.';
 const matrixTotalText = (markets: number) =>
   ' Trips of EU/EFTA residents by country of destination, from the household surveys of the countries of residence (Eurostat tour_dem_ttw), ' +
   `used because no monthly origin breakdown is held for this country. The total is the sum of the ${markets} origin markets published in both years, ` +
@@ -113,13 +113,22 @@ export async function shiftOf(
     let shift: OriginShift | null = null;
     if (kind === 'monthly') {
       if (!total) continue;
-      // Origins first published after the total's last month (JNTO's regions since 2019) cannot be set against it.
       const totalMonths = new Set(obsOf(total.id).filter((o) => o.value !== null).map((o) => o.period));
-      const comparable = members.filter((m) => m.observations.some((o) => o.value !== null && totalMonths.has(o.period)));
-      shift = originShift(
-        byOrigin.filter((o) => comparable.some((m) => m.member === o.origin)),
-        totalWhereBreakdownComplete(obsOf(total.id), comparable, 'M'),
-      );
+      // One publisher table's breakdown at a time, the one reaching furthest first: two tables' markets
+      // (JNTO's regions to 2017 and its nationalities to 2025) share no month in which all are published.
+      const tables = [...new Set(origins.map((s) => s.tableCode))];
+      const reach = (table: string) =>
+        origins.filter((s) => s.tableCode === table).flatMap((s) => obsOf(s.id).filter((o) => o.value !== null && totalMonths.has(o.period)).map((o) => o.period)).sort().at(-1) ?? '';
+      for (const table of tables.sort((a, b) => reach(b).localeCompare(reach(a)))) {
+        const ofTable = members.filter((_, i) => origins[i].tableCode === table);
+        // Origins with no month beside the total cannot be set against it.
+        const comparable = ofTable.filter((m) => m.observations.some((o) => o.value !== null && totalMonths.has(o.period)));
+        shift = originShift(
+          byOrigin.filter((o) => comparable.some((m) => m.member === o.origin)),
+          totalWhereBreakdownComplete(obsOf(total.id), comparable, 'M'),
+        );
+        if (shift) break;
+      }
       if (shift) shift.method.value += MONTHLY_TOTAL_TEXT;
     } else if (kind === 'matrix') {
       shift = originShiftAnnual(byOrigin, sumOfCommonMembers(members));
