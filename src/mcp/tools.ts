@@ -72,7 +72,7 @@ const searchSeries = defineTool({
   answer: (r, args, ctx, route) => {
     const rows = route!.data as Row[];
     const text = rows.length
-      ? `${rows.length} series match "${args.q}"${r.seriesSearch.pageInfo.hasNextPage ? ' (more with a larger limit)' : ''}:\n${lines(rows, (s) => `${s.alias} (${s.id}): ${s.name}, ${s.first}–${s.last}`)}`
+      ? `${rows.length} series match "${args.q}"${r.seriesSearch.pageInfo.hasNextPage ? ' on this page (the next with next_cursor)' : ''}:\n${lines(rows, (s) => `${s.alias} (${s.id}): ${s.name}, ${s.first}–${s.last}`)}`
       : `No series matches "${args.q}".${r.seriesSearch.note ? ` ${r.seriesSearch.note}` : ''}`;
     return { text, data: rows, meta: route!.meta, citations: r.seriesSearch.nodes.map((s) => citationOf(s, ctx)) };
   },
@@ -82,14 +82,16 @@ const observations = defineTool({
   name: 'get_observations',
   title: 'Series observations',
   description:
-    "Every period of one series from `from` to `to` with its value as published (see unit and scale), the publisher's status (published, estimated, provisional, break, not_published, withheld) and flags; withheld or unpublished periods have value null. With as_of, the values as they stood on that date (see series_vintages).",
+    "Every period of one series from `from` to `to` with its value as published (see unit and scale), the publisher's status (published, estimated, provisional, break, not_published, withheld) and flags; withheld or unpublished periods have value null. With as_of, the values as they stood on that date (see series_vintages). With freq (and aggregation), summed, averaged or ended to a coarser frequency; with units, changes or logs by FRED's formulas (meta.unit says which); provenance=true adds each figure's source and publication date.",
   operation: SeriesObservationsDocument,
   answer: (r, args, ctx, route) => {
     const s = r.seriesById!;
     const citation = citationOf(s, ctx);
     const held = s.timeline.filter((o) => o.value !== null);
     const last = held.at(-1);
-    const head = `${s.name} (${s.alias}), ${unitLabel(s)}${args.as_of ? `, as it stood on ${args.as_of}` : ''}: ${s.timeline.length} periods${s.timeline.length ? ` from ${s.timeline[0].period} to ${s.timeline.at(-1)!.period}` : ''}.`;
+    // The route's unit: the transformation's (a percentage change on a year before …) where one is asked.
+    const unit = String(route!.meta?.unit ?? unitLabel(s));
+    const head = `${s.name} (${s.alias}), ${unit}${args.freq ? `, ${args.freq}` : ''}${args.as_of ? `, as it stood on ${args.as_of}` : ''}: ${s.timeline.length} periods${s.timeline.length ? ` from ${s.timeline[0].period} to ${s.timeline.at(-1)!.period}` : ''}.`;
     const latest = last ? ` Latest figure: ${fmt(last.value)} for ${last.period} (${last.status ?? 'status unknown'}).` : ' No figure in this window.';
     const recent = lines(s.timeline.slice(-TEXT_ROWS).reverse(), (o) => `${o.period}: ${fmt(o.value)}${o.status && o.status !== 'published' ? ` (${o.status})` : ''}`);
     return { text: `${head}${latest}\n${recent}\n${cited(citation)}`, data: route!.data, meta: route!.meta, citations: [citation] };

@@ -56,7 +56,11 @@ describe('tools', () => {
     const { tools } = await c.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS.map((t) => t.name).sort());
     const observations = tools.find((t) => t.name === 'get_observations')!;
-    expect(Object.keys(observations.inputSchema.properties ?? {}).sort()).toEqual(['as_of', 'from', 'id', 'to']);
+    expect(Object.keys(observations.inputSchema.properties ?? {}).sort()).toEqual(['aggregation', 'as_of', 'freq', 'from', 'id', 'provenance', 'to', 'units']);
+    expect((observations.inputSchema.properties as any).units.enum).toContain('pc1');
+    const search = tools.find((t) => t.name === 'search_series')!;
+    expect(search.inputSchema.properties).toHaveProperty('cursor');
+    expect(search.inputSchema.properties).not.toHaveProperty('after');
     expect(observations.inputSchema.required).toEqual(['id']);
     expect(observations.description).toMatch(/Plan: developer or above/);
     expect(observations.description).toMatch(/SeriesObservations/);
@@ -97,6 +101,37 @@ describe('tools', () => {
     const r = await call(c, 'get_observations', { id: 'es.nights.total.m', as_of: asOf });
     const rest = await s.json(`/v1/series/es.nights.total.m/observations?as_of=${asOf}`);
     expect(r.structuredContent.data).toEqual(rest.data);
+  });
+
+  it('get_observations with units=pc1 and freq=A answers as the route with the same transformation', async () => {
+    const args = { id: 'es.nights.total.m', from: '2017', to: '2019', units: 'pc1', freq: 'A' };
+    const r = await call(c, 'get_observations', args);
+    const rest = await s.json('/v1/series/es.nights.total.m/observations?from=2017&to=2019&units=pc1&freq=A');
+    expect(r.isError).toBeFalsy();
+    expect(rest.data.map((o: any) => o.period)).toEqual(['2017', '2018', '2019']);
+    expect(r.structuredContent.data).toEqual(rest.data);
+    expect(r.structuredContent.meta.unit).toBe(rest.meta.unit);
+    expect(r.structuredContent.meta.freq).toBe('A');
+    expect(r.content[0].text).toContain(rest.meta.unit);
+    expect(r.structuredContent.citations[0].publisher).toBe('Eurostat');
+    const provenance = await call(c, 'get_observations', { ...args, provenance: true });
+    expect(provenance.structuredContent.data).toEqual((await s.json('/v1/series/es.nights.total.m/observations?from=2017&to=2019&units=pc1&freq=A&provenance=true')).data);
+  });
+
+  it('search_series pages with cursor and next_cursor as /v1/series/search does with meta.next', async () => {
+    const first = await call(c, 'search_series', { q: 'spain', limit: 3 });
+    const rest = await s.json('/v1/series/search?q=spain&limit=3');
+    expect(first.structuredContent.data).toEqual(rest.data);
+    expect(rest.meta.next).toEqual(expect.any(String));
+    expect(first.structuredContent.next_cursor).toBe(new URLSearchParams(rest.meta.next.split('?')[1]).get('cursor'));
+    const second = await call(c, 'search_series', { q: 'spain', limit: 3, cursor: first.structuredContent.next_cursor });
+    expect(second.structuredContent.data).toEqual((await s.json(rest.meta.next)).data);
+    expect(second.structuredContent.data[0].id).not.toBe(first.structuredContent.data[0].id);
+    const last = await call(c, 'search_series', { q: 'spain nights total', limit: 1000 });
+    expect(last.structuredContent.next_cursor).toBeNull();
+    const bad = await call(c, 'search_series', { q: 'spain', cursor: 'AAAA' });
+    expect(bad.isError).toBe(true);
+    expect(bad.content[0].text).toMatch(/^invalid_parameter: cursor/);
   });
 
   it('series_metadata and series_vintages answer as their routes', async () => {
