@@ -12,7 +12,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { z } from 'zod';
 import { rateHeaders, presentedKey, type Admit, type Identify } from '../auth/access';
 import type { DataStore } from '../db/data-store';
-import type { Plan } from '../domain/types';
+import { PLANS, type Plan } from '../domain/types';
 import { ApiError, errorBody, type ErrorCode } from '../errors';
 import { decodeCursor } from '../graphql/connections';
 import { documentText, joinResultKey, resultKeyTail, sessionKey } from '../graphql/result-cache';
@@ -20,11 +20,18 @@ import { GUIDES } from '../../rest/guides';
 import { executeRoute, shapeResult, variablesOf, type RestExecute, type RouteRunDeps } from '../../rest/route-run';
 import type { Params } from '../../rest/route';
 import type { RequestTag } from '../../rest/request-tag';
+import { HeadlineCitationsDocument, SeriesCitationDocument, type HeadlineCitationsQuery, type SeriesCitationQuery } from '../generated/operations';
+import { operationPlan } from '../graphql/operation-plan';
+import { schema } from '../graphql/schema';
+import { CitationLookup, type CitationRun } from './citations';
 import { variableValue, type Tool, type ToolContext } from './tool';
-import { TOOLS } from './tools';
+import { citationOf, sourcesLine, TOOLS } from './tools';
 import { PROMPTS } from './prompts';
 
 export const MCP_PATH = '/mcp';
+
+/** What the citation lookups' operations are logged under. */
+const CITATIONS_PATH = `${MCP_PATH}/citations`;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -41,6 +48,11 @@ export interface McpDeps {
   log: (line: string) => void;
   endpointsLive: number;
   version: string;
+}
+
+/** What the handler's calls share besides its deps: the citation facts of the served release. */
+interface Shared extends McpDeps {
+  citations: CitationLookup;
 }
 
 export interface McpRequestContext {
@@ -67,6 +79,9 @@ const OUTPUT = z.object({
   data_as_of: z.string().describe('When the served data was loaded.'),
   request_id: z.string(),
 });
+
+/** The plan the citation lookups run with: the one their operations read at, whatever the caller's (a citation names the source, not its figures). */
+const CITATION_PLAN = [HeadlineCitationsDocument, SeriesCitationDocument].map((d) => operationPlan(schema, d)).reduce((a, b) => (PLANS.indexOf(a) >= PLANS.indexOf(b) ? a : b));
 
 /** Per request: the caller and what its tool calls decided of its rate, for the answer's headers. */
 interface Call {
@@ -106,7 +121,7 @@ function nextCursor(next: unknown): string | null {
   return typeof next === 'string' ? new URLSearchParams(next.slice(next.indexOf('?') + 1)).get('cursor') : null;
 }
 
-async function callTool(deps: McpDeps, tool: Tool, call: Call, args: Record<string, unknown>): Promise<CallToolResult> {
+async function callTool(deps: Shared, tool: Tool, call: Call, args: Record<string, unknown>): Promise<CallToolResult> {
   const { requestId, tag } = call.ctx;
   try {
     const admission = await deps.admit(call.key, { plan: tool.plan, what: `The tool ${tool.name}` }, tag);
@@ -123,6 +138,21 @@ async function callTool(deps: McpDeps, tool: Tool, call: Call, args: Record<stri
     const routeData = tool.route ? shapeResult(run, tool.route, result, params, now) : null;
     const ctx: ToolContext = { now, publicBaseUrl: deps.publicBaseUrl, endpointsLive: deps.endpointsLive, dataAsOf: snapshot.dataAsOf };
     const answer = tool.answer(result.data, params, ctx, routeData);
+    if (answer.cite) {
+      const caller = { plan: CITATION_PLAN, requestId, snapshot, now };
+      const lookup: CitationRun = {
+        headline: async (isos) => {
+          const r = await executeRoute(run, { operation: HeadlineCitationsDocument, path: CITATIONS_PATH } as never, { country: isos }, caller);
+          return (r.data as HeadlineCitationsQuery).countries.nodes;
+        },
+        series: async (id) => ((await executeRoute(run, { operation: SeriesCitationDocument, path: CITATIONS_PATH } as never, { id }, caller)).data as SeriesCitationQuery).seriesById,
+      };
+      const facts = await deps.citations.facts(snapshot.dataVersion, answer.cite, lookup);
+      const named = new Set(answer.citations.map((c) => c.series));
+      const found = facts.filter((f) => !named.has(f.id)).map((f) => citationOf(f, ctx));
+      answer.citations = [...answer.citations, ...found];
+      if (found.length > 0) answer.text += `\n${sourcesLine(answer.citations)}`;
+    }
     return {
       content: [{ type: 'text', text: answer.text }],
       structuredContent: {
@@ -199,7 +229,7 @@ function toolListId(request: Request, body: unknown): string | number | null {
 const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
 
 /** The server one request is answered by: every tool, the API guides as resources, the prompts. */
-function serverFor(deps: McpDeps, call: Call): McpServer {
+function serverFor(deps: Shared, call: Call): McpServer {
   const server = new McpServer(
     { name: 'tourism-statistics', version: deps.version },
     {
@@ -267,7 +297,8 @@ async function errorAnswer(response: Response, deps: McpDeps, requestId: string)
 
 export type McpHandler = (request: Request, ctx: McpRequestContext) => Promise<Response>;
 
-export function createMcpHandler(deps: McpDeps): McpHandler {
+export function createMcpHandler(given: McpDeps): McpHandler {
+  const deps: Shared = { ...given, citations: new CitationLookup() };
   // Written at start, so no request converts the tools' schemas.
   toolListAnswer(0);
   return async function handle(request, ctx) {

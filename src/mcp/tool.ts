@@ -7,6 +7,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { z } from 'zod';
 import type { Plan } from '../domain/types';
+import type { CitationRequest } from './citations';
 import { ApiError } from '../errors';
 import { INPUT_KINDS, TEXT_MAX, type InputTypeName } from '../graphql/input-kinds';
 import { operationPlan } from '../graphql/operation-plan';
@@ -40,6 +41,8 @@ export interface ToolAnswer {
   data: unknown;
   meta?: Record<string, unknown>;
   citations: Citation[];
+  /** The series it speaks of without its operation selecting their citation facts: looked up once per release (src/mcp/citations.ts). */
+  cite?: CitationRequest;
 }
 
 export interface ToolDeclaration<TResult, TVars> {

@@ -55,6 +55,13 @@ export function citationOf(
   };
 }
 
+/** The publishers of an answer's citations in a line, each with its release date, once each. */
+export function sourcesLine(citations: readonly Citation[]): string {
+  const named = citations.map((c) => `${c.publisher ?? 'unknown publisher'}${c.released ? ` (${c.released})` : ''}`).filter((v, i, all) => all.indexOf(v) === i);
+  const more = named.length > TEXT_ROWS ? `; … ${named.length - TEXT_ROWS} more in the citations` : '';
+  return `Sources: ${named.slice(0, TEXT_ROWS).join('; ')}${more}`;
+}
+
 /** How a citation reads in a text. */
 function cited(c: Citation): string {
   const source = c.publisher ? `${c.publisher}${c.released ? `, published ${c.released}` : ''}${c.official_url ? ` (${c.official_url})` : ''}` : 'see the series';
@@ -110,7 +117,7 @@ const overview = defineTool({
       `${c.name} (${c.iso}), ${c.regionName ?? 'no region'}: ${c.monthly ? 'monthly' : 'not monthly'}, figures from ${c.first ?? 'n/a'} to ${c.latest ?? 'n/a'}` +
       `${c.monthsBehind !== null && c.monthsBehind !== undefined ? ` (${c.monthsBehind} months behind)` : ''}. Measures: ${c.measures.join(', ') || 'none'}.\n` +
       `Statistics: ${c.statistics.map((x) => `${x.name} (${x.plan})`).join(', ')}.\nExplorer: ${countryLinks(ctx.publicBaseUrl, c.iso).explorer_url}`;
-    return { text, data: route!.data, meta: { ...route!.meta, ...countryLinks(ctx.publicBaseUrl, c.iso) }, citations: [] };
+    return { text, data: route!.data, meta: { ...route!.meta, ...countryLinks(ctx.publicBaseUrl, c.iso) }, citations: [], cite: { countries: [{ iso: c.iso }] } };
   },
 });
 
@@ -124,7 +131,7 @@ const brief = defineTool({
     const c = r.country!;
     const b = c.brief;
     const text = b ? `${b.headline}\n${b.brief.join(' ')}\nExplorer: ${countryLinks(ctx.publicBaseUrl, c.iso).explorer_url}` : `No brief for ${c.name}: ${c.briefNote ?? 'none is held.'}`;
-    return { text, data: route!.data, meta: { ...route!.meta, ...countryLinks(ctx.publicBaseUrl, c.iso) }, citations: [] };
+    return { text, data: route!.data, meta: { ...route!.meta, ...countryLinks(ctx.publicBaseUrl, c.iso) }, citations: [], cite: { countries: [{ iso: c.iso, measures: b ? [b.measure] : undefined }] } };
   },
 });
 
@@ -155,7 +162,7 @@ const compare = defineTool({
       const last = row.observations.filter((o) => o.value !== null).at(-1);
       if (!row.series) return `${row.name} (${row.country}): no series. ${row.note ?? ''}`.trim();
       return `${row.name} (${row.country}): ${last ? `${fmt(last.value)} ${row.series.unit} in ${last.period}` : `no figure in the window. ${row.note ?? ''}`.trim()} — ${row.series.alias}`;
-    })}\nSources: ${citations.map((c) => `${c.publisher}${c.released ? ` (${c.released})` : ''}`).filter((v, i, all) => all.indexOf(v) === i).join('; ')}`;
+    })}\n${sourcesLine(citations)}`;
     return { text, data: rows, meta: { measure: args.measure, from: args.from ?? null, to: args.to ?? null }, citations };
   },
 });
@@ -171,6 +178,7 @@ const calendar = defineTool({
     data: route!.data,
     meta: route!.meta,
     citations: [],
+    cite: { countries: r.calendar.rows.map((c) => ({ iso: c.country, latest: c.latest })) },
   }),
 });
 
@@ -184,6 +192,7 @@ const latestReleases = defineTool({
     data: route!.data,
     meta: route!.meta,
     citations: [],
+    cite: { countries: r.releasesLatest.rows.map((x) => ({ iso: x.country, measures: x.measures })) },
   }),
 });
 
@@ -227,6 +236,7 @@ const gaps = defineTool({
     data: route!.data,
     meta: route!.meta,
     citations: [],
+    cite: { series: r.gaps.map((g) => ({ id: g.series, country: g.country })) },
   }),
 });
 
@@ -240,6 +250,7 @@ const freshness = defineTool({
     data: route!.data,
     meta: route!.meta,
     citations: [],
+    cite: { countries: r.freshness.map((f) => ({ iso: f.iso, latest: f.latest })) },
   }),
 });
 
