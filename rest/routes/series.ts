@@ -38,8 +38,7 @@ export const seriesRoutes = [
     // The cursor holds the offset of the next page, as the GraphQL search cursors do.
     shape: (r, p) => ({
       meta: { q: p.q, ...(r.seriesSearch.note ? { note: r.seriesSearch.note } : {}) },
-      // The record only: the citation facts the operation also asks are the search tool's.
-      data: r.seriesSearch.nodes.map(({ released: _released, table: _table, ...s }) => seriesRecord(s)),
+      data: r.seriesSearch.nodes.map(seriesRecord),
     }),
     paging: { defaultLimit: 50, hasNextPage: (r) => r.seriesSearch.pageInfo.hasNextPage, cursorOf: offsetCursor },
   }),
@@ -50,8 +49,7 @@ export const seriesRoutes = [
     operation: SeriesMetadataDocument,
     shape: (r, p) => {
       if (!r.seriesById) throw refusedAbove('series');
-      // released is the metadata tool's citation fact, not a field of this answer.
-      const { table, names, released: _released, ...s } = r.seriesById;
+      const { table, names, ...s } = r.seriesById;
       return {
         data: Object.assign(snakeFields(s, { ...SERIES_RENAMES, tableCode: 'table', revisionCount: 'revisions' }), {
           source: table,

@@ -76,12 +76,13 @@ const searchSeries = defineTool({
   description:
     "Finds series by words (prefixes, any language or accents), optionally of one country, measure or frequency. Each row is a series record: id, alias, country, name, measure, breakdown, freq, unit, first and last period, points (figures held) and whether it is the country's headline series.",
   operation: SeriesSearchDocument,
-  answer: (r, args, ctx, route) => {
+  answer: (r, args, _ctx, route) => {
     const rows = route!.data as Row[];
     const text = rows.length
       ? `${rows.length} series match "${args.q}"${r.seriesSearch.pageInfo.hasNextPage ? ' on this page (the next with next_cursor)' : ''}:\n${lines(rows, (s) => `${s.alias} (${s.id}): ${s.name}, ${s.first}–${s.last}`)}`
       : `No series matches "${args.q}".${r.seriesSearch.note ? ` ${r.seriesSearch.note}` : ''}`;
-    return { text, data: rows, meta: route!.meta, citations: r.seriesSearch.nodes.map((s) => citationOf(s, ctx)) };
+    // Cited by lookup: the route's search answers from the release's index, and its operation asks no more than the rows.
+    return { text, data: rows, meta: route!.meta, citations: [], cite: { series: r.seriesSearch.nodes.map((s) => ({ id: s.id, country: s.countryIso })) } };
   },
 });
 
@@ -214,13 +215,13 @@ const metadata = defineTool({
   description:
     'One series: its definition (measure, breakdown, frequency, unit, scale, currency), source table with publisher and official address, whether it is derived, its method breaks, how many of its figures were revised and when last, and its names in every language held.',
   operation: SeriesMetadataDocument,
-  answer: (r, _args, ctx, route) => {
+  answer: (r, _args, _ctx, route) => {
     const s = r.seriesById!;
-    const citation = citationOf(s, ctx);
     const text =
       `${s.name} (${s.alias}), ${unitLabel(s)}, ${s.freq}, ${s.first}–${s.last}${s.derived ? ', derived by this service' : ''}. ` +
-      `${s.revisionCount} revised figures${s.lastRevised ? `, last revised ${s.lastRevised.slice(0, 10)}` : ''}. Breaks: ${s.breaks.join(', ') || 'none'}.\n${cited(citation)}`;
-    return { text, data: route!.data, meta: route!.meta, citations: [citation] };
+      `${s.revisionCount} revised figures${s.lastRevised ? `, last revised ${s.lastRevised.slice(0, 10)}` : ''}. Breaks: ${s.breaks.join(', ') || 'none'}.`;
+    // Its release date is looked up: the route's operation reads no figure, and a citation's date is its newest figure's.
+    return { text, data: route!.data, meta: route!.meta, citations: [], cite: { series: [{ id: s.id, country: s.countryIso }] } };
   },
 });
 
