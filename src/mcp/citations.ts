@@ -48,18 +48,22 @@ export class CitationLookup {
     const headline = new Map(await Promise.all(countries.map(async (iso) => [iso, await this.byCountry.get(iso)!] as const)));
     const out: CitationFacts[] = [];
     for (const c of asked.countries ?? []) out.push(...pick(headline.get(c.iso) ?? [], c.measures, c.latest));
-    const rest = (asked.series ?? []).map(async (s) => {
+    // One series at a time: each lookup is an operation of its own, and hundreds at once would answer in one turn of the loop.
+    for (const s of asked.series ?? []) {
       const held = headline.get(s.country)?.find((h) => h.id === s.id);
-      if (held) return held;
+      if (held) {
+        out.push(held);
+        continue;
+      }
       let one = this.bySeries.get(s.id);
       if (!one) {
         one = run.series(s.id);
         this.bySeries.set(s.id, one);
         one.catch(() => this.bySeries.delete(s.id));
       }
-      return one;
-    });
-    for (const f of await Promise.all(rest)) if (f) out.push(f);
+      const f = await one;
+      if (f) out.push(f);
+    }
     const seen = new Set<string>();
     return out.filter((f) => !seen.has(f.id) && seen.add(f.id));
   }
