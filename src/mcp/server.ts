@@ -7,22 +7,31 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { ListToolsRequestSchema, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema, SUPPORTED_PROTOCOL_VERSIONS, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { z } from 'zod';
 import { rateHeaders, presentedKey, type Admit, type Identify } from '../auth/access';
 import type { DataStore } from '../db/data-store';
-import type { Plan } from '../domain/types';
+import { PLANS, type Plan } from '../domain/types';
 import { ApiError, errorBody, type ErrorCode } from '../errors';
+import { decodeCursor } from '../graphql/connections';
 import { documentText, joinResultKey, resultKeyTail, sessionKey } from '../graphql/result-cache';
 import { GUIDES } from '../../rest/guides';
 import { executeRoute, shapeResult, variablesOf, type RestExecute, type RouteRunDeps } from '../../rest/route-run';
 import type { Params } from '../../rest/route';
 import type { RequestTag } from '../../rest/request-tag';
+import { HeadlineCitationsDocument, SeriesCitationDocument, type HeadlineCitationsQuery, type SeriesCitationQuery } from '../generated/operations';
+import { operationPlan } from '../graphql/operation-plan';
+import { schema } from '../graphql/schema';
+import { CitationLookup, type CitationRun } from './citations';
 import { variableValue, type Tool, type ToolContext } from './tool';
-import { TOOLS } from './tools';
+import { citationOf, sourcesLine, TOOLS } from './tools';
 import { PROMPTS } from './prompts';
 
 export const MCP_PATH = '/mcp';
+
+/** What the citation lookups' operations are logged under. */
+const CITATIONS_PATH = `${MCP_PATH}/citations`;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -39,6 +48,11 @@ export interface McpDeps {
   log: (line: string) => void;
   endpointsLive: number;
   version: string;
+}
+
+/** What the handler's calls share besides its deps: the citation facts of the served release. */
+interface Shared extends McpDeps {
+  citations: CitationLookup;
 }
 
 export interface McpRequestContext {
@@ -61,9 +75,13 @@ const OUTPUT = z.object({
   data: z.unknown().describe("The answer's rows or record: for a tool whose operation a /v1 route runs, the data of that route's answer."),
   meta: z.record(z.string(), z.unknown()).describe("About the answer: the route's meta (notes, the next page's REST address) and the tool's own."),
   citations: z.array(CITATION).describe('One per series the answer gives figures of: publisher, official address, newest publication date, and this service’s addresses.'),
+  next_cursor: z.string().nullable().optional().describe('On tools that list in pages: the cursor of the next page (give it as `cursor`), null on the last page.'),
   data_as_of: z.string().describe('When the served data was loaded.'),
   request_id: z.string(),
 });
+
+/** The plan the citation lookups run with: the one their operations read at, whatever the caller's (a citation names the source, not its figures). */
+const CITATION_PLAN = [HeadlineCitationsDocument, SeriesCitationDocument].map((d) => operationPlan(schema, d)).reduce((a, b) => (PLANS.indexOf(a) >= PLANS.indexOf(b) ? a : b));
 
 /** Per request: the caller and what its tool calls decided of its rate, for the answer's headers. */
 interface Call {
@@ -90,10 +108,20 @@ function toolError(err: ApiError, plan: Plan, deps: McpDeps, requestId: string):
 function variablesOfCall(tool: Tool, args: Record<string, unknown>): { params: Params; vars: Record<string, unknown> } {
   const params: Params = {};
   for (const a of tool.arguments) if (args[a.name] !== undefined) params[a.name] = variableValue(a.kind, a.name, args[a.name]) as Params[string];
+  if (tool.paged && typeof args.cursor === 'string') {
+    const after = decodeCursor(args.cursor);
+    if (after === null) throw new ApiError('invalid_parameter', 'cursor is not one this service issued.');
+    Object.assign(params, { cursor: args.cursor, after });
+  }
   return { params, vars: tool.route ? variablesOf(tool.route, params) : { ...params } };
 }
 
-async function callTool(deps: McpDeps, tool: Tool, call: Call, args: Record<string, unknown>): Promise<CallToolResult> {
+/** The cursor of the next page's REST address (meta.next), which the tool takes as `cursor`; null on the last page. */
+function nextCursor(next: unknown): string | null {
+  return typeof next === 'string' ? new URLSearchParams(next.slice(next.indexOf('?') + 1)).get('cursor') : null;
+}
+
+async function callTool(deps: Shared, tool: Tool, call: Call, args: Record<string, unknown>): Promise<CallToolResult> {
   const { requestId, tag } = call.ctx;
   try {
     const admission = await deps.admit(call.key, { plan: tool.plan, what: `The tool ${tool.name}` }, tag);
@@ -110,9 +138,31 @@ async function callTool(deps: McpDeps, tool: Tool, call: Call, args: Record<stri
     const routeData = tool.route ? shapeResult(run, tool.route, result, params, now) : null;
     const ctx: ToolContext = { now, publicBaseUrl: deps.publicBaseUrl, endpointsLive: deps.endpointsLive, dataAsOf: snapshot.dataAsOf };
     const answer = tool.answer(result.data, params, ctx, routeData);
+    if (answer.cite) {
+      const caller = { plan: CITATION_PLAN, requestId, snapshot, now };
+      const lookup: CitationRun = {
+        headline: async (isos) => {
+          const r = await executeRoute(run, { operation: HeadlineCitationsDocument, path: CITATIONS_PATH } as never, { country: isos }, caller);
+          return (r.data as HeadlineCitationsQuery).countries.nodes;
+        },
+        series: async (id) => ((await executeRoute(run, { operation: SeriesCitationDocument, path: CITATIONS_PATH } as never, { id }, caller)).data as SeriesCitationQuery).seriesById,
+      };
+      const facts = await deps.citations.facts(snapshot.dataVersion, answer.cite, lookup);
+      const named = new Set(answer.citations.map((c) => c.series));
+      const found = facts.filter((f) => !named.has(f.id)).map((f) => citationOf(f, ctx));
+      answer.citations = [...answer.citations, ...found];
+      if (found.length > 0) answer.text += `\n${sourcesLine(answer.citations)}`;
+    }
     return {
       content: [{ type: 'text', text: answer.text }],
-      structuredContent: { data: answer.data, meta: answer.meta ?? {}, citations: answer.citations, data_as_of: snapshot.dataAsOf, request_id: requestId },
+      structuredContent: {
+        data: answer.data,
+        meta: answer.meta ?? {},
+        citations: answer.citations,
+        ...(tool.paged ? { next_cursor: nextCursor(routeData?.meta.next) } : {}),
+        data_as_of: snapshot.dataAsOf,
+        request_id: requestId,
+      },
     };
   } catch (err) {
     if (err instanceof ApiError) {
@@ -148,11 +198,42 @@ function listedTools(): ListedTool[] {
   return toolList;
 }
 
+/** The tools/list answer's JSON, written once: only the request's id is its own. */
+let toolListJson: string | undefined;
+
+function toolListAnswer(id: string | number): string {
+  toolListJson ??= JSON.stringify({ tools: listedTools() });
+  return `{"result":${toolListJson},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
+}
+
+/**
+ * The id of a request that is a plain tools/list with what the transport checks in order (both
+ * answer types accepted, a JSON body, a protocol version it supports), else null: such a request
+ * is answered with the written list without building a server for it.
+ */
+function toolListId(request: Request, body: unknown): string | number | null {
+  const accept = request.headers.get('accept') ?? '';
+  const version = request.headers.get('mcp-protocol-version');
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return null;
+  if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) return null;
+  if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return null;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const m = body as { jsonrpc?: unknown; method?: unknown; id?: unknown; params?: unknown };
+  if (m.jsonrpc !== '2.0' || m.method !== 'tools/list' || (typeof m.id !== 'string' && typeof m.id !== 'number')) return null;
+  const params = m.params as { cursor?: unknown } | undefined;
+  if (params !== undefined && (typeof params !== 'object' || params === null || params.cursor !== undefined)) return null;
+  return m.id;
+}
+
+/** Validates structured answers against the output schema: one per process, since Ajv's set-up is costly work for a request. */
+const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
+
 /** The server one request is answered by: every tool, the API guides as resources, the prompts. */
-function serverFor(deps: McpDeps, call: Call): McpServer {
+function serverFor(deps: Shared, call: Call): McpServer {
   const server = new McpServer(
     { name: 'tourism-statistics', version: deps.version },
     {
+      jsonSchemaValidator: SCHEMA_VALIDATOR,
       maxToolInputElements: MAX_INPUT_ELEMENTS,
       instructions:
         'Official tourism statistics from the publishers’ own files. Every figure is the publisher’s: quote it with its citation (publisher, official address, release date). ' +
@@ -216,7 +297,10 @@ async function errorAnswer(response: Response, deps: McpDeps, requestId: string)
 
 export type McpHandler = (request: Request, ctx: McpRequestContext) => Promise<Response>;
 
-export function createMcpHandler(deps: McpDeps): McpHandler {
+export function createMcpHandler(given: McpDeps): McpHandler {
+  const deps: Shared = { ...given, citations: new CitationLookup() };
+  // Written at start, so no request converts the tools' schemas.
+  toolListAnswer(0);
   return async function handle(request, ctx) {
     const key = presentedKey(request.headers);
     let plan: Plan;
@@ -229,12 +313,26 @@ export function createMcpHandler(deps: McpDeps): McpHandler {
         headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', 'WWW-Authenticate': 'Bearer', ...err.headers },
       });
     }
+    // The body is read once here: a plain tools/list is answered from the written list, anything else
+    // by the transport (given the parsed body, or the text again when it is not JSON, for its own refusal in its order).
+    const text = await request.text();
+    let body: unknown;
+    let parsed = true;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      parsed = false;
+    }
+    const listId = parsed ? toolListId(request, body) : null;
+    if (listId !== null) return new Response(toolListAnswer(listId), { status: 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
     const call: Call = { key: key!, plan, ctx, headers: {} };
     const server = serverFor(deps, call);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);
-      let response = await transport.handleRequest(request);
+      let response = parsed
+        ? await transport.handleRequest(request, { parsedBody: body })
+        : await transport.handleRequest(new Request(request.url, { method: request.method, headers: request.headers, body: text }));
       if (response.status >= 400) response = await errorAnswer(response, deps, ctx.requestId);
       const headers = new Headers(response.headers);
       for (const [name, value] of Object.entries(call.headers)) headers.set(name, value);

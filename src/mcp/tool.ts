@@ -7,6 +7,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { z } from 'zod';
 import type { Plan } from '../domain/types';
+import type { CitationRequest } from './citations';
 import { ApiError } from '../errors';
 import { INPUT_KINDS, TEXT_MAX, type InputTypeName } from '../graphql/input-kinds';
 import { operationPlan } from '../graphql/operation-plan';
@@ -40,6 +41,8 @@ export interface ToolAnswer {
   data: unknown;
   meta?: Record<string, unknown>;
   citations: Citation[];
+  /** The series it speaks of without its operation selecting their citation facts: looked up once per release (src/mcp/citations.ts). */
+  cite?: CitationRequest;
 }
 
 export interface ToolDeclaration<TResult, TVars> {
@@ -57,10 +60,17 @@ export interface ToolDeclaration<TResult, TVars> {
 export interface Tool extends ToolDeclaration<any, any> {
   plan: Plan;
   arguments: (OperationVariable & { description: string })[];
+  /** Whether it takes `cursor` (its route is paged): the page after the one a structuredContent.next_cursor ended. */
+  paged: boolean;
   /** The /v1 route running the same operation: its shape gives the data, its path the REST address. */
   route: AnyRoute | null;
   input: z.ZodObject;
 }
+
+/** What a cursor looks like: the REST cursor's own check (rest/params.ts). */
+const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
+const CURSOR_NOTE = 'The next page: the next_cursor of the previous answer (with the same other arguments); the first page without it.';
 
 /** A route's parameter description for a variable, if the route running the operation has one. */
 function routeNote(route: AnyRoute | null, name: string): string | undefined {
@@ -79,6 +89,8 @@ function kindSchema(kind: InputTypeName, name: string): z.ZodType {
   switch (kind) {
     case 'Frequency':
     case 'Measure':
+    case 'Units':
+    case 'Aggregation':
       return z.enum((INPUT_KINDS[kind].schema as { enum: [string, ...string[]] }).enum);
     case 'Int':
       return z.number().int().min(1).max(1000);
@@ -118,5 +130,7 @@ export function defineTool<TResult, TVars>(declared: ToolDeclaration<TResult, TV
     const one = kindSchema(a.kind, a.name).describe(a.description);
     shape[a.name] = a.required ? one : one.optional();
   }
-  return { ...declared, plan: operationPlan(schema, declared.operation), arguments: args, route, input: z.strictObject(shape) } as Tool;
+  const paged = route?.paging !== undefined;
+  if (paged) shape.cursor = z.string().regex(CURSOR_PATTERN).optional().describe(CURSOR_NOTE);
+  return { ...declared, plan: operationPlan(schema, declared.operation), arguments: args, paged, route, input: z.strictObject(shape) } as Tool;
 }

@@ -55,6 +55,13 @@ export function citationOf(
   };
 }
 
+/** The publishers of an answer's citations in a line, each with its release date, once each. */
+export function sourcesLine(citations: readonly Citation[]): string {
+  const named = citations.map((c) => `${c.publisher ?? 'unknown publisher'}${c.released ? ` (${c.released})` : ''}`).filter((v, i, all) => all.indexOf(v) === i);
+  const more = named.length > TEXT_ROWS ? `; … ${named.length - TEXT_ROWS} more in the citations` : '';
+  return `Sources: ${named.slice(0, TEXT_ROWS).join('; ')}${more}`;
+}
+
 /** How a citation reads in a text. */
 function cited(c: Citation): string {
   const source = c.publisher ? `${c.publisher}${c.released ? `, published ${c.released}` : ''}${c.official_url ? ` (${c.official_url})` : ''}` : 'see the series';
@@ -69,12 +76,13 @@ const searchSeries = defineTool({
   description:
     "Finds series by words (prefixes, any language or accents), optionally of one country, measure or frequency. Each row is a series record: id, alias, country, name, measure, breakdown, freq, unit, first and last period, points (figures held) and whether it is the country's headline series.",
   operation: SeriesSearchDocument,
-  answer: (r, args, ctx, route) => {
+  answer: (r, args, _ctx, route) => {
     const rows = route!.data as Row[];
     const text = rows.length
-      ? `${rows.length} series match "${args.q}"${r.seriesSearch.pageInfo.hasNextPage ? ' (more with a larger limit)' : ''}:\n${lines(rows, (s) => `${s.alias} (${s.id}): ${s.name}, ${s.first}–${s.last}`)}`
+      ? `${rows.length} series match "${args.q}"${r.seriesSearch.pageInfo.hasNextPage ? ' on this page (the next with next_cursor)' : ''}:\n${lines(rows, (s) => `${s.alias} (${s.id}): ${s.name}, ${s.first}–${s.last}`)}`
       : `No series matches "${args.q}".${r.seriesSearch.note ? ` ${r.seriesSearch.note}` : ''}`;
-    return { text, data: rows, meta: route!.meta, citations: r.seriesSearch.nodes.map((s) => citationOf(s, ctx)) };
+    // Cited by lookup: the route's search answers from the release's index, and its operation asks no more than the rows.
+    return { text, data: rows, meta: route!.meta, citations: [], cite: { series: r.seriesSearch.nodes.map((s) => ({ id: s.id, country: s.countryIso })) } };
   },
 });
 
@@ -82,14 +90,16 @@ const observations = defineTool({
   name: 'get_observations',
   title: 'Series observations',
   description:
-    "Every period of one series from `from` to `to` with its value as published (see unit and scale), the publisher's status (published, estimated, provisional, break, not_published, withheld) and flags; withheld or unpublished periods have value null. With as_of, the values as they stood on that date (see series_vintages).",
+    "Every period of one series from `from` to `to` with its value as published (see unit and scale), the publisher's status (published, estimated, provisional, break, not_published, withheld) and flags; withheld or unpublished periods have value null. With as_of, the values as they stood on that date (see series_vintages). With freq (and aggregation), summed, averaged or ended to a coarser frequency; with units, changes or logs by FRED's formulas (meta.unit says which); provenance=true adds each figure's source and publication date.",
   operation: SeriesObservationsDocument,
   answer: (r, args, ctx, route) => {
     const s = r.seriesById!;
     const citation = citationOf(s, ctx);
     const held = s.timeline.filter((o) => o.value !== null);
     const last = held.at(-1);
-    const head = `${s.name} (${s.alias}), ${unitLabel(s)}${args.as_of ? `, as it stood on ${args.as_of}` : ''}: ${s.timeline.length} periods${s.timeline.length ? ` from ${s.timeline[0].period} to ${s.timeline.at(-1)!.period}` : ''}.`;
+    // The route's unit: the transformation's (a percentage change on a year before …) where one is asked.
+    const unit = String(route!.meta?.unit ?? unitLabel(s));
+    const head = `${s.name} (${s.alias}), ${unit}${args.freq ? `, ${args.freq}` : ''}${args.as_of ? `, as it stood on ${args.as_of}` : ''}: ${s.timeline.length} periods${s.timeline.length ? ` from ${s.timeline[0].period} to ${s.timeline.at(-1)!.period}` : ''}.`;
     const latest = last ? ` Latest figure: ${fmt(last.value)} for ${last.period} (${last.status ?? 'status unknown'}).` : ' No figure in this window.';
     const recent = lines(s.timeline.slice(-TEXT_ROWS).reverse(), (o) => `${o.period}: ${fmt(o.value)}${o.status && o.status !== 'published' ? ` (${o.status})` : ''}`);
     return { text: `${head}${latest}\n${recent}\n${cited(citation)}`, data: route!.data, meta: route!.meta, citations: [citation] };
@@ -108,7 +118,7 @@ const overview = defineTool({
       `${c.name} (${c.iso}), ${c.regionName ?? 'no region'}: ${c.monthly ? 'monthly' : 'not monthly'}, figures from ${c.first ?? 'n/a'} to ${c.latest ?? 'n/a'}` +
       `${c.monthsBehind !== null && c.monthsBehind !== undefined ? ` (${c.monthsBehind} months behind)` : ''}. Measures: ${c.measures.join(', ') || 'none'}.\n` +
       `Statistics: ${c.statistics.map((x) => `${x.name} (${x.plan})`).join(', ')}.\nExplorer: ${countryLinks(ctx.publicBaseUrl, c.iso).explorer_url}`;
-    return { text, data: route!.data, meta: { ...route!.meta, ...countryLinks(ctx.publicBaseUrl, c.iso) }, citations: [] };
+    return { text, data: route!.data, meta: { ...route!.meta, ...countryLinks(ctx.publicBaseUrl, c.iso) }, citations: [], cite: { countries: [{ iso: c.iso }] } };
   },
 });
 
@@ -122,7 +132,7 @@ const brief = defineTool({
     const c = r.country!;
     const b = c.brief;
     const text = b ? `${b.headline}\n${b.brief.join(' ')}\nExplorer: ${countryLinks(ctx.publicBaseUrl, c.iso).explorer_url}` : `No brief for ${c.name}: ${c.briefNote ?? 'none is held.'}`;
-    return { text, data: route!.data, meta: { ...route!.meta, ...countryLinks(ctx.publicBaseUrl, c.iso) }, citations: [] };
+    return { text, data: route!.data, meta: { ...route!.meta, ...countryLinks(ctx.publicBaseUrl, c.iso) }, citations: [], cite: { countries: [{ iso: c.iso, measures: b ? [b.measure] : undefined }] } };
   },
 });
 
@@ -153,7 +163,7 @@ const compare = defineTool({
       const last = row.observations.filter((o) => o.value !== null).at(-1);
       if (!row.series) return `${row.name} (${row.country}): no series. ${row.note ?? ''}`.trim();
       return `${row.name} (${row.country}): ${last ? `${fmt(last.value)} ${row.series.unit} in ${last.period}` : `no figure in the window. ${row.note ?? ''}`.trim()} — ${row.series.alias}`;
-    })}\nSources: ${citations.map((c) => `${c.publisher}${c.released ? ` (${c.released})` : ''}`).filter((v, i, all) => all.indexOf(v) === i).join('; ')}`;
+    })}\n${sourcesLine(citations)}`;
     return { text, data: rows, meta: { measure: args.measure, from: args.from ?? null, to: args.to ?? null }, citations };
   },
 });
@@ -169,6 +179,7 @@ const calendar = defineTool({
     data: route!.data,
     meta: route!.meta,
     citations: [],
+    cite: { countries: r.calendar.rows.map((c) => ({ iso: c.country, latest: c.latest })) },
   }),
 });
 
@@ -182,6 +193,7 @@ const latestReleases = defineTool({
     data: route!.data,
     meta: route!.meta,
     citations: [],
+    cite: { countries: r.releasesLatest.rows.map((x) => ({ iso: x.country, measures: x.measures })) },
   }),
 });
 
@@ -203,13 +215,13 @@ const metadata = defineTool({
   description:
     'One series: its definition (measure, breakdown, frequency, unit, scale, currency), source table with publisher and official address, whether it is derived, its method breaks, how many of its figures were revised and when last, and its names in every language held.',
   operation: SeriesMetadataDocument,
-  answer: (r, _args, ctx, route) => {
+  answer: (r, _args, _ctx, route) => {
     const s = r.seriesById!;
-    const citation = citationOf(s, ctx);
     const text =
       `${s.name} (${s.alias}), ${unitLabel(s)}, ${s.freq}, ${s.first}–${s.last}${s.derived ? ', derived by this service' : ''}. ` +
-      `${s.revisionCount} revised figures${s.lastRevised ? `, last revised ${s.lastRevised.slice(0, 10)}` : ''}. Breaks: ${s.breaks.join(', ') || 'none'}.\n${cited(citation)}`;
-    return { text, data: route!.data, meta: route!.meta, citations: [citation] };
+      `${s.revisionCount} revised figures${s.lastRevised ? `, last revised ${s.lastRevised.slice(0, 10)}` : ''}. Breaks: ${s.breaks.join(', ') || 'none'}.`;
+    // Its release date is looked up: the route's operation reads no figure, and a citation's date is its newest figure's.
+    return { text, data: route!.data, meta: route!.meta, citations: [], cite: { series: [{ id: s.id, country: s.countryIso }] } };
   },
 });
 
@@ -225,6 +237,7 @@ const gaps = defineTool({
     data: route!.data,
     meta: route!.meta,
     citations: [],
+    cite: { series: r.gaps.map((g) => ({ id: g.series, country: g.country })) },
   }),
 });
 
@@ -238,6 +251,7 @@ const freshness = defineTool({
     data: route!.data,
     meta: route!.meta,
     citations: [],
+    cite: { countries: r.freshness.map((f) => ({ iso: f.iso, latest: f.latest })) },
   }),
 });
 

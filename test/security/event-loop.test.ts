@@ -104,8 +104,8 @@ describe('a hundred aliases of every country, against the compiled service in it
       DATA_DIR: dataDir,
       PORT: '0',
       TOURISM_NOW: TEST_NOW,
-      TOURISM_API_KEYS: `free:${KEYS.free}`,
-      RATE_LIMITS: 'free:100000',
+      TOURISM_API_KEYS: `free:${KEYS.free},intel:${KEYS.intel}`,
+      RATE_LIMITS: 'free:100000,intel:100000',
     });
     // The per-release figures worked out at start are not what is measured: they are warm, and /healthz answers quickly again first.
     await waitWarmed(app.url);
@@ -183,5 +183,41 @@ describe('a hundred aliases of every country, against the compiled service in it
       expect(body.data.a99.nodes.length).toBeGreaterThan(200);
     }));
     expect(measured).toBeLessThan(BOUND_MS);
+  });
+
+  /** One MCP request of the intel key; its answer read and let go. */
+  async function mcp(id: number, method: string, params?: object): Promise<void> {
+    const res = await fetch(`${app.url}/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'X-API-Key': KEYS.intel },
+      body: JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { result?: { isError?: boolean } };
+    expect(body.result?.isError ?? false).toBe(false);
+  }
+
+  /** Tools listed and called over /mcp one after another, as the other attacks ask, the citations' facts looked up on the way. */
+  async function mcpAttack(): Promise<number[]> {
+    const calls: [string, object?][] = [
+      ['tools/list'],
+      ['tools/call', { name: 'search_series', arguments: { q: 'arrivals', limit: 200 } }],
+      ['tools/call', { name: 'get_observations', arguments: { id: 'es.nights.total.m', units: 'pc1', freq: 'A' } }],
+      ['tools/call', { name: 'release_calendar', arguments: {} }],
+      ['tools/call', { name: 'data_gaps', arguments: {} }],
+      ['tools/call', { name: 'data_freshness', arguments: {} }],
+      ['tools/call', { name: 'country_overview', arguments: { iso: 'JP' } }],
+    ];
+    const started = performance.now();
+    let asked = 0;
+    const latencies = await healthzWhile(app.url, async () => {
+      for (let i = 0; performance.now() - started < ATTACK_MS; i++, asked++) await mcp(i, ...calls[i % calls.length]);
+    });
+    console.log(`/mcp: ${asked} requests; /healthz p50 ${p50(latencies).toFixed(1)} ms, p99 ${p99(latencies).toFixed(1)} ms (${latencies.length} probes, slowest ${latencies.at(-1)!.toFixed(1)} ms)`);
+    return latencies;
+  }
+
+  it('/healthz p99 stays under 50 ms while /mcp lists tools and answers tool calls', async () => {
+    expect(await p99OfAttack(mcpAttack)).toBeLessThan(BOUND_MS);
   });
 });

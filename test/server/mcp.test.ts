@@ -43,6 +43,19 @@ async function connect(plan: Plan, how: 'x-api-key' | 'bearer' = 'x-api-key'): P
   return client;
 }
 
+/** Every citation of an answer names its publisher, official address, release date and this service's addresses; returns them by series. */
+function citedSeries(r: Answer): Map<string, any> {
+  const citations = r.structuredContent.citations as any[];
+  for (const c of citations) {
+    expect(c.publisher, c.series).toEqual(expect.any(String));
+    expect(c.official_url, c.series).toMatch(/^https?:\/\//);
+    expect(c.released, c.series).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(c.rest_url).toBe(`http://api.test/v1/series/${c.series}/observations`);
+    expect(c.explorer_url).toBe(`http://api.test/explore/series/${c.series}`);
+  }
+  return new Map(citations.map((c) => [c.series, c]));
+}
+
 type Answer = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: any };
 const call = async (c: Client, name: string, args: Record<string, unknown> = {}) => (await c.callTool({ name, arguments: args })) as Answer;
 
@@ -56,7 +69,11 @@ describe('tools', () => {
     const { tools } = await c.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS.map((t) => t.name).sort());
     const observations = tools.find((t) => t.name === 'get_observations')!;
-    expect(Object.keys(observations.inputSchema.properties ?? {}).sort()).toEqual(['as_of', 'from', 'id', 'to']);
+    expect(Object.keys(observations.inputSchema.properties ?? {}).sort()).toEqual(['aggregation', 'as_of', 'freq', 'from', 'id', 'provenance', 'to', 'units']);
+    expect((observations.inputSchema.properties as any).units.enum).toContain('pc1');
+    const search = tools.find((t) => t.name === 'search_series')!;
+    expect(search.inputSchema.properties).toHaveProperty('cursor');
+    expect(search.inputSchema.properties).not.toHaveProperty('after');
     expect(observations.inputSchema.required).toEqual(['id']);
     expect(observations.description).toMatch(/Plan: developer or above/);
     expect(observations.description).toMatch(/SeriesObservations/);
@@ -72,6 +89,7 @@ describe('tools', () => {
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent.data).toEqual(rest.data);
     expect(r.content[0].text).toContain(rest.data[0].alias);
+    expect([...citedSeries(r).keys()]).toEqual(rest.data.map((d: any) => d.id));
   });
 
   it('get_observations answers as /v1/series/{id}/observations, with a citation', async () => {
@@ -99,22 +117,71 @@ describe('tools', () => {
     expect(r.structuredContent.data).toEqual(rest.data);
   });
 
+  it('get_observations with units=pc1 and freq=A answers as the route with the same transformation', async () => {
+    const args = { id: 'es.nights.total.m', from: '2017', to: '2019', units: 'pc1', freq: 'A' };
+    const r = await call(c, 'get_observations', args);
+    const rest = await s.json('/v1/series/es.nights.total.m/observations?from=2017&to=2019&units=pc1&freq=A');
+    expect(r.isError).toBeFalsy();
+    expect(rest.data.map((o: any) => o.period)).toEqual(['2017', '2018', '2019']);
+    expect(r.structuredContent.data).toEqual(rest.data);
+    expect(r.structuredContent.meta.unit).toBe(rest.meta.unit);
+    expect(r.structuredContent.meta.freq).toBe('A');
+    expect(r.content[0].text).toContain(rest.meta.unit);
+    expect(r.structuredContent.citations[0].publisher).toBe('Eurostat');
+    const provenance = await call(c, 'get_observations', { ...args, provenance: true });
+    expect(provenance.structuredContent.data).toEqual((await s.json('/v1/series/es.nights.total.m/observations?from=2017&to=2019&units=pc1&freq=A&provenance=true')).data);
+  });
+
+  it('search_series pages with cursor and next_cursor as /v1/series/search does with meta.next', async () => {
+    const first = await call(c, 'search_series', { q: 'spain', limit: 3 });
+    const rest = await s.json('/v1/series/search?q=spain&limit=3');
+    expect(first.structuredContent.data).toEqual(rest.data);
+    expect(rest.meta.next).toEqual(expect.any(String));
+    expect(first.structuredContent.next_cursor).toBe(new URLSearchParams(rest.meta.next.split('?')[1]).get('cursor'));
+    const second = await call(c, 'search_series', { q: 'spain', limit: 3, cursor: first.structuredContent.next_cursor });
+    expect(second.structuredContent.data).toEqual((await s.json(rest.meta.next)).data);
+    expect(second.structuredContent.data[0].id).not.toBe(first.structuredContent.data[0].id);
+    const last = await call(c, 'search_series', { q: 'spain nights total', limit: 1000 });
+    expect(last.structuredContent.next_cursor).toBeNull();
+    const bad = await call(c, 'search_series', { q: 'spain', cursor: 'AAAA' });
+    expect(bad.isError).toBe(true);
+    expect(bad.content[0].text).toMatch(/^invalid_parameter: cursor/);
+  });
+
   it('series_metadata and series_vintages answer as their routes', async () => {
     const m = await call(c, 'series_metadata', { id: 'es.nights.total.m' });
-    expect(m.structuredContent.data).toEqual((await s.json('/v1/series/es.nights.total.m/metadata')).data);
+    const meta = await s.json('/v1/series/es.nights.total.m/metadata');
+    expect(m.structuredContent.data).toEqual(meta.data);
+    expect(meta.data).not.toHaveProperty('released');
     expect(m.structuredContent.citations[0].publisher).toBe('Eurostat');
+    const { data: observed } = await s.json('/v1/series/es.nights.total.m/observations?provenance=true');
+    // The publisher's date of its newest figure (a held value), as the observations tool cites it too.
+    const newest = observed.filter((o: any) => o.value !== null).map((o: any) => o.published).sort().at(-1);
+    const o = await call(c, 'get_observations', { id: 'es.nights.total.m' });
+    expect(o.structuredContent.citations[0].released).toBe(newest);
+    expect(citedSeries(m).get(meta.data.id).released).toBe(newest);
     const v = await call(c, 'series_vintages', { id: 'es.nights.total.m' });
     expect(v.structuredContent.data).toEqual((await s.json('/v1/series/es.nights.total.m/vintages')).data);
+    expect(citedSeries(v).get(meta.data.id).released).toBe(newest);
   });
 
   it('country_overview and country_brief answer as their routes', async () => {
     const o = await call(c, 'country_overview', { iso: 'es' });
     expect(o.structuredContent.data).toEqual((await s.json('/v1/countries/ES')).data);
     expect(o.content[0].text).toContain('Spain');
+    // The overview cites the country's headline series, one per measure.
+    const { data: headline } = await s.json('/v1/series/search?q=spain&country=ES&headline=true&limit=100');
+    expect([...citedSeries(o).keys()].sort()).toEqual(headline.map((h: any) => h.id).sort());
+    expect(o.content[0].text).toMatch(/Sources: .*\(\d{4}-\d{2}-\d{2}\)/);
     const b = await call(c, 'country_brief', { iso: 'ES' });
     const rest = await s.json('/v1/countries/ES/brief');
     expect(b.structuredContent.data).toEqual(rest.data);
-    if (rest.data.length) expect(b.content[0].text).toContain(rest.data[0].headline);
+    if (rest.data.length) {
+      expect(b.content[0].text).toContain(rest.data[0].headline);
+      const cited = [...citedSeries(b).keys()];
+      expect(cited.length).toBe(1);
+      expect(headline.map((h: any) => h.id)).toContain(cited[0]);
+    }
   });
 
   it('compare_countries gives each country the headline series /v1/arrivals gives, cited', async () => {
@@ -140,9 +207,13 @@ describe('tools', () => {
     ];
     for (const [name, args, path] of cases) {
       const r = await call(c, name, args);
+      const rest = await s.json(path);
       expect(r.isError, name).toBeFalsy();
-      expect(r.structuredContent.data, name).toEqual((await s.json(path)).data);
+      expect(r.structuredContent.data, name).toEqual(rest.data);
       expect(r.content[0].text.length, name).toBeGreaterThan(0);
+      const cited = citedSeries(r);
+      expect(cited.size, name).toBeGreaterThan(0);
+      if (name === 'data_gaps') for (const g of rest.data) expect(cited.has(g.series), g.series).toBe(true);
     }
   });
 });
