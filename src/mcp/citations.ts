@@ -1,8 +1,8 @@
 /**
  * What a citation names (publisher, official address, the publisher's release date) of the series a
  * tool's operation names without selecting them (a country's headline series, a gap report's
- * series): looked up by two fixed operations (schema/operations/mcp.graphql) once per release and
- * kept until the next, so a tool call after the first asks nothing more.
+ * series): looked up by two fixed operations (schema/operations/mcp.graphql) once per release, day
+ * and plan (what a plan sees moves with the day) and kept until the next.
  */
 import type { CitationFactsFragment } from '../generated/operations';
 
@@ -27,7 +27,7 @@ export class CitationLookup {
   private byCountry = new Map<string, Promise<CitationFacts[]>>();
   private bySeries = new Map<string, Promise<CitationFacts | null>>();
 
-  /** The facts of every series `asked` names, in the order asked, each once. */
+  /** The facts of every series `asked` names, in the order asked, each once; `release` keys what is kept (release, day and plan). */
   async facts(release: string, asked: CitationRequest, run: CitationRun): Promise<CitationFacts[]> {
     if (release !== this.release) {
       this.release = release;

@@ -139,7 +139,9 @@ async function callTool(deps: Shared, tool: Tool, call: Call, args: Record<strin
     const ctx: ToolContext = { now, publicBaseUrl: deps.publicBaseUrl, endpointsLive: deps.endpointsLive, dataAsOf: snapshot.dataAsOf };
     const answer = tool.answer(result.data, params, ctx, routeData);
     if (answer.cite) {
-      const caller = { plan: CITATION_PLAN, requestId, snapshot, now };
+      // At the caller's plan where it reaches the lookups', so a release date is that of the newest figure the caller sees.
+      const plan = PLANS.indexOf(admission.caller.plan) > PLANS.indexOf(CITATION_PLAN) ? admission.caller.plan : CITATION_PLAN;
+      const caller = { plan, requestId, snapshot, now };
       const lookup: CitationRun = {
         headline: async (isos) => {
           const r = await executeRoute(run, { operation: HeadlineCitationsDocument, path: CITATIONS_PATH } as never, { country: isos }, caller);
@@ -147,7 +149,7 @@ async function callTool(deps: Shared, tool: Tool, call: Call, args: Record<strin
         },
         series: async (id) => ((await executeRoute(run, { operation: SeriesCitationDocument, path: CITATIONS_PATH } as never, { id }, caller)).data as SeriesCitationQuery).seriesById,
       };
-      const facts = await deps.citations.facts(snapshot.dataVersion, answer.cite, lookup);
+      const facts = await deps.citations.facts(sessionKey(snapshot.dataVersion, now, plan), answer.cite, lookup);
       const named = new Set(answer.citations.map((c) => c.series));
       const found = facts.filter((f) => !named.has(f.id)).map((f) => citationOf(f, ctx));
       answer.citations = [...answer.citations, ...found];

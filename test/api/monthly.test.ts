@@ -41,19 +41,14 @@ describe('monthly countries', () => {
     expect(split.sort()).toEqual(isos(withSeries));
   });
 
-  it("count Japan by JNTO's monthly arrivals, which stop in 2017-03", async () => {
+  it("count Japan by JNTO's monthly arrivals: its total to 2017-03, then the sum of its nationalities", async () => {
     const [jp] = (await s.json('/v1/gaps?country=JP', 'free')).data;
-    expect(jp).toMatchObject({ country: 'JP', measure: 'arrivals', first: '1996-01', latest: '2017-03' });
+    expect(jp).toMatchObject({ country: 'JP', measure: 'arrivals', first: '1996-01', latest: '2025-02' });
     expect(jp.series).toBe((await s.json('/v1/series/jp.arrivals.total.m/metadata', 'developer')).data.id);
-    // After 2017-03 months are missing up to those not yet due by Japan's release calendar (its
-    // annual figures to 2024, UN Tourism's inbound expenditure of 23/12/2025, first came with the
-    // release of 2026-03: 15 months), pending to 2026-03.
-    const calendar = (await s.json('/v1/calendar?country=JP', 'developer')).data[0];
-    expect(calendar).toMatchObject({ latest: '2024', usual_delay_months: 15 });
-    expect(jp).toMatchObject({ months_pending: 15, missing: ['2017-04..2024-12'] });
+    expect(jp).toMatchObject({ missing: [] });
     const fresh = (await s.json('/v1/freshness?freq=M', 'free')).data.find((r: { iso: string }) => r.iso === 'JP');
-    // The pinned today is 2026-04: 2017-03 is followed by 2017-04, 9 years and 0 months before.
-    expect(fresh).toEqual({ iso: 'JP', name: 'Japan', latest: '2017-03', months_behind: 108 });
+    // The pinned today is 2026-04: 2025-02 is followed by 2025-03, 1 year and 1 month before.
+    expect(fresh).toEqual({ iso: 'JP', name: 'Japan', latest: '2025-02', months_behind: 13 });
   });
 
   it("count the United Kingdom's monthly arrivals and nights, its newest month being 2020-07", async () => {

@@ -98,7 +98,7 @@ describe('/v1/regions, holidays, fx, status', () => {
     expect(body.data.monthly_countries).toBeGreaterThan(30);
     expect(body.data.status_page).toBe('http://api.test/v1/status');
     // The 31 /v1 routes of SPEC.md, the series observations and vintages, the release feed, plus /graphql, /mcp, /openapi.json and /docs.
-    expect(body.data.endpoints_live).toBe(38);
+    expect(body.data.endpoints_live).toBe(40);
   });
   it('gives each source bringing figures the period it reaches, price and context series included', async () => {
     const { data } = await s.json('/v1/status', 'free');

@@ -243,7 +243,8 @@ describe('series vanished from the files', () => {
     expect(currentReleaseFile(dataDir)).toBe(summary.file);
     expect(path.basename(summary.file)).toBe('20260405T060000Z.db');
     expect(summary.pruned).toEqual(['20250201T000000Z.db', '20250101T000000Z.db']);
-    expect(fs.readdirSync(releasesDir(dataDir)).sort()).toEqual([path.basename(served), '20260405T060000Z.db']);
+    // The served release here was copied without its bulk files; the new one has its folder beside it.
+    expect(fs.readdirSync(releasesDir(dataDir)).sort()).toEqual([path.basename(served), '20260405T060000Z', '20260405T060000Z.db']);
     expect(log).toEqual(expect.arrayContaining([expect.stringMatching(/^  accepted \(--allow-vanished\): \d+ series held by release/)]));
     expect(log).toEqual(expect.arrayContaining([expect.stringMatching(/^Release 20260405T060000Z served: .* \d+ series vanished;/)]));
   }, 180_000); // two whole ingests (three UN Tourism releases among the files) through vitest's transform

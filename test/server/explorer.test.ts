@@ -481,12 +481,12 @@ describe('/explore/series/{id}', () => {
     await page.click('#copy-citation');
     await page.locator('#citation-copied:has-text("Copied.")').waitFor({ timeout: 10_000 });
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(seriesById.citation);
-    // The series from /v1, fetched with the key: the CSV is the REST CSV byte for byte.
+    // The series from /v1, fetched with the page's key (intel, as the page's other tables): the CSV is the REST CSV byte for byte.
     const csv = await downloaded(page, '#series-downloads a:text-is("CSV")');
     expect(csv.name).toBe(`${ALIAS}.csv`);
-    expect(csv.bytes.toString('utf8')).toBe(await (await env.server.get(`/v1/series/${ALIAS}/observations?format=csv`, { plan: 'developer' })).text());
+    expect(csv.bytes.toString('utf8')).toBe(await (await env.server.get(`/v1/series/${ALIAS}/observations?format=csv`, { plan: 'intel' })).text());
     const json = JSON.parse((await downloaded(page, '#series-downloads a:text-is("JSON")')).bytes.toString('utf8'));
-    expect(json.data).toEqual((await env.server.json(`/v1/series/${ALIAS}/observations`, 'developer')).data);
+    expect(json.data).toEqual((await env.server.json(`/v1/series/${ALIAS}/observations`, 'intel')).data);
     // The bulk files as /v1/bulk lists them; one downloaded is the file listed, by its SHA-256.
     const listed = (await env.server.json('/v1/bulk', 'free')).data as { name: string; url: string; sha256: string }[];
     const hrefs = await page.locator('#bulk-downloads a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));

@@ -108,6 +108,7 @@ interface HeldSeries {
   freq: string;
   headline: boolean;
   scale: string | null;
+  derivationRule: string | null;
   names: { name: string }[];
   observations: { period: string; value: number | null }[];
 }
@@ -140,7 +141,7 @@ builder.prismaObjectField('Country', 'tourismEconomy', (t) =>
             { tableCode: 'unwto_outbound_expenditure', breakdown: 'direction', member: 'outbound', freq: 'A' },
             { tableCode: 'unwto_outbound_expenditure', breakdown: 'outbound-item', member: 'travel', freq: 'A' },
             { tableCode: 'unwto_inbound_arrivals', breakdown: null, freq: 'A' },
-            { measure: 'arrivals', freq: 'M', OR: [{ headline: true }, { breakdown: 'residence', member: 'foreign' }] },
+            { measure: 'arrivals', freq: 'M', OR: [{ breakdown: null }, { breakdown: 'residence', member: 'foreign' }] },
           ],
         },
         select: {
@@ -152,6 +153,7 @@ builder.prismaObjectField('Country', 'tourismEconomy', (t) =>
           freq: true,
           headline: true,
           scale: true,
+          derivationRule: true,
           names: { where: { lang: 'en' }, select: { name: true } },
           observations: { select: { period: true, value: true }, orderBy: { period: 'asc' } },
         },
@@ -163,9 +165,11 @@ builder.prismaObjectField('Country', 'tourismEconomy', (t) =>
       const series = c.series as HeldSeries[];
       const find = (pred: (s: HeldSeries) => boolean) => series.find(pred);
       // Receipts are spent by non-residents, so the non-resident count is the matching one where held.
+      // Only the publisher's own monthly total is summed, headline or not: months derived at ingest (a
+      // breakdown's sum) yield to the annual total the publisher gives.
       const monthly =
-        find((s) => s.freq === 'M' && s.breakdown === 'residence' && s.member === 'foreign') ??
-        find((s) => s.freq === 'M' && s.headline && s.breakdown === null);
+        find((s) => s.freq === 'M' && s.breakdown === 'residence' && s.member === 'foreign' && s.derivationRule === null) ??
+        find((s) => s.freq === 'M' && s.breakdown === null && s.derivationRule === null);
       return tourismBalance({
         receiptsWorldBank: indicator('ST.INT.RCPT.CD'),
         receiptsUnTourism: annualValues(find((s) => s.tableCode === 'unwto_inbound_expenditure' && s.breakdown === null)),
