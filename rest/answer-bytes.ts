@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateDecision } from '../src/auth/rate-limit';
-import { FormSlot, type KeptEntry, type ResultStore } from '../src/graphql/result-cache';
+import { BodyCache, type CacheEntry, type ResultStore } from '../src/graphql/result-cache';
 import { ANSWER_VARY, codedEtag, encode, etagMatches, etagOf, negotiate, piecesLength, writePieces, type Coding, type Compression, type Encoded } from './compression';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -30,7 +30,7 @@ export interface RestAnswer extends AnswerForm {
   /** Bytes held, for the cache's budget (body and compressed forms). */
   bytes: number;
   /** The kept result it is a form of (null when not kept). */
-  entry: KeptEntry | null;
+  entry: CacheEntry | null;
 }
 
 /** The request_id a kept JSON answer holds, swapped for each request's own on the way out. */
@@ -89,13 +89,13 @@ export interface AnswerHead {
 /** The /v1 forms of kept results, and how an answer is written. */
 export class RestAnswers {
   readonly clock = new AnswerClock();
-  private readonly forms: FormSlot<RestAnswer>;
+  private readonly forms: BodyCache<RestAnswer>;
 
   constructor(results: ResultStore) {
-    this.forms = new FormSlot<RestAnswer>(results);
+    this.forms = new BodyCache<RestAnswer>(results);
   }
 
-  held(entry: KeptEntry | null | undefined, name: string): RestAnswer | undefined {
+  held(entry: CacheEntry | null | undefined, name: string): RestAnswer | undefined {
     return entry ? this.forms.get(entry, name) : undefined;
   }
 
@@ -109,7 +109,7 @@ export class RestAnswers {
   }
 
   /** An answer's bytes, kept with its result when the result is kept. */
-  make(body: string, head: { etag: string; headerList: string[] }, json: boolean, entry: KeptEntry | null, name: string): RestAnswer {
+  make(body: string, head: { etag: string; headerList: string[] }, json: boolean, entry: CacheEntry | null, name: string): RestAnswer {
     const bytes = Buffer.from(body);
     const answer: RestAnswer = { body: bytes, split: json ? splitAtPlaceholder(bytes) : null, ...head, coded: {}, bytes: bytes.length + name.length + 200, entry };
     if (entry) this.forms.set(entry, name, answer);

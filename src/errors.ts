@@ -134,6 +134,6 @@ export function errorBody(err: ApiError, plan: Plan, baseUrl: string, requestId:
  * A refusal on /graphql: the error body, and the same refusal as GraphQL's `errors` list, which
  * GraphQL clients read (GraphiQL's first introspection without a key then says "missing API key").
  */
-export function graphqlRefusalBody(err: ApiError, plan: Plan, baseUrl: string, requestId: string): string {
+export function graphqlErrorBody(err: ApiError, plan: Plan, baseUrl: string, requestId: string): string {
   return JSON.stringify({ ...errorObject(err, plan, baseUrl, requestId), errors: [{ message: err.message, extensions: { code: err.code } }] });
 }

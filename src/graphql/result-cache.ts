@@ -27,22 +27,22 @@ export function answerBudgetBytes(env: NodeJS.ProcessEnv = process.env): number 
 }
 
 /** A kept result and what it holds, as the budget counts it. */
-export interface KeptEntry extends Sized {
+export interface CacheEntry extends Sized {
   readonly key: string;
   readonly result: ExecutionResult;
   /** Whether a form has been counted yet (the first one also stands for the result's own objects). */
-  formed: boolean;
+  hasBody: boolean;
 }
 
 const KEPT = Symbol('kept result');
 /** The entries the store made: what a result's tag is checked against. */
 const ENTRIES = new WeakSet<object>();
 
-function isEntry(value: unknown): value is KeptEntry {
+function isEntry(value: unknown): value is CacheEntry {
   return typeof value === 'object' && value !== null && ENTRIES.has(value);
 }
 /** A result as the store keeps it: tagged with its entry, a tag copies made by later plugins carry. */
-type Tagged = ExecutionResult & { [KEPT]?: KeptEntry };
+type Tagged = ExecutionResult & { [KEPT]?: CacheEntry };
 
 /** Keys up to this length are kept as text (no hash for the queries people write); longer ones as a digest. */
 const KEY_TEXT_MAX = 2048;
@@ -112,7 +112,7 @@ function versionOf(key: string): string {
 const ASKED_REMEMBERED = 20_000;
 
 export class ResultStore implements Cache {
-  private readonly lru: LRUCache<string, KeptEntry> | null;
+  private readonly lru: LRUCache<string, CacheEntry> | null;
   private readonly askedOnce = new LRUCache<string, true>({ max: ASKED_REMEMBERED });
   private version = '';
 
@@ -120,7 +120,7 @@ export class ResultStore implements Cache {
     // An entry larger than an eighth of the budget is not kept: one caller's huge answers cannot flush everyone's.
     this.lru =
       budgetBytes > 0
-        ? new LRUCache<string, KeptEntry>({ maxSize: budgetBytes, maxEntrySize: Math.max(1, Math.floor(budgetBytes / 8)), sizeCalculation: (v) => Math.max(1, v.bytes) })
+        ? new LRUCache<string, CacheEntry>({ maxSize: budgetBytes, maxEntrySize: Math.max(1, Math.floor(budgetBytes / 8)), sizeCalculation: (v) => Math.max(1, v.bytes) })
         : null;
   }
 
@@ -129,7 +129,7 @@ export class ResultStore implements Cache {
   }
 
   /** The kept entry under a key (the paths that answer before an execution look here). */
-  entry(key: string): KeptEntry | undefined {
+  entry(key: string): CacheEntry | undefined {
     this.follow(versionOf(key));
     return this.lru?.get(key);
   }
@@ -140,7 +140,7 @@ export class ResultStore implements Cache {
 
   set(key: string, result: Tagged): void {
     if (!this.lru) return;
-    const entry: KeptEntry = { key, result, bytes: 2 * key.length + 256, formed: false };
+    const entry: CacheEntry = { key, result, bytes: 2 * key.length + 256, hasBody: false };
     ENTRIES.add(entry);
     result[KEPT] = entry;
     this.follow(versionOf(key));
@@ -163,14 +163,14 @@ export class ResultStore implements Cache {
   invalidate(): void {}
 
   /** The entry a result was kept as, if it was (any object: Yoga's and envelop's result types differ). */
-  static entryOf(result: object): KeptEntry | undefined {
+  static entryOf(result: object): CacheEntry | undefined {
     if (!(KEPT in result)) return undefined;
     const tag = result[KEPT];
     return isEntry(tag) ? tag : undefined;
   }
 
   /** An entry that took on `added` bytes (a form, a compressed form), kept again so the budget counts them. */
-  grew(entry: KeptEntry, added: number): void {
+  grew(entry: CacheEntry, added: number): void {
     entry.bytes += added;
     if (this.lru?.peek(entry.key) === entry) this.lru.set(entry.key, entry);
   }
@@ -192,26 +192,26 @@ export class ResultStore implements Cache {
  * One surface's forms of kept results (GraphQL's bytes per Accept, a route's per path and query),
  * held per entry, so they are dropped with it and counted in its budget.
  */
-export class FormSlot<F extends Sized> {
-  private readonly byEntry = new WeakMap<KeptEntry, Map<string, F>>();
+export class BodyCache<F extends Sized> {
+  private readonly byEntry = new WeakMap<CacheEntry, Map<string, F>>();
 
   constructor(private readonly store: ResultStore) {}
 
-  get(entry: KeptEntry, name: string): F | undefined {
+  get(entry: CacheEntry, name: string): F | undefined {
     return this.byEntry.get(entry)?.get(name);
   }
 
-  set(entry: KeptEntry, name: string, form: F): void {
+  set(entry: CacheEntry, name: string, form: F): void {
     let forms = this.byEntry.get(entry);
     if (!forms) this.byEntry.set(entry, (forms = new Map()));
     forms.set(name, form);
     // The first form's size also stands for the result's own objects, which the store cannot weigh.
-    this.store.grew(entry, entry.formed ? form.bytes : 2 * form.bytes);
-    entry.formed = true;
+    this.store.grew(entry, entry.hasBody ? form.bytes : 2 * form.bytes);
+    entry.hasBody = true;
   }
 
   /** A form that took on bytes (a compressed copy made later). */
-  grew(entry: KeptEntry, form: F, added: number): void {
+  grew(entry: CacheEntry, form: F, added: number): void {
     form.bytes += added;
     this.store.grew(entry, added);
   }
@@ -257,7 +257,7 @@ export function useResultCache(store: ResultStore): Plugin<GraphQLContext> {
     cache: store,
     session: (ctx) => sessionKey(ctx.snapshot.dataVersion, ctx.now, ctx.plan),
     // A route's fixed operation is kept at once (routes are asked again and again); a composed query
-    // from its second ask, which /graphql decided when it looked the key up (useKeptForms).
+    // from its second ask, which /graphql decided when it looked the key up (useCachedBodies).
     enabled: (ctx) => store.enabled && (ctx.cost ?? 0) <= KEEP_COST_MAX && (ctx.route !== undefined || ctx.keepResult === true),
     // The key the surface looked up before executing, when it gave one, so it is not worked out again.
     buildResponseCacheKey: ({ context, documentString, operationName, variableValues, sessionId }) =>

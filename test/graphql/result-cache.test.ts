@@ -1,13 +1,13 @@
 /** The one result cache's store: a budget in bytes, least recently used out first, emptied by a new release; forms count in it. */
 import { expect, it } from 'vitest';
-import { answerBudgetBytes, FormSlot, ResultStore, resultKey, sessionKey } from '../../src/graphql/result-cache';
+import { answerBudgetBytes, BodyCache, ResultStore, resultKey, sessionKey } from '../../src/graphql/result-cache';
 
 const key = (version: string, n: number) => resultKey(sessionKey(version, new Date('2026-04-20T12:00:00Z'), 'free'), `{ a${n} }`, undefined, {});
 const result = () => ({ data: { a: 1 } });
 
 it('evicts the least recently used results once the byte budget is spent, forms counted, never holding more', () => {
   const store = new ResultStore(6000);
-  const forms = new FormSlot<{ bytes: number }>(store);
+  const forms = new BodyCache<{ bytes: number }>(store);
   for (let i = 0; i < 8; i++) {
     store.set(key('v1', i), result());
     forms.set(store.entry(key('v1', i))!, 'json', { bytes: 100 });
@@ -31,7 +31,7 @@ it('tags a kept result with its entry, which copies carry, and keeps forms per e
   store.set(key('v1', 1), kept);
   const entry = ResultStore.entryOf({ ...kept, extensions: { cost: 1 } });
   expect(entry?.result).toBe(kept);
-  const forms = new FormSlot<{ bytes: number; text: string }>(store);
+  const forms = new BodyCache<{ bytes: number; text: string }>(store);
   forms.set(entry!, 'json', { bytes: 10, text: 'x' });
   expect(forms.get(entry!, 'json')?.text).toBe('x');
   expect(forms.get(entry!, 'csv')).toBeUndefined();
@@ -40,7 +40,7 @@ it('tags a kept result with its entry, which copies carry, and keeps forms per e
 
 it('does not keep an entry over an eighth of the budget, and keeps nothing with no budget', () => {
   const store = new ResultStore(8000);
-  const forms = new FormSlot<{ bytes: number }>(store);
+  const forms = new BodyCache<{ bytes: number }>(store);
   store.set(key('v1', 1), result());
   forms.set(store.entry(key('v1', 1))!, 'json', { bytes: 1000 });
   expect(store.get(key('v1', 1))).toBeUndefined();

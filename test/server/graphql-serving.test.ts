@@ -105,7 +105,7 @@ it('answers a repeated POST from its kept bytes, as Yoga sent them: the same bod
   const kept = await ask(); // kept from its second ask, by Yoga
   const keptBody = await kept.text();
   statements.length = 0;
-  const again = await ask(); // answered in front of Yoga (src/server/graphql-kept.ts)
+  const again = await ask(); // answered in front of Yoga (src/server/graphql-cached.ts)
   expect(await again.text()).toBe(keptBody);
   expect(statements).toHaveLength(0);
   const names = (r: Response) => [...r.headers.keys()].filter((k) => !['date', 'x-request-id', 'ratelimit-remaining', 'ratelimit-reset'].includes(k)).sort();
