@@ -70,7 +70,7 @@ export interface DocumentForm<TResult, TParams> {
  * that the caller's plan opens it; the handler streams it (rest/file-answer.ts). `format=json` gives
  * what `shape` makes of the operation (the file's description) instead.
  */
-export interface FileForm<TResult, TParams> {
+export interface FileSource<TResult, TParams> {
   /** What /openapi.json says it is. */
   description: string;
   /** The file: its path under the releases folder (the served release file's folder), type, size and digest. */
@@ -115,7 +115,7 @@ export interface Route<TResult = unknown, TVars = Record<string, unknown>> {
   shape: (result: TResult, p: RouteParams<TVars>, ctx: ShapeContext) => Shaped;
   paging?: Paging<any, RouteParams<TVars>, TResult>;
   document?: DocumentForm<TResult, RouteParams<TVars>>;
-  file?: FileForm<TResult, RouteParams<TVars>>;
+  file?: FileSource<TResult, RouteParams<TVars>>;
 }
 
 /** What a route declares: the rest (plan, refusals, parameters) is read off its operation. */
@@ -142,7 +142,7 @@ export interface AnyRoute extends Route<any, any> {
   shape: (result: any, p: any, ctx: ShapeContext) => Shaped;
   paging?: Paging<any, any, any>;
   document?: DocumentForm<any, any>;
-  file?: FileForm<any, any>;
+  file?: FileSource<any, any>;
 }
 
 export interface CompiledRoute {
