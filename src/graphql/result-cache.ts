@@ -1,7 +1,7 @@
 /**
  * The one result cache: @envelop/response-cache keeps each operation's result per data version,
  * day, plan, document and variables, for /graphql and /v1 alike (REST runs its fixed operations
- * through the same enveloped execute). This is its store, and the forms a kept result has been sent
+ * through the same enveloped execute). This is its store, and the bodies a kept result has been sent
  * in hang off its entry (GraphQL's JSON bytes, a route's envelope or CSV, each compressed once per
  * coding), so a repeated request is written from bytes, and those bytes leave with their result.
  * One budget in bytes, least recently used out first, so no mix of callers grows memory past it;
@@ -34,7 +34,7 @@ export interface CacheEntry extends Sized {
   hasBody: boolean;
 }
 
-const KEPT = Symbol('kept result');
+const CACHE_ENTRY = Symbol('cache entry');
 /** The entries the store made: what a result's tag is checked against. */
 const ENTRIES = new WeakSet<object>();
 
@@ -42,7 +42,7 @@ function isEntry(value: unknown): value is CacheEntry {
   return typeof value === 'object' && value !== null && ENTRIES.has(value);
 }
 /** A result as the store keeps it: tagged with its entry, a tag copies made by later plugins carry. */
-type Tagged = ExecutionResult & { [KEPT]?: CacheEntry };
+type Tagged = ExecutionResult & { [CACHE_ENTRY]?: CacheEntry };
 
 /** Keys up to this length are kept as text (no hash for the queries people write); longer ones as a digest. */
 const KEY_TEXT_MAX = 2048;
@@ -142,7 +142,7 @@ export class ResultStore implements Cache {
     if (!this.lru) return;
     const entry: CacheEntry = { key, result, bytes: 2 * key.length + 256, hasBody: false };
     ENTRIES.add(entry);
-    result[KEPT] = entry;
+    result[CACHE_ENTRY] = entry;
     this.follow(versionOf(key));
     this.lru.set(key, entry);
   }
@@ -164,8 +164,8 @@ export class ResultStore implements Cache {
 
   /** The entry a result was kept as, if it was (any object: Yoga's and envelop's result types differ). */
   static entryOf(result: object): CacheEntry | undefined {
-    if (!(KEPT in result)) return undefined;
-    const tag = result[KEPT];
+    if (!(CACHE_ENTRY in result)) return undefined;
+    const tag = result[CACHE_ENTRY];
     return isEntry(tag) ? tag : undefined;
   }
 
@@ -189,8 +189,8 @@ export class ResultStore implements Cache {
 }
 
 /**
- * One surface's forms of kept results (GraphQL's bytes per Accept, a route's per path and query),
- * held per entry, so they are dropped with it and counted in its budget.
+ * One surface's bodies of cached results (GraphQL's bytes per Accept, a route's per path and query),
+ * stored per entry, so they are dropped with it and counted in its budget.
  */
 export class BodyCache<F extends Sized> {
   private readonly byEntry = new WeakMap<CacheEntry, Map<string, F>>();
@@ -201,18 +201,18 @@ export class BodyCache<F extends Sized> {
     return this.byEntry.get(entry)?.get(name);
   }
 
-  set(entry: CacheEntry, name: string, form: F): void {
-    let forms = this.byEntry.get(entry);
-    if (!forms) this.byEntry.set(entry, (forms = new Map()));
-    forms.set(name, form);
-    // The first form's size also stands for the result's own objects, which the store cannot weigh.
-    this.store.grew(entry, entry.hasBody ? form.bytes : 2 * form.bytes);
+  set(entry: CacheEntry, name: string, body: F): void {
+    let bodies = this.byEntry.get(entry);
+    if (!bodies) this.byEntry.set(entry, (bodies = new Map()));
+    bodies.set(name, body);
+    // The first body's size also stands for the result's own objects, which the store cannot weigh.
+    this.store.grew(entry, entry.hasBody ? body.bytes : 2 * body.bytes);
     entry.hasBody = true;
   }
 
-  /** A form that took on bytes (a compressed copy made later). */
-  grew(entry: CacheEntry, form: F, added: number): void {
-    form.bytes += added;
+  /** A body that took on bytes (a compressed copy made later). */
+  grew(entry: CacheEntry, body: F, added: number): void {
+    body.bytes += added;
     this.store.grew(entry, added);
   }
 }

@@ -85,7 +85,7 @@ const BREAKDOWNS: Breakdown[] = ['monthly', 'matrix', 'regions'];
 export async function shiftOf(
   ctx: GraphQLContext,
   iso: string,
-  load: Pick<GraphQLContext['loaders']['held'], 'loadMany'> = ctx.loaders.observations,
+  load: Pick<GraphQLContext['loaders']['allObservations'], 'loadMany'> = ctx.loaders.observations,
 ): Promise<(OriginShift & { freq: string }) | null> {
   const series = await ctx.prisma.series.findMany({
     where: { countryIso: iso, measure: 'arrivals', OR: [{ breakdown: 'origin' }, { breakdown: null }] },
@@ -148,7 +148,7 @@ export function originShiftCountries(ctx: GraphQLContext): Promise<Set<string>> 
     const rows = await ctx.prisma.series.findMany({ where: { breakdown: 'origin', measure: 'arrivals' }, select: { countryIso: true }, distinct: ['countryIso'] });
     const carrying = new Set<string>();
     // Shared by every plan (Country.statistics is free): read from every figure held.
-    for (const { countryIso } of rows) if (await shiftOf(ctx, countryIso, ctx.loaders.held)) carrying.add(countryIso);
+    for (const { countryIso } of rows) if (await shiftOf(ctx, countryIso, ctx.loaders.allObservations)) carrying.add(countryIso);
     return carrying;
   });
 }

@@ -72,7 +72,7 @@ async function gapReports(ctx: GraphQLContext, series: readonly MonthlySeriesRow
   const kept = await perRelease(ctx.snapshot, `gap-reports:${monthOfDate(ctx.now)}`, async () => new Map<string, GapReport | null>());
   const missing = series.filter((s) => !kept.has(s.id));
   if (missing.length > 0) {
-    const [releases, observations] = await Promise.all([primaryReleases(ctx), Promise.all(missing.map((s) => ctx.loaders.held.load(s.id)))]);
+    const [releases, observations] = await Promise.all([primaryReleases(ctx), Promise.all(missing.map((s) => ctx.loaders.allObservations.load(s.id)))]);
     missing.forEach((s, i) => {
       const pending = usualDelayMonths(releases.get(s.country) ?? []) ?? 0;
       kept.set(s.id, gaps(observations[i] as GapObservation[], ctx.now, pending));
@@ -317,7 +317,7 @@ builder.prismaObjectField('Country', 'coverage', (t) =>
     },
     resolve: async (c, _args, ctx) => {
       // Which periods are held, whatever the plan sees of their values (as a series' `last` says).
-      const observations = await Promise.all(c.series.map((s) => ctx.loaders.held.load(s.id)));
+      const observations = await Promise.all(c.series.map((s) => ctx.loaders.allObservations.load(s.id)));
       return c.series.flatMap((s, i) =>
         coverageGrid(s.freq, observations[i]).map((row) => ({ measure: s.measure, freq: s.freq, series: s.id, ...row })),
       );
