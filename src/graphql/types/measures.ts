@@ -54,16 +54,16 @@ function measureSeriesKey(iso: string, measure: string, freq: string | null | un
  * once per release: looking through a country's series on each ask, for every country's note in one
  * answer, was work repeated on every request.
  */
-function measureSeriesHeld(ctx: GraphQLContext): Promise<ReadonlySet<string>> {
-  return perRelease(ctx.snapshot, 'measure-series-held', async () => {
-    const held = new Set<string>();
+function measureSeriesExisting(ctx: GraphQLContext): Promise<ReadonlySet<string>> {
+  return perRelease(ctx.snapshot, 'measure-series-existing', async () => {
+    const existing = new Set<string>();
     for (const [iso, series] of ctx.snapshot.seriesByCountry) {
       for (const s of series) {
         // A series is picked without a frequency (the headline) or with its own (the total).
-        for (const freq of [null, s.freq]) if (picks(measureSeriesFilter(freq), s)) held.add(measureSeriesKey(iso, s.measure, freq));
+        for (const freq of [null, s.freq]) if (picks(measureSeriesFilter(freq), s)) existing.add(measureSeriesKey(iso, s.measure, freq));
       }
     }
-    return held;
+    return existing;
   });
 }
 
@@ -93,8 +93,8 @@ builder.prismaObjectField('Country', 'measureNote', (t) =>
     args: { measure: t.arg({ type: MeasureEnum, required: true }), freq: t.arg({ type: FrequencyEnum }) },
     select: { name: true },
     resolve: async (c, args, ctx) => {
-      const held = (await measureSeriesHeld(ctx)).has(measureSeriesKey(c.iso, args.measure, args.freq));
-      return held ? null : noMeasureSeriesNote(args.measure, c.name, args.freq);
+      const exists = (await measureSeriesExisting(ctx)).has(measureSeriesKey(c.iso, args.measure, args.freq));
+      return exists ? null : noMeasureSeriesNote(args.measure, c.name, args.freq);
     },
   }),
 );
