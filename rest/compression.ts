@@ -128,7 +128,7 @@ export function encode(coding: Compression, body: Buffer, split: [Buffer, Buffer
 const ONE_WRITE_MAX = 16 * 1024;
 
 /** Pieces shorter than this (a request id, a block header) are turned into text on each write. */
-const TEXT_KEPT_MIN = 64;
+const TEXT_CACHE_MIN = 64;
 
 /**
  * The latin1 text of a kept piece (a body, a compressed tail), made once while the piece lives: a
@@ -137,7 +137,7 @@ const TEXT_KEPT_MIN = 64;
 const pieceTexts = new WeakMap<Buffer, string>();
 
 function latin1(piece: Buffer): string {
-  if (piece.length < TEXT_KEPT_MIN) return piece.toString('latin1');
+  if (piece.length < TEXT_CACHE_MIN) return piece.toString('latin1');
   let text = pieceTexts.get(piece);
   if (text === undefined) pieceTexts.set(piece, (text = piece.toString('latin1')));
   return text;

@@ -3,7 +3,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import Router from 'find-my-way';
 import type { Plan } from '../src/domain/types';
 import { ApiError } from '../src/errors';
-import { operationPlan, operationRefusals } from '../src/graphql/operation-plan';
+import { operationPlan, operationErrorCodes } from '../src/graphql/operation-plan';
 import type { ErrorCode } from '../src/errors';
 import { schema } from '../src/graphql/schema';
 import type { ParamSpec, ParamValue } from './params';
@@ -99,7 +99,7 @@ export interface Route<TResult = unknown, TVars = Record<string, unknown>> {
   description?: string;
   /** The minimum plan: the highest plan scope of the fields its operation touches (operationPlan), never declared. */
   plan: Plan;
-  /** The refusals its operation's fields may answer with (operationRefusals: unknown_country …), never declared. */
+  /** The refusals its operation's fields may answer with (operationErrorCodes: unknown_country …), never declared. */
   refusals: ErrorCode[];
   /** Its operation's variables, read off the operation (routeParams), never declared. */
   pathParams: ParamSpec[];
@@ -129,7 +129,7 @@ export function defineRoute<TResult, TVars>({ params, ...route }: RouteDeclarati
     ...route,
     ...routeParams({ ...route, params }),
     plan: operationPlan(schema, route.operation),
-    refusals: operationRefusals(schema, route.operation),
+    refusals: operationErrorCodes(schema, route.operation),
   };
 }
 

@@ -112,7 +112,7 @@ export class ApiError extends GraphQLError {
 }
 
 /** The refusals of what is not held, one wording for both surfaces (the resolvers throw them). */
-export const notHeld = {
+export const notFound = {
   country: (code: string) => new ApiError('unknown_country', `No country ${code.slice(0, 60)} is held.`),
   series: (id: string) => new ApiError('unknown_series', `No series ${id.slice(0, 80)} is held.`),
   region: (slug: string) => new ApiError('unknown_region', `No region ${slug.slice(0, 60)} is held; see /v1/regions.`),

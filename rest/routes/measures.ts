@@ -12,7 +12,7 @@ import type { SeriesBlock } from '../csv';
 import { defineRoute } from '../route';
 import { blocksDataset } from '../datasets';
 import { HEADLINE_RULE } from '../../src/domain/headline';
-import { defaultAggregation, frequencyKeptNote, outputFreq, transformedUnit, transformRule, type Aggregation, type Units } from '../../src/domain/transform';
+import { defaultAggregation, frequencyUnchangedNote, outputFreq, transformedUnit, transformRule, type Aggregation, type Units } from '../../src/domain/transform';
 import { provenanceColumns, SourceList, withProvenance, type DatedSeries } from '../provenance';
 
 /** The unit with the publisher's multiplier, e.g. "arrivals (thousands)". */
@@ -90,7 +90,7 @@ function block(
     series,
     sources,
   );
-  const notes = [note, series.windowNote, frequencyKeptNote(series.freq, p.to_freq)].filter(Boolean).join(' ');
+  const notes = [note, series.windowNote, frequencyUnchangedNote(series.freq, p.to_freq)].filter(Boolean).join(' ');
   return {
     country: c.iso,
     series: series.id,

@@ -3,7 +3,7 @@
  * reaches the newest year held, and where it does not, why (src/domain/headline-reach.ts).
  */
 import Database from 'better-sqlite3';
-import { headlineReach, REACH_REASONS, type ReachRefusal, type ReachSeries } from '../domain/headline-reach';
+import { headlineReach, REACH_REASONS, type ReachError, type ReachSeries } from '../domain/headline-reach';
 import { DERIVATION_REFUSALS_META_KEY } from '../ingest/write-release';
 
 export const REPORTED_MEASURES = ['arrivals', 'nights', 'spend'] as const;
@@ -17,7 +17,7 @@ export function coverageReport(releaseFile: string): string[] {
       .all()
       .map((r) => ({ ...(r as ReachSeries), headline: Boolean((r as { headline: number }).headline) }));
     const meta = db.prepare('SELECT value FROM Meta WHERE key = ?').pluck().get(DERIVATION_REFUSALS_META_KEY) as string | undefined;
-    const refusals = meta ? (JSON.parse(meta) as ReachRefusal[]) : [];
+    const refusals = meta ? (JSON.parse(meta) as ReachError[]) : [];
     const rows = headlineReach(series, refusals, REPORTED_MEASURES);
     const reaching = rows.filter((r) => r.reaches).length;
     const lines = [

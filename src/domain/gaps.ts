@@ -42,10 +42,10 @@ type MonthState = 'held' | 'missing' | 'not_published' | 'withheld' | 'pending';
 export function gaps(observations: readonly GapObservation[], today: Date, pendingMonths: number): GapReport | null {
   const lastMonth = monthIndex(monthOfDate(today)) - 1;
   const byMonth = monthlyObservations(observations, lastMonth);
-  const heldMonths = [...byMonth.entries()].filter(([, o]) => o.value !== null).map(([m]) => m);
-  if (heldMonths.length === 0) return null;
-  const first = Math.min(...heldMonths);
-  const latest = Math.max(...heldMonths);
+  const presentMonths = [...byMonth.entries()].filter(([, o]) => o.value !== null).map(([m]) => m);
+  if (presentMonths.length === 0) return null;
+  const first = Math.min(...presentMonths);
+  const latest = Math.max(...presentMonths);
   const lastNotDue = lastMonth + 1 - pendingMonths; // months from here on are not yet due
 
   const states: MonthState[] = [];

@@ -15,7 +15,7 @@ export interface ReachSeries {
 }
 
 /** A rule that computed nothing for a country (as the ingest records it). */
-export interface ReachRefusal {
+export interface ReachError {
   country: string;
   rule: string;
   target: string;
@@ -30,7 +30,7 @@ export interface ReachRefusal {
  * whose months disagree with the published year is another matter: its months are the same measure,
  * not parts of a breakdown, so it never explains why parts reach further than the headline.
  */
-export function isSumDisagreement(r: ReachRefusal): boolean {
+export function isSumDisagreement(r: ReachError): boolean {
   const derivation = r.derivation ?? (r.rule.startsWith('annual-') ? 'annual' : 'sum-of-parts');
   return derivation === 'sum-of-parts' && r.reason === 'disagrees';
 }
@@ -61,7 +61,7 @@ export const REACH_REASONS: Readonly<Record<ReachReason, string>> = {
 const PART_DIMENSIONS = new Set(['origin', 'purpose', 'transport', 'item', 'accommodation', 'outbound-item']);
 
 /** One row per country and measure, in country then measure order. */
-export function headlineReach(series: readonly ReachSeries[], refusals: readonly ReachRefusal[], measures: readonly string[]): ReachRow[] {
+export function headlineReach(series: readonly ReachSeries[], refusals: readonly ReachError[], measures: readonly string[]): ReachRow[] {
   const groups = new Map<string, ReachSeries[]>();
   for (const s of series) {
     if (!measures.includes(s.measure) || !s.last) continue;

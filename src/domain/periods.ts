@@ -61,16 +61,16 @@ export function firstMonthOf(p: PeriodParts): number {
  * request, and parsing them again was a twentieth of a series query's time. Bounded, as bounds from
  * query arguments pass through here too.
  */
-const WIDENED_KEPT = 20_000;
+const WIDENED_CACHE_MAX = 20_000;
 const widenedFrom = new Map<string, string>();
 const widenedTo = new Map<string, string>();
 
-function widened(kept: Map<string, string>, period: string, widen: (p: PeriodParts) => number): string {
-  let month = kept.get(period);
+function widened(cache: Map<string, string>, period: string, widen: (p: PeriodParts) => number): string {
+  let month = cache.get(period);
   if (month === undefined) {
     const p = parsePeriod(period)!;
     month = monthPeriod(p.year, widen(p));
-    if (kept.size < WIDENED_KEPT) kept.set(period, month);
+    if (cache.size < WIDENED_CACHE_MAX) cache.set(period, month);
   }
   return month;
 }

@@ -55,7 +55,7 @@ export function planRequired(answer: Answer<unknown>): string | null {
 }
 
 /** Whether the key was refused (missing, unknown or revoked). */
-export function keyRefused(answer: Answer<unknown>): boolean {
+export function keyRejected(answer: Answer<unknown>): boolean {
   return answer.errors.some((e) => e.extensions?.code === 'missing_api_key' || e.extensions?.code === 'invalid_api_key');
 }
 

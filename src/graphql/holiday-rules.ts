@@ -29,7 +29,7 @@ export interface HolidayAsk {
 export type HolidayAnswer = { rows: HolidayRow[] } | { error: string };
 
 /** Bytes of holidayCache answers: ~1,300 country-years of a 16-state country, or a year of every country ten times over. */
-const KEPT_BYTES = 8 * 1024 * 1024;
+const HOLIDAY_CACHE_BYTES = 8 * 1024 * 1024;
 /**
  * The worker exits after this long with nothing to do (it holds the rules it parsed in its own
  * heap): long enough that a service asked for holidays now and then caches it, as starting it again
@@ -43,7 +43,7 @@ function rowBytes(row: HolidayRow): number {
 }
 
 const holidayCache = new LRUCache<string, readonly HolidayRow[]>({
-  maxSize: KEPT_BYTES,
+  maxSize: HOLIDAY_CACHE_BYTES,
   sizeCalculation: (rows) => rows.reduce((bytes, row) => bytes + rowBytes(row), 64),
 });
 

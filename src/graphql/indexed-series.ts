@@ -18,7 +18,7 @@ import type { GraphQLContext } from './context';
 export type SeriesNode = Pick<Series, 'id' | 'alias' | 'countryIso' | 'measure' | 'breakdown' | 'freq' | 'unit' | 'scale' | 'headline' | 'first' | 'last' | 'points'>;
 
 /** Whether a selection of Series asks only for what the index holds: columns and the English name. */
-function heldInIndex(select: Record<string, unknown> | undefined): boolean {
+function coveredByIndex(select: Record<string, unknown> | undefined): boolean {
   if (!select) return false;
   return Object.entries(select).every(([key, wanted]) =>
     key === 'names' ? isDeepStrictEqual(wanted, ENGLISH_NAME_SELECTION) : wanted === true && SERIES_COLUMNS.has(key),
@@ -56,7 +56,7 @@ function readerFor(ctx: GraphQLContext, query: SeriesQuery): DataLoader<string, 
  */
 export function seriesNodes(ctx: GraphQLContext, info: GraphQLResolveInfo, rows: readonly SearchableSeries[], paths?: string[][]): SeriesNode[] | Promise<SeriesNode[]> {
   const query = queryFromInfo({ context: ctx, info, typeName: 'Series', paths });
-  if (rows.length === 0 || heldInIndex(query.select)) return [...rows];
+  if (rows.length === 0 || coveredByIndex(query.select)) return [...rows];
   const reader = readerFor(ctx, query);
   return Promise.all(rows.map((r) => reader.load(r.id))).then((read) => read.filter((r): r is SeriesNode => r !== undefined));
 }

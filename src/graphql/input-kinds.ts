@@ -57,7 +57,7 @@ export const SCALAR_CHECKS = {
 export type ScalarName = keyof typeof FORMS;
 
 /** A value that is not of a scalar type (`shown` as the caller wrote it), refused in the words its REST parameter's refusal uses. */
-export function scalarRefusal(type: ScalarName, shown: string): ApiError {
+export function scalarError(type: ScalarName, shown: string): ApiError {
   return new ApiError('invalid_parameter', `${type} must be ${FORMS[type]}, got ${shown.slice(0, 40)}.`);
 }
 

@@ -9,13 +9,13 @@ import { getNamedType, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, ty
 import { PLANS, planRank, type Plan } from '../domain/types';
 import { isErrorCode, type ErrorCode } from '../errors';
 
-/** A field's extensions naming the refusals its resolver throws (read by operationRefusals). */
+/** A field's extensions naming the refusals its resolver throws (read by operationErrorCodes). */
 export function refuses(...codes: ErrorCode[]): { refuses: ErrorCode[] } {
   return { refuses: codes };
 }
 
 /** The refusals the fields an operation touches may answer with. */
-export function operationRefusals(schema: GraphQLSchema, document: DocumentNode): ErrorCode[] {
+export function operationErrorCodes(schema: GraphQLSchema, document: DocumentNode): ErrorCode[] {
   const info = new TypeInfo(schema);
   const codes = new Set<ErrorCode>();
   visit(

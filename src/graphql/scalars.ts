@@ -3,7 +3,7 @@
  * value is refused before any resolver runs, in the words a REST parameter of the type is refused with.
  */
 import { Kind, print, type ValueNode } from 'graphql';
-import { SCALAR_CHECKS, scalarRefusal, type ScalarName } from './input-kinds';
+import { SCALAR_CHECKS, scalarError, type ScalarName } from './input-kinds';
 import { builder } from './builder';
 
 /** A value as its sender wrote it, for a refusal: JSON for a variable's, the query's text for a literal. */
@@ -13,7 +13,7 @@ const shownLiteral = (node: ValueNode) => print(node);
 /** A scalar's text through its check: the normalised value, or the refusal (`shown` only when refused). */
 function checked<T>(name: ScalarName, check: (text: string) => T | undefined, text: string | undefined, shown: () => string): T {
   const value = text === undefined ? undefined : check(text);
-  if (value === undefined) throw scalarRefusal(name, shown());
+  if (value === undefined) throw scalarError(name, shown());
   return value;
 }
 

@@ -47,7 +47,7 @@ import type { SourceTableInfo } from '../domain/types';
 import path from 'node:path';
 import { describeProblem, describeProblemForLog } from './source-shape';
 import { validateRelease } from './validate';
-import { contentDigest, keptReleaseStats, versionOf, writeRelease, type CountryRow, type DerivationRefusal, type RegionUnitRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
+import { contentDigest, unchangedReleaseStats, versionOf, writeRelease, type CountryRow, type DerivationError, type RegionUnitRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
 
 export interface BuildOptions {
   sourcesDir: string;
@@ -67,13 +67,13 @@ export interface BuildOptions {
 }
 
 /** An ingest stopped before anything was written: the served release stays. Each problem names its file. */
-export class IngestRefused extends Error {
+export class IngestError extends Error {
   constructor(
     what: string,
     readonly problems: string[],
   ) {
     super(`${what}: ${problems.join('; ')}`);
-    this.name = 'IngestRefused';
+    this.name = 'IngestError';
   }
 }
 
@@ -177,7 +177,7 @@ function markHeadlines(rows: SeriesRow[]): void {
 }
 
 /** Totals from complete breakdowns, then annual figures from complete months; the refusals, for the coverage report. */
-function applyDerivations(rows: SeriesRow[], log: (line: string) => void): DerivationRefusal[] {
+function applyDerivations(rows: SeriesRow[], log: (line: string) => void): DerivationError[] {
   const outcomes = [...deriveTotals(rows), ...deriveAnnuals(rows)];
   const computed = rows.reduce((n, s) => n + s.observations.filter((o) => o.derivation).length, 0);
   const refused = outcomes.filter((o) => !o.result.ok);
@@ -350,7 +350,7 @@ function checkSourceShapes(sourcesDir: string, cacheDir: string | null, log: (li
   if (problems.length > 0) {
     // The refusal may reach callers (a refresh round's reason): what the files held goes to the log only.
     for (const p of problems) log(`  damaged   ${describeProblemForLog(p)}`);
-    throw new IngestRefused('damaged source files, no release built', problems.map(describeProblem));
+    throw new IngestError('damaged source files, no release built', problems.map(describeProblem));
   }
   log(`  ${checked} files whole and in their publishers' layout (${Math.round(performance.now() - t0)} ms)`);
 }
@@ -366,7 +366,7 @@ function compareWithPrevious(previous: PreviousRelease, content: ReleaseContent,
   } else if (allowVanished) {
     for (const p of problems) log(`  accepted (--allow-vanished): ${p}`);
   } else {
-    throw new IngestRefused('figures missing from the files, no release built (ingest --allow-vanished accepts the loss)', problems);
+    throw new IngestError('figures missing from the files, no release built (ingest --allow-vanished accepts the loss)', problems);
   }
   return vanished;
 }
@@ -435,7 +435,7 @@ export function buildRelease(options: BuildOptions): BuildSummary {
   if (previous && previousFile && previous.dataVersion === dataVersion && sameSchema(previous)) {
     const summary: BuildSummary = {
       ...base,
-      ...keptReleaseStats(previousFile, content),
+      ...unchangedReleaseStats(previousFile, content),
       file: previousFile,
       written: false,
       pruned: [],

@@ -17,7 +17,7 @@ import { sourceDigest } from '../source-digest.mjs';
 import { looksStillHold, recordLooks, type SourceLooks } from './source-reads';
 
 /** Files found sound that are remembered (empty marker files, the oldest dropped). */
-const SOUND_FILES_KEPT = 400;
+const SOUND_FILES_RETAINED = 400;
 
 /** Entries kept per step: the files of a few recent refreshes (and of tests' altered copies). */
 const ENTRIES_PER_STEP = 4;
@@ -132,9 +132,9 @@ export function checkedOnce<P>(cacheDir: string | null, rule: string, data: Uint
       fs.mkdirSync(path.dirname(marker), { recursive: true });
       fs.writeFileSync(marker, '');
       const markers = fs.readdirSync(path.dirname(marker));
-      if (markers.length > SOUND_FILES_KEPT) {
+      if (markers.length > SOUND_FILES_RETAINED) {
         const byAge = markers.map((m) => ({ m, at: fs.statSync(path.join(path.dirname(marker), m)).mtimeMs })).sort((a, b) => a.at - b.at);
-        for (const { m } of byAge.slice(0, markers.length - SOUND_FILES_KEPT)) fs.rmSync(path.join(path.dirname(marker), m), { force: true });
+        for (const { m } of byAge.slice(0, markers.length - SOUND_FILES_RETAINED)) fs.rmSync(path.join(path.dirname(marker), m), { force: true });
       }
     } catch {
       // Not remembered: checked again next time.

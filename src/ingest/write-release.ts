@@ -71,11 +71,11 @@ export interface ReleaseContent {
   /** The newest period each source file brings (period-reached.ts): /v1/status reads it from the release. */
   reachedByFile: PeriodsByFile;
   /** Where a derivation rule computed nothing, and why (the coverage report reads it from the release). */
-  derivationRefusals?: DerivationRefusal[];
+  derivationRefusals?: DerivationError[];
 }
 
 /** A rule that computed nothing for a series: a part missing in every period, a subtotal among parts, or sums off the published total. */
-export interface DerivationRefusal {
+export interface DerivationError {
   country: string;
   rule: string;
   target: string;
@@ -149,7 +149,7 @@ function readMeta(db: Database.Database): Record<string, string> {
 }
 
 /** The stats of a served release kept as it is, its figures being identical to `content`. */
-export function keptReleaseStats(file: string, content: ReleaseContent): WriteStats {
+export function unchangedReleaseStats(file: string, content: ReleaseContent): WriteStats {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   const meta = readMeta(db);
   db.close();

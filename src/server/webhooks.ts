@@ -12,7 +12,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { digestRelease, releasesAfter, type LoggedRelease } from '../domain/release-digest';
 import { countryLink, feedLink, seriesLink } from '../../rest/release-links';
-import { AddressRefused } from '../ingest/fetch/public-address';
+import { AddressRejected } from '../ingest/fetch/public-address';
 import { send } from '../ingest/fetch/request';
 import type { Logger } from './logger';
 import { readAnnounced, readSubscriptions, writeAnnounced, type Subscription } from './webhook-store';
@@ -202,7 +202,7 @@ export class WebhookDispatcher {
         status = res.status;
         await res.body?.cancel();
       } catch (err) {
-        refusedAddress = err instanceof AddressRefused;
+        refusedAddress = err instanceof AddressRejected;
         error = describe(err, cut.signal.aborted ? cut.signal.reason : this.stop.signal.aborted ? 'stopped' : null);
       } finally {
         clearTimeout(timer);
@@ -235,7 +235,7 @@ export class WebhookDispatcher {
 /** What went wrong with an attempt that got no answer, in a few words: why it was cut (`aborted`: the timeout's words or 'stopped'), a refused address, or the network's error code. */
 function describe(err: unknown, aborted: unknown): string {
   if (aborted !== null) return aborted instanceof Error ? aborted.message : String(aborted);
-  if (err instanceof AddressRefused) return `refused: ${err.message}`;
+  if (err instanceof AddressRejected) return `refused: ${err.message}`;
   const e = err instanceof Error ? err : new Error(String(err));
   const cause = e.cause instanceof Error ? e.cause : null;
   const code = 'code' in e && typeof e.code === 'string' ? e.code : cause && 'code' in cause ? String(cause.code) : null;

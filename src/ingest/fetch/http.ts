@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { officialOf, officialProblem, ownHost } from './hosts';
-import { AddressRefused } from './public-address';
+import { AddressRejected } from './public-address';
 import { get } from './request';
 
 export interface HttpOptions {
@@ -199,7 +199,7 @@ async function attempt(url: string, validators: Validators | null, options: Http
         // The mirror is the operator's, wherever it runs; a publisher must be on a public address.
         response = await get(target, headers, controller.signal, options.mirror === null);
       } catch (err) {
-        if (err instanceof AddressRefused) throw new AttemptFailed(`refused: ${err.message}`, false);
+        if (err instanceof AddressRejected) throw new AttemptFailed(`refused: ${err.message}`, false);
         throw new AttemptFailed(describe(err, controller), true);
       }
       if (REDIRECTS.has(response.status)) {

@@ -31,11 +31,11 @@ export function nonPublicKind(address: string): string | null {
 }
 
 /** A connection refused because its address is not a public one; never worth another attempt. */
-export class AddressRefused extends Error {
+export class AddressRejected extends Error {
   readonly code = 'EADDRREFUSED';
   constructor(message: string) {
     super(message);
-    this.name = 'AddressRefused';
+    this.name = 'AddressRejected';
   }
 }
 
@@ -55,7 +55,7 @@ export const publicLookup = ((hostname: string, options: dns.LookupOptions, call
   dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err);
     const bad = addresses.find((a) => nonPublicKind(a.address));
-    if (bad) return callback(new AddressRefused(`${hostname} resolves to a ${nonPublicKind(bad.address)} address (${bad.address})`));
+    if (bad) return callback(new AddressRejected(`${hostname} resolves to a ${nonPublicKind(bad.address)} address (${bad.address})`));
     if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} resolves to no address`), { code: 'ENOTFOUND' }));
     if (options.all) return callback(null, addresses);
     callback(null, addresses[0].address, addresses[0].family);
