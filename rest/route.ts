@@ -61,7 +61,7 @@ export interface DocumentForm<TResult, TParams> {
   type: string;
   /** What /openapi.json says it is. */
   description: string;
-  /** Called after `shape`, so the refusals (404s) `shape` throws come first and are the same in both forms. */
+  /** Called after `shape`, so the errors (404s) `shape` throws come first and are the same in both forms. */
   write: (result: TResult, p: TParams, ctx: DocumentContext) => string;
 }
 
@@ -99,7 +99,7 @@ export interface Route<TResult = unknown, TVars = Record<string, unknown>> {
   description?: string;
   /** The minimum plan: the highest plan scope of the fields its operation touches (operationPlan), never declared. */
   plan: Plan;
-  /** The refusals its operation's fields may answer with (operationErrorCodes: unknown_country …), never declared. */
+  /** The errors its operation's fields may answer with (operationErrorCodes: unknown_country …), never declared. */
   refusals: ErrorCode[];
   /** Its operation's variables, read off the operation (routeParams), never declared. */
   pathParams: ParamSpec[];
@@ -109,7 +109,7 @@ export interface Route<TResult = unknown, TVars = Record<string, unknown>> {
   /** On routes that list observations: the answer as one dataset, which JSON-stat and SDMX-CSV are written from (rest/datasets.ts). */
   dataset?: (shaped: Shaped) => Dataset;
   operation: TypedDocumentNode<TResult, TVars>;
-  /** Variables worked out from the parameters rather than asked for (whether a currency was given …). */
+  /** Variables computed from the parameters rather than asked for (whether a currency was given …). */
   computed?: { [K in keyof TVars]?: (p: RouteParams<TVars>) => TVars[K] };
   /** Turns the operation's data into the envelope's data (and meta); throws ApiError for 404s. */
   shape: (result: TResult, p: RouteParams<TVars>, ctx: ShapeContext) => Shaped;
@@ -118,7 +118,7 @@ export interface Route<TResult = unknown, TVars = Record<string, unknown>> {
   file?: FileSource<TResult, RouteParams<TVars>>;
 }
 
-/** What a route declares: the rest (plan, refusals, parameters) is read off its operation. */
+/** What a route declares: the rest (plan, errors, parameters) is read off its operation. */
 export type RouteDeclaration<TResult, TVars> = Omit<Route<TResult, TVars>, 'plan' | 'refusals' | 'pathParams' | 'query'> & {
   /** Descriptions of its parameters where the shared ones (rest/route-params.ts) do not fit. */
   params?: { [K in keyof TVars | 'format' | 'cursor']?: ParamNote };

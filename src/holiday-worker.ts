@@ -1,5 +1,5 @@
 /**
- * The worker thread that works out holiday rules (src/graphql/holiday-rules.ts starts it and sends
+ * The worker thread that computes holiday rules (src/graphql/holiday-rules.ts starts it and sends
  * one country-year at a time): a country-year's rules are costly work, which on the main thread
  * held every other request.
  */

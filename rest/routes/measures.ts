@@ -102,7 +102,7 @@ function block(
   };
 }
 
-/** Without `country`, only countries that hold the measure are listed (codes not held were refused by heldCountries). */
+/** Without `country`, only countries that hold the measure are listed (codes not present were rejected by heldCountries). */
 function blocks(countries: (Country & { s: any })[], p: ListParams, make: (c: Country & { s: any }) => SeriesBlock): SeriesBlock[] {
   return countries.filter((c) => p.country !== undefined || c.s).map(make);
 }

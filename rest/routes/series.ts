@@ -89,7 +89,7 @@ export const seriesRoutes = [
     },
     csv: 'rows',
     operation: TableListDocument,
-    // The country's code is refused (unknown_country) when it is not held.
+    // The country's code is rejected (unknown_country) when it is not present.
     computed: { isos: (p) => (p.country ? [p.country] : undefined) },
     shape: (r) => ({ data: r.tables.nodes.map((t) => snakeFields(t)) }),
     paging: { defaultLimit: 100, hasNextPage: (r) => r.tables.pageInfo.hasNextPage, cursorOf: (row: { table: string }) => row.table },

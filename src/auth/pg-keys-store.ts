@@ -123,7 +123,7 @@ export class PgKeysStore implements KeyStore {
     return row ? { key, record: toRecord(row, 0n) } : null;
   }
 
-  /** Adds the requests counted since the last write; kept for the next write while PostgreSQL is away. */
+  /** Adds the requests counted since the last write; retained for the next write while PostgreSQL is away. */
   async flushUsage(): Promise<void> {
     const counts = this.index.drainCounts();
     if (counts.size === 0) return;

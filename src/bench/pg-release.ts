@@ -117,7 +117,7 @@ export async function loadReleaseIntoPostgres(releaseFile: string, connectionStr
         return [o.seriesId, o.period, o.value, o.status, o.flags, o.published, monthPeriod(p.year, firstMonthOf(p)), monthPeriod(p.year, lastMonthOf(p))];
       }),
     );
-    // Keys and indexes built once over the loaded rows, not kept up row by row.
+    // Keys and indexes built once over the loaded rows, not maintained row by row.
     await client.query(`ALTER TABLE ${PG_SCHEMA}.observation ADD PRIMARY KEY (series_id, period)`);
     await client.query(`CREATE INDEX ON ${PG_SCHEMA}.observation (series_id, first_month)`);
     await client.query(`INSERT INTO ${PG_SCHEMA}.loaded_release VALUES ($1, $2)`, [version, LAYOUT]);

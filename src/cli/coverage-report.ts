@@ -1,6 +1,6 @@
 /**
  * `report:coverage`: for every country and measure of the served release, whether the headline
- * reaches the newest year held, and where it does not, why (src/domain/headline-reach.ts).
+ * reaches the newest year present, and where it does not, why (src/domain/headline-reach.ts).
  */
 import Database from 'better-sqlite3';
 import { headlineReach, REACH_REASONS, type ReachError, type ReachSeries } from '../domain/headline-reach';

@@ -15,7 +15,7 @@ export const SQLITE_MAX_BIND_VALUES = 32766;
 
 /**
  * The better-sqlite3 adapter, telling Prisma how many values a statement may bind. It tells nothing
- * by itself, so Prisma assumes SQLite's limit before 3.32, 999, and refuses a larger statement
+ * by itself, so Prisma assumes SQLite's limit before 3.32, 999, and rejects a larger statement
  * (P2029): a page of 1000 series whose fields Pothos loads in one batch failed.
  *
  * A read, and then the work on its rows, waits for a later turn of the event loop once this turn

@@ -159,7 +159,7 @@ async function takeBulkFiles(source: string, manifest: ReleaseManifest, releaseF
 
 /**
  * Takes the release the source names, unless it is the one served. Returns true when CURRENT now
- * names a newly taken release. A file whose digest differs from the manifest's is refused.
+ * names a newly taken release. A file whose digest differs from the manifest's is rejected.
  */
 export async function takeRelease(source: string, dataDir: string, log: (line: string) => void = () => {}): Promise<boolean> {
   const manifest = await readManifest(source);

@@ -31,7 +31,7 @@ const LICENCES: Record<string, Licence> = {
   'Australian Bureau of Statistics': { name: `© Commonwealth of Australia; ${TERMS_NOT_STATED}`, url: null },
 };
 
-/** The publisher's licence, or a statement that its terms are not stated in what is held. */
+/** The publisher's licence, or a statement that its terms are not stated in what is present. */
 export function licenceOf(publisher: string): Licence {
   return LICENCES[publisher] ?? { name: TERMS_NOT_STATED, url: null };
 }

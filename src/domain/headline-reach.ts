@@ -47,7 +47,7 @@ export interface ReachRow {
   headlineAlias: string | null;
   reaches: boolean;
   reason: ReachReason | null;
-  /** The series that reach further, and the refusal that applied. */
+  /** The series that reach further, and the error that applied. */
   detail: string;
 }
 

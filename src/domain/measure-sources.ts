@@ -7,7 +7,7 @@ import type { Measure } from './types';
 
 export const NO_SOURCE: Partial<Record<Measure, string>> = {};
 
-/** Why no series of the measure is held, or null when sources give it. */
+/** Why no series of the measure is present, or null when sources give it. */
 export function noSourceNote(measure: string): string | null {
   return (NO_SOURCE as Record<string, string | undefined>)[measure] ?? null;
 }

@@ -57,7 +57,7 @@ export function firstMonthOf(p: PeriodParts): number {
 }
 
 /**
- * Widened periods already worked out: rowsWithin probes the same few thousand stored periods on every
+ * Widened periods already computed: rowsWithin probes the same few thousand stored periods on every
  * request, and parsing them again was a twentieth of a series query's time. Bounded, as bounds from
  * query arguments pass through here too.
  */
@@ -124,7 +124,7 @@ export function monthOfDate(date: Date): string {
 }
 
 /**
- * Whole months between the current month and the month after the newest period held:
+ * Whole months between the current month and the month after the newest period present:
  * last month held → 0. A quarter counts by its last month, a year by December.
  */
 export function monthsBehind(latest: string, today: Date): number {

@@ -24,7 +24,7 @@ export interface SearchDocument {
   breakdown: string | null;
   freq: string;
   headline: boolean;
-  /** Newest period held. */
+  /** Newest period present. */
   last: string;
   /** The series' names, every language. */
   seriesNames: readonly string[];

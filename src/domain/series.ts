@@ -42,8 +42,8 @@ export function runLabel(first: string, last: string): string {
 
 /**
  * A monthly series as a dense array, for the forecaster: from its first figure to `upTo` (default
- * its last figure), null where no figure is held, with the month index of the first. Figures after
- * `upTo` are left out. Empty when no figure is held up to then.
+ * its last figure), null where no figure is present, with the month index of the first. Figures after
+ * `upTo` are left out. Empty when no figure is present up to then.
  */
 export function denseMonthly(observations: readonly PeriodValue[], upTo?: string): { y: (number | null)[]; first: number } {
   const held = observations.filter((o) => o.value !== null && (upTo === undefined || o.period <= upTo));

@@ -7,7 +7,7 @@
  * ends in 1998, its travel item runs to 2021), said in the note.
  * spending_abroad_usd: UN Tourism's outbound expenditure (US$ millions), else its travel item.
  * arrivals: from monthly counts, summed over whole years only (a year with any month missing is
- * null, never part-summed); only when no monthly arrivals series is held, the annual published
+ * null, never part-summed); only when no monthly arrivals series is present, the annual published
  * total by the rule tourism intensity uses (intensity-inputs.ts): UN Tourism's total arrivals
  * (thousands, shifted exactly to units), else World Bank ST.INT.ARVL as a whole count. Arrivals
  * are always whole counts.
@@ -38,7 +38,7 @@ export interface TourismBalanceInput {
   spendingAbroad: YearValues;
   /** UN Tourism's outbound travel item: spending abroad for years it gives no total. */
   spendingAbroadTravel: YearValues;
-  /** Null when no monthly arrivals series is held. */
+  /** Null when no monthly arrivals series is present. */
   monthlyArrivals: MonthlyArrivals | null;
   annualArrivalsWorldBank: YearValues;
   /** In units (the thousands already shifted exactly). */

@@ -29,7 +29,7 @@ export interface ParsedObservation {
   period: string;
   value: number | null;
   status: ObsStatus;
-  /** The publisher's raw flag letters, kept for traceability ('' when none). */
+  /** The publisher's raw flag letters, retained for traceability ('' when none). */
   flags: string;
   /**
    * Where the source holds several of the publisher's releases: the date (YYYY-MM-DD) of the earliest

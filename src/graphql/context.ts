@@ -20,7 +20,7 @@ export interface GraphQLContext {
   /** What operators should hear of (a brief withheld by its number check), as text: the service's log at level error. */
   log: (line: string) => void;
   /**
-   * The /v1 route whose fixed operation this is: its cost is not held to the limit, which is for
+   * The /v1 route whose fixed operation this is: its cost is not present to the limit, which is for
    * queries callers compose (a route's own parameters, limit 1..1000, bound its work).
    */
   route?: string;

@@ -25,11 +25,11 @@ export const REGION_COUNTRIES_COST = { field: 1, multiplier: 60 };
 export const WORK_COST = {
   /** One country-year of holiday rules, priced for the costliest country (Malaysia's 16 states). */
   holidayYear: 50_000,
-  /** A holidays join works out every year its series spans (decades). */
+  /** A holidays join computes every year its series spans (decades). */
   holidayJoin: 200_000,
   /** A country's economy or tourism-economy table. */
   economyTable: 2_000,
-  /** A country's brief (figures, outlook, rivals): computed the first time in a release, kept after. */
+  /** A country's brief (figures, outlook, rivals): computed the first time in a release, cached after. */
   brief: 2_000,
   /** A country's rivals. */
   rivals: 1_000,
@@ -67,7 +67,7 @@ export const PAGE_ITEMS_COST: FieldCost = { field: 1, multiplier: 1 };
 /** Months open ends stand for outside a request: 1980 to 2030. */
 const OPEN_SPAN = { from: 1980 * 12, to: 2030 * 12 + 11 };
 
-/** The months a [from, to] range spans, at most the release's span; a bad period counts as an open end (it is refused later). */
+/** The months a [from, to] range spans, at most the release's span; a bad period counts as an open end (it is rejected later). */
 export function monthsCost(args: { from?: string | null; to?: string | null }, ctx: CostContext): FieldCost {
   const month = (text: string | null | undefined, end: boolean, open: number) => {
     const p = text ? parsePeriod(text) : null;

@@ -68,7 +68,7 @@ export interface SeriesFilter {
   freq?: string | null;
 }
 
-/** Per release, a country's series by filter: worked out once, as a list of every country asks each. */
+/** Per release, a country's series by filter: computed once, as a list of every country asks each. */
 const filtered = new WeakMap<Snapshot, Map<string, readonly SearchableSeries[]>>();
 
 /** A country's series in the release, by alias, those the filter keeps. */

@@ -24,7 +24,7 @@ export const mustBe = {
 /** One input type's text form: read, checked and described. */
 export interface InputKind<T> {
   schema: JsonSchema;
-  /** The value read from its text, or the refusal's words for a parameter of this name. */
+  /** The value read from its text, or the error's words for a parameter of this name. */
   read: (raw: string, name: string) => { value: T } | { refused: string };
   /** An example value, for /openapi.json and the docs' example requests. */
   example: T | undefined;
@@ -56,12 +56,12 @@ export const SCALAR_CHECKS = {
 
 export type ScalarName = keyof typeof FORMS;
 
-/** A value that is not of a scalar type (`shown` as the caller wrote it), refused in the words its REST parameter's refusal uses. */
+/** A value that is not of a scalar type (`shown` as the caller wrote it), rejected in the words its REST parameter's error uses. */
 export function scalarError(type: ScalarName, shown: string): ApiError {
   return new ApiError('invalid_parameter', `${type} must be ${FORMS[type]}, got ${shown.slice(0, 40)}.`);
 }
 
-/** A scalar's text form: its check (SCALAR_CHECKS), refused in the words of FORMS. */
+/** A scalar's text form: its check (SCALAR_CHECKS), rejected in the words of FORMS. */
 function scalarKind<T>(type: ScalarName, check: (text: string) => T | undefined, schema: JsonSchema, example: T): InputKind<T> {
   return {
     schema,

@@ -1,7 +1,7 @@
 /**
  * The one ingest pipeline: publisher files → shape checks → connectors → comparison with the served
  * release → one release file → validation → atomic switch → pruning of old release files. A failure
- * or refusal anywhere leaves the served release untouched; figures identical to the served
+ * or error anywhere leaves the served release untouched; figures identical to the served
  * release's keep it (no new file).
  */
 import fs from 'node:fs';
@@ -58,9 +58,9 @@ export interface BuildOptions {
   detail?: (line: string) => void;
   /** Release even though series held by the served release vanished from the files, or a table shrank sharply. */
   allowVanished?: boolean;
-  /** Release files kept after a switch, the served one included (older ones are deleted). */
+  /** Release files retained after a switch, the served one included (older ones are deleted). */
   keepReleases?: number;
-  /** Where steps' outputs are kept for the next ingest (src/ingest/parse-cache.ts); null or absent: parse everything. */
+  /** Where steps' outputs are retained for the next ingest (src/ingest/parse-cache.ts); null or absent: parse everything. */
   parseCacheDir?: string | null;
   /** The service's public address, written into the bulk files' citations (PUBLIC_BASE_URL); '' when absent. */
   publicBaseUrl?: string;
@@ -85,14 +85,14 @@ export interface BuildSummary extends WriteStats {
   unresolved: number;
   /** Rows settled by the code/name decisions table (src/ingest/connectors/code-decisions.ts). */
   decisions: AppliedDecision[];
-  /** False when the figures equal the served release's, which is then kept as it is. */
+  /** False when the figures equal the served release's, which is then retained as it is. */
   written: boolean;
   /** Aliases of series the previous release held that the files no longer give (allowed by the operator). */
   vanished: string[];
   /** Older release files deleted after the switch. */
   pruned: string[];
   seconds: number;
-  /** The bulk files written beside the release (none when the served release was kept). */
+  /** The bulk files written beside the release (none when the served release was retained). */
   bulk: BulkSummary | null;
 }
 
@@ -176,7 +176,7 @@ function markHeadlines(rows: SeriesRow[]): void {
   for (const s of rows) s.headline = headlines.has(s.alias);
 }
 
-/** Totals from complete breakdowns, then annual figures from complete months; the refusals, for the coverage report. */
+/** Totals from complete breakdowns, then annual figures from complete months; the errors, for the coverage report. */
 function applyDerivations(rows: SeriesRow[], log: (line: string) => void): DerivationError[] {
   const outcomes = [...deriveTotals(rows), ...deriveAnnuals(rows)];
   const computed = rows.reduce((n, s) => n + s.observations.filter((o) => o.derivation).length, 0);
@@ -348,7 +348,7 @@ function checkSourceShapes(sourcesDir: string, cacheDir: string | null, log: (li
   const t0 = performance.now();
   const { checked, problems } = checkSources(sourcesDir, cacheDir);
   if (problems.length > 0) {
-    // The refusal may reach callers (a refresh round's reason): what the files held goes to the log only.
+    // The error may reach callers (a refresh round's reason): what the files held goes to the log only.
     for (const p of problems) log(`  damaged   ${describeProblemForLog(p)}`);
     throw new IngestError('damaged source files, no release built', problems.map(describeProblem));
   }

@@ -1,7 +1,7 @@
 /**
  * One refresh round: every source checked at its publisher, the changed ones checked for shape,
  * then one build from the files held with the changed ones in place, and only when that build
- * succeeds are they kept. A source that fails (fetch, shape, or a build it breaks) keeps its last
+ * succeeds are they retained. A source that fails (fetch, shape, or a build it breaks) keeps its last
  * good file and says why in DATA_DIR/sources.json; the served release stays unless a build
  * succeeds. A round where nothing changed parses nothing and writes no release.
  *
@@ -208,8 +208,8 @@ function parseLimitsIn(round: ParseRound): { limits: ParseLimits; deadlineReason
 
 /**
  * The changed files' shapes, each in the folder the build will read (a role file is read only where
- * it is present), checked in a parsing process: a malformed one is refused, and one that ends the
- * process is refused with the cause, the others then checked in a new process.
+ * it is present), checked in a parsing process: a malformed one is rejected, and one that ends the
+ * process is rejected with the cause, the others then checked in a new process.
  */
 async function refuseMalformed(cache: string, changed: Changed[], failed: Map<string, string>, round: ParseRound, log: (line: string) => void): Promise<Changed[]> {
   if (changed.length === 0) return changed;
@@ -240,7 +240,7 @@ async function refuseMalformed(cache: string, changed: Changed[], failed: Map<st
         }
         break;
       }
-      // The source being checked when the process ended is the one refused.
+      // The source being checked when the process ended is the one rejected.
       const [current, ...others] = rest;
       if (!current) break;
       failed.set(current.source.id, `refused: ${(err as Error).message}; the copy held is kept`);
@@ -388,7 +388,7 @@ export async function refreshSources(options: RefreshOptions): Promise<RefreshSu
     if ((changed.length > 0 || options.alwaysBuild) && !roundOver.signal.aborted) {
       ({ build, changed } = await buildWithout(options, cache, changed, failed, now, log, round));
     }
-    // Sources no build took (the second build was refused for others' files) are not kept: they are checked again next round.
+    // Sources no build took (the second build was rejected for others' files) are not retained: they are checked again next round.
     if (!build) {
       for (const c of changed) {
         const why = roundOver.signal.aborted ? `${round.roundPassed} before the build` : "not taken: the build was refused for other sources' files; checked again next round";
@@ -397,7 +397,7 @@ export async function refreshSources(options: RefreshOptions): Promise<RefreshSu
       }
       changed = [];
     }
-    // Kept: the files of the changed sources the build took, each written whole, the obsolete ones removed.
+    // Retained: the files of the changed sources the build took, each written whole, the obsolete ones removed.
     for (const c of changed) {
       for (const file of replacedBy(cache, c)) fs.rmSync(path.join(cache, file), { force: true });
       for (const [file, data] of c.checked.files) writeFileAtomically(path.join(cache, file), data);

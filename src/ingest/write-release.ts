@@ -85,7 +85,7 @@ export interface DerivationError {
   derivation: DerivationRule;
 }
 
-/** The Meta key holding the refusals as JSON. */
+/** The Meta key holding the errors as JSON. */
 export const DERIVATION_REFUSALS_META_KEY = 'derivation_refusals';
 
 export interface WriteStats {
@@ -148,7 +148,7 @@ function readMeta(db: Database.Database): Record<string, string> {
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
-/** The stats of a served release kept as it is, its figures being identical to `content`. */
+/** The stats of a served release retained as it is, its figures being identical to `content`. */
 export function unchangedReleaseStats(file: string, content: ReleaseContent): WriteStats {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   const meta = readMeta(db);

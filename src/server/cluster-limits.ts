@@ -126,7 +126,7 @@ export class ClusterLimiter implements Limiter {
     });
   }
 
-  /** One token of a grant for this request; the rest, if any, kept as this key's lease. */
+  /** One token of a grant for this request; the rest, if any, retained as this key's lease. */
   private spend(keyId: string, grant: Grant): RateDecision {
     const { limit, resetSeconds } = grant;
     const now = Date.now();

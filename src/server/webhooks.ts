@@ -5,7 +5,7 @@
  * as JSON signed with HMAC-SHA256 of `<X-Timestamp>.<raw body>` (X-Signature: sha256=<hex>), so a
  * receiver that rejects old timestamps cannot be sent a captured event again; each attempt is bounded
  * by a timeout and retried with exponential backoff; every attempt is logged (event
- * "webhook_delivery"). Receivers on loopback, private or link-local addresses are refused at each
+ * "webhook_delivery"). Receivers on loopback, private or link-local addresses are rejected at each
  * attempt, in the connection's own lookup, unless the operator allows them. Deliveries run beside the serving and never hold a request. Only one process
  * of a machine delivers: the single process, or the cluster primary (src/server/serve.ts).
  */
@@ -208,7 +208,7 @@ export class WebhookDispatcher {
         clearTimeout(timer);
       }
       const delivered = status !== null && status >= 200 && status < 300;
-      // A receiver refused for its address stays refused: no further attempt.
+      // A receiver rejected for its address stays rejected: no further attempt.
       const again = !delivered && attempt < settings.attempts && !refusedAddress && (status === null || retryable(status));
       const outcome = delivered ? 'delivered' : again ? 'retrying' : 'failed';
       logger[delivered ? 'info' : 'warn'](
@@ -232,7 +232,7 @@ export class WebhookDispatcher {
   }
 }
 
-/** What went wrong with an attempt that got no answer, in a few words: why it was cut (`aborted`: the timeout's words or 'stopped'), a refused address, or the network's error code. */
+/** What went wrong with an attempt that got no answer, in a few words: why it was cut (`aborted`: the timeout's words or 'stopped'), a rejected address, or the network's error code. */
 function describe(err: unknown, aborted: unknown): string {
   if (aborted !== null) return aborted instanceof Error ? aborted.message : String(aborted);
   if (err instanceof AddressRejected) return `refused: ${err.message}`;

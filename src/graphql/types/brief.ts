@@ -241,7 +241,7 @@ const BriefType = builder.objectRef<ServedBrief>('CountryBrief').implement({
   }),
 });
 
-// The brief and why there is none are two sides of one outcome, worked out once per release.
+// The brief and why there is none are two sides of one outcome, computed once per release.
 const analystOnCountry = { nullable: true, authScopes: { analyst: true }, select: { iso: true } } as const;
 const briefSide =
   <T>(side: (outcome: ServedBrief | BriefAbsence) => T) =>

@@ -110,7 +110,7 @@ builder.prismaObjectField('Series', 'windowNote', (t) =>
       if (args.from == null && args.to == null) return null;
       const { from, to } = periodBounds(args.from, args.to);
       const hasFigure = rowsWithin(await ctx.loaders.points(s.id), from, to).some((o) => o.value !== null);
-      // The span is the series' (periods held); the note says when the plan does not see the window's figures yet.
+      // The span is the series' (periods present); the note says when the plan does not see the window's figures yet.
       const hidden = !hasFigure && rowsWithin(await ctx.loaders.allObservations.load(s.id), from, to).some((o) => o.value !== null);
       return noFigureNote({ name: s.names[0]?.name ?? '', first: s.first, last: s.last }, args, hasFigure, hidden);
     },

@@ -142,7 +142,7 @@ export async function shiftOf(
   return null;
 }
 
-/** Countries whose origin breakdown covers two comparable windows, worked out once per release. */
+/** Countries whose origin breakdown covers two comparable windows, computed once per release. */
 export function originShiftCountries(ctx: GraphQLContext): Promise<Set<string>> {
   return perRelease(ctx.snapshot, 'origin-shift:countries', async () => {
     const rows = await ctx.prisma.series.findMany({ where: { breakdown: 'origin', measure: 'arrivals' }, select: { countryIso: true }, distinct: ['countryIso'] });

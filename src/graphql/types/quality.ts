@@ -63,11 +63,11 @@ function primaryReleases(ctx: GraphQLContext): Promise<Map<string, ReleaseEntry[
 }
 
 /**
- * The gap reports of monthly series, each worked out once per release and month (a report runs to
+ * The gap reports of monthly series, each computed once per release and month (a report runs to
  * last month, and its pending months follow the release log): the first /v1/gaps of a month reads
- * what the release's warm-up or an earlier caller worked out, and a country's asks for its own.
+ * what the release's warm-up or an earlier caller computed, and a country's asks for its own.
  */
-// Reports say which months are held, not their values: read from every figure, so one report serves every plan.
+// Reports say which months are present, not their values: read from every figure, so one report serves every plan.
 async function gapReports(ctx: GraphQLContext, series: readonly MonthlySeriesRow[]): Promise<(GapReport | null)[]> {
   const kept = await perRelease(ctx.snapshot, `gap-reports:${monthOfDate(ctx.now)}`, async () => new Map<string, GapReport | null>());
   const missing = series.filter((s) => !kept.has(s.id));
@@ -214,7 +214,7 @@ async function freshnessRows(ctx: GraphQLContext, freq: Freq | undefined) {
 
 /**
  * For each country, the newest release that brought it figures: when, how many series, the period
- * reached and the measures; worked out once per release from its log (~11,000 entries a release).
+ * reached and the measures; computed once per release from its log (~11,000 entries a release).
  */
 function latestReleases(ctx: GraphQLContext) {
   return perRelease(ctx.snapshot, 'latest-releases', async () => latestReleasesOf(await releaseLog(ctx)));
@@ -316,7 +316,7 @@ builder.prismaObjectField('Country', 'coverage', (t) =>
       },
     },
     resolve: async (c, _args, ctx) => {
-      // Which periods are held, whatever the plan sees of their values (as a series' `last` says).
+      // Which periods are present, whatever the plan sees of their values (as a series' `last` says).
       const observations = await Promise.all(c.series.map((s) => ctx.loaders.allObservations.load(s.id)));
       return c.series.flatMap((s, i) =>
         coverageGrid(s.freq, observations[i]).map((row) => ({ measure: s.measure, freq: s.freq, series: s.id, ...row })),

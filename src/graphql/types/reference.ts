@@ -138,7 +138,7 @@ builder.queryFields((t) => ({
   ),
 }));
 
-/** What /v1's `country` parameter refuses: the codes not held (the list fields leave them out). */
+/** What /v1's `country` parameter rejects: the codes not present (the list fields leave them out). */
 builder.queryField('heldCountries', (t) =>
   t.stringList({
     nullable: true,

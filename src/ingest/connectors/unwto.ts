@@ -6,8 +6,8 @@
  * outbound departures and outbound expenditure. Values stay as published (thousands, US$ millions).
  *
  * Choices:
- * - Each (country, measure, breakdown) is kept once: the row the workbook lists first (sheet order,
- *   then row order) that has a figure wins; later ones go to `rejected` naming the kept row. In this
+ * - Each (country, measure, breakdown) is retained once: the row the workbook lists first (sheet order,
+ *   then row order) that has a figure wins; later ones go to `rejected` naming the retained row. In this
  *   workbook that only hits the "Total" rows of the Regions and Purpose sheets, which repeat the
  *   arrivals total, often under another series code (TF instead of VF).
  * - Outbound spend is told from inbound spend by breakdown {direction: outbound}; its travel and

@@ -47,7 +47,7 @@ async function locate(source: Source, held: SourceState, http: HttpOptions): Pro
     const page = await conditionalGet(source.address, null, { ...http, maxBytes: Math.min(http.maxBytes, MAX_PAGE_BYTES) }, source.hosts);
     if (page.kind !== 'body') throw new FetchFailed(`${source.address} answered 304 to a request without validators`);
     // A mirror may serve the page with its links pointing into the mirror: they are named by their
-    // official address. A link to another host is refused when fetched (the source's hosts).
+    // official address. A link to another host is rejected when fetched (the source's hosts).
     const links = linksOf(page.body.toString('utf8'), source.address).map((l) => unmirrored(l, http.mirror));
     newest = newestLink(links, linked.family);
     why = `no link like ${linked.family} on ${source.address}`;

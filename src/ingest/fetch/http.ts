@@ -23,7 +23,7 @@ export interface HttpOptions {
   attempts: number;
   /** The wait before the second attempt; each further wait is four times the one before. */
   backoffMs: number;
-  /** A body longer than this is refused (a publisher file is at most tens of megabytes). */
+  /** A body longer than this is rejected (a publisher file is at most tens of megabytes). */
   maxBytes: number;
   /** Ends every attempt and retry when it fires (the source's and the round's deadlines); its reason says which. */
   signal?: AbortSignal;
@@ -81,7 +81,7 @@ export function unmirrored(url: string, mirror: string | null): string {
 
 /**
  * The official address a redirect from `from` (the address fetched) leads to: a Location under the
- * mirror stands for the official address it mirrors, any other is taken as written. Refused
+ * mirror stands for the official address it mirrors, any other is taken as written. Rejected
  * (AttemptFailed, not retried) unless it is https on one of `hosts`.
  */
 export function redirectTarget(location: string, from: string, mirror: string | null, hosts: readonly string[]): string {

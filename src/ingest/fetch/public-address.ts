@@ -1,7 +1,7 @@
 /**
  * Which network addresses the service may reach on a publisher's or a receiver's behalf: public
  * unicast ones only. Loopback, private, link-local (169.254.169.254, where clouds answer with
- * their credentials), carrier-grade NAT, multicast and the reserved ranges are refused, checked on
+ * their credentials), carrier-grade NAT, multicast and the reserved ranges are rejected, checked on
  * the addresses a name resolves to, in the lookup the connection itself uses, so the address
  * checked is the address connected to (a name cannot resolve to a public address for the check
  * and to a private one for the connection).
@@ -10,7 +10,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-/** Words for ipaddr.js's ranges, as a refusal names them. */
+/** Words for ipaddr.js's ranges, as a error names them. */
 const RANGE_WORDS: Record<string, string> = {
   loopback: 'loopback',
   private: 'private',
@@ -30,7 +30,7 @@ export function nonPublicKind(address: string): string | null {
   return range === 'unicast' ? null : (RANGE_WORDS[range] ?? `reserved (${range})`);
 }
 
-/** A connection refused because its address is not a public one; never worth another attempt. */
+/** A connection rejected because its address is not a public one; never worth another attempt. */
 export class AddressRejected extends Error {
   readonly code = 'EADDRREFUSED';
   constructor(message: string) {
@@ -48,7 +48,7 @@ export function literalProblem(host: string): string | null {
 }
 
 /**
- * A `lookup` for node:net, http and https: resolves as node does, then refuses the name when any
+ * A `lookup` for node:net, http and https: resolves as node does, then rejects the name when any
  * address it resolves to is not public (a name mixing public and private answers is not trusted).
  */
 export const publicLookup = ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {

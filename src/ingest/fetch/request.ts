@@ -9,7 +9,7 @@ import https from 'node:https';
 import { Readable } from 'node:stream';
 import { AddressRejected, literalProblem, publicLookup } from './public-address';
 
-/** Statuses whose answers carry no body (a Response refuses one). */
+/** Statuses whose answers carry no body (a Response rejects one). */
 const NO_BODY = new Set([101, 103, 204, 205, 304]);
 
 function headersOf(incoming: http.IncomingHttpHeaders): Headers {

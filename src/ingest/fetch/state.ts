@@ -33,7 +33,7 @@ export interface RoundRecord {
   finished: string;
   changed: number;
   failed: number;
-  /** The release the round switched to; null when it kept the served one. */
+  /** The release the round switched to; null when it retained the served one. */
   release: string | null;
   seconds: number;
 }
@@ -101,7 +101,7 @@ export function writeStates(dataDir: string, states: SourceStates): void {
   writeFileAtomically(statePath(dataDir), `${JSON.stringify(states, null, 2)}\n`);
 }
 
-/** Changes whenever the file is rewritten: what an answer built from it is kept and validated by. */
+/** Changes whenever the file is rewritten: what an answer built from it is retained and validated by. */
 export function statesVersion(dataDir: string): string {
   try {
     const s = fs.statSync(statePath(dataDir));
