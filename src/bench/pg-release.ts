@@ -73,11 +73,11 @@ export async function loadReleaseIntoPostgres(releaseFile: string, connectionStr
   await client.connect();
   try {
     const { data_version: version } = sqlite.prepare("SELECT value AS data_version FROM Meta WHERE key = 'data_version'").get() as { data_version: string };
-    const held = await client
+    const existing = await client
       .query(`SELECT data_version, layout FROM ${PG_SCHEMA}.loaded_release`)
       .then((r) => r.rows[0] as { data_version: string; layout: number } | undefined)
       .catch(() => undefined);
-    if (held?.data_version === version && held.layout === LAYOUT) {
+    if (existing?.data_version === version && existing.layout === LAYOUT) {
       const count = await client.query(`SELECT count(*)::int AS n FROM ${PG_SCHEMA}.observation`);
       return { observations: count.rows[0].n, reused: true };
     }

@@ -101,8 +101,8 @@ export function richestMixes(...sources: { mixes: ReadonlyMap<number, Mix>; sour
   const best = new Map<number, SourcedMix>();
   for (const { mixes, source } of sources) {
     for (const [year, mix] of mixes) {
-      const held = best.get(year);
-      if (!held || Object.keys(mix).length > Object.keys(held.mix).length) best.set(year, { mix, source });
+      const current = best.get(year);
+      if (!current || Object.keys(mix).length > Object.keys(current.mix).length) best.set(year, { mix, source });
     }
   }
   return best;

@@ -46,10 +46,10 @@ export function runLabel(first: string, last: string): string {
  * `upTo` are left out. Empty when no figure is present up to then.
  */
 export function denseMonthly(observations: readonly PeriodValue[], upTo?: string): { y: (number | null)[]; first: number } {
-  const held = observations.filter((o) => o.value !== null && (upTo === undefined || o.period <= upTo));
-  if (held.length === 0) return { y: [], first: 0 };
-  const first = monthIndex(held[0].period);
-  const last = monthIndex(upTo ?? held[held.length - 1].period);
+  const present = observations.filter((o) => o.value !== null && (upTo === undefined || o.period <= upTo));
+  if (present.length === 0) return { y: [], first: 0 };
+  const first = monthIndex(present[0].period);
+  const last = monthIndex(upTo ?? present[present.length - 1].period);
   const byPeriod = new Map(observations.map((o) => [o.period, o.value]));
   return { y: Array.from({ length: last - first + 1 }, (_, i) => byPeriod.get(monthFromIndex(first + i)) ?? null), first };
 }

@@ -251,8 +251,8 @@ export function frequencyUnchangedNote(seriesFreq: Freq, asked: Freq | null | un
 export function transformRule(series: { measure: string; unit: string; freq?: Freq }, options: TransformOptions): string | null {
   const parts: string[] = [];
   const freq = series.freq ? outputFreq(series.freq, options.freq) : options.freq ?? null;
-  const kept = series.freq ? frequencyUnchangedNote(series.freq, options.freq) : null;
-  if (kept) parts.push(kept);
+  const unchangedNote = series.freq ? frequencyUnchangedNote(series.freq, options.freq) : null;
+  if (unchangedNote) parts.push(unchangedNote);
   if (freq && options.freq && (!series.freq || freq !== series.freq)) {
     const how = options.aggregation ?? defaultAggregation(series);
     parts.push(

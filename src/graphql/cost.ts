@@ -74,6 +74,6 @@ export function monthsCost(args: { from?: string | null; to?: string | null }, c
     return p ? p.year * 12 + (end ? lastMonthOf(p) : firstMonthOf(p)) - 1 : open;
   };
   const asked = Math.max(month(args.to, true, OPEN_SPAN.to) - month(args.from, false, OPEN_SPAN.from) + 1, 0);
-  const held = ctx.snapshot?.sizes.months;
-  return { field: 1, multiplier: held === undefined ? asked : Math.min(asked, held) };
+  const monthsPresent = ctx.snapshot?.sizes.months;
+  return { field: 1, multiplier: monthsPresent === undefined ? asked : Math.min(asked, monthsPresent) };
 }

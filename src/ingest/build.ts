@@ -137,9 +137,9 @@ function toSeriesRows(parsed: ParsedSeries[], countries: Map<string, CountryRef>
       continue;
     }
     if (p.observations.length === 0) continue;
-    const kept = byAlias.get(alias);
-    if (kept) {
-      rejected.push({ table: p.table, row: alias, reason: `same series already held from ${kept.table}` });
+    const existing = byAlias.get(alias);
+    if (existing) {
+      rejected.push({ table: p.table, row: alias, reason: `same series already held from ${existing.table}` });
       continue;
     }
     byAlias.set(alias, {
@@ -242,12 +242,12 @@ function seriesSummariesByCountry(series: readonly SeriesRow[]): Map<string, Ser
 }
 
 /** The regional units of the held countries, labelled from geo.dic; codes of other NUTS vintages the series use are added with their labels. */
-function regionUnitsOf(outputs: readonly ConnectorOutput[], series: readonly SeriesRow[], held: ReadonlySet<string>): RegionUnitRow[] {
+function regionUnitsOf(outputs: readonly ConnectorOutput[], series: readonly SeriesRow[], countriesPresent: ReadonlySet<string>): RegionUnitRow[] {
   const geoLabels: Record<string, string> = Object.assign({}, ...outputs.map((o) => o.geoLabels ?? {}));
   const units = new Map(
     outputs
       .flatMap((o) => o.regionUnits ?? [])
-      .filter((u) => held.has(u.country))
+      .filter((u) => countriesPresent.has(u.country))
       .map((u) => [u.code, { code: u.code, country: u.country, level: u.level, name: u.name, nameLatin: u.latinName, labelEn: geoLabels[u.code] ?? null }]),
   );
   for (const s of series) {
@@ -280,9 +280,9 @@ export function assembleContent(
   const derivationRefusals = applyDerivations(series, log);
   markHeadlines(series);
   const indicators = outputs.flatMap((o) => o.indicators ?? []).filter((i) => refByIso.has(i.country));
-  const held = new Set([...series.map((s) => s.country), ...indicators.map((i) => i.country)]);
+  const countriesPresent = new Set([...series.map((s) => s.country), ...indicators.map((i) => i.country)]);
   const seriesSummaries = seriesSummariesByCountry(series);
-  const countries: CountryRow[] = [...held].sort().map((iso) => {
+  const countries: CountryRow[] = [...countriesPresent].sort().map((iso) => {
     const r = refByIso.get(iso)!;
     return {
       iso,
@@ -308,7 +308,7 @@ export function assembleContent(
     content: {
       regions: [...UN_TOURISM_REGIONS],
       countries,
-      regionUnits: regionUnitsOf(outputs, series, held),
+      regionUnits: regionUnitsOf(outputs, series, countriesPresent),
       tables,
       series,
       fx: outputs.flatMap((o) => o.fx ?? []),

@@ -98,8 +98,8 @@ export function cachedStep<T>(
   let code: string;
   try {
     code = codeDigest();
-    const kept = lookUp<T>(dir, sourcesDir, code);
-    if (kept !== null) return { output: kept, fromCache: true };
+    const cached = lookUp<T>(dir, sourcesDir, code);
+    if (cached !== null) return { output: cached, fromCache: true };
   } catch {
     return { output: run(), fromCache: false };
   }

@@ -345,15 +345,15 @@ async function checkAll(states: SourceStates, http: HttpOptions, concurrency: nu
 function sortChecks(checks: readonly Check[], states: SourceStates, failed: Map<string, string>, round: ParseRound, roundOver: AbortSignal, retryFailed: boolean): Changed[] {
   const changed: Changed[] = [];
   for (const { source, checked } of checks) {
-    const held = states.sources[source.id];
+    const previous = states.sources[source.id];
     if (checked.outcome === 'failed') failed.set(source.id, checked.reason);
     else if (checked.outcome === 'unchanged') continue;
     else if (roundOver.aborted) {
       failed.set(source.id, `${round.roundPassed} before its files were parsed; the copy held is kept`);
       round.outOfTime.add(source.id);
-    } else if (!retryFailed && held?.failedChecksum === checked.checksum) {
+    } else if (!retryFailed && previous?.failedChecksum === checked.checksum) {
       // The bytes that failed last time: not parsed again until the publisher's file changes.
-      failed.set(source.id, held.reason ?? 'the same file failed before; the copy held is kept');
+      failed.set(source.id, previous.reason ?? 'the same file failed before; the copy held is kept');
     } else changed.push({ source, checked });
   }
   return changed;

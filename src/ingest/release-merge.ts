@@ -87,16 +87,16 @@ function mergeSeries(
   const fromRelease = new Map<string, string[]>();
   const citation = new Map(usable.map((v) => [v.released, citedAs(v)]));
   for (const period of periods.slice(firstWithFigure)) {
-    const held = byPeriod.get(period);
-    if (!held) {
+    const versions = byPeriod.get(period);
+    if (!versions) {
       observations.push(unpublished.get(period)!);
       continue;
     }
-    const last = held[held.length - 1];
-    observations.push({ ...last.observation, firstReleased: held[0].released });
+    const last = versions[versions.length - 1];
+    observations.push({ ...last.observation, firstReleased: versions[0].released });
     fromRelease.set(last.released, [...(fromRelease.get(last.released) ?? []), period]);
-    for (let k = 1; k < held.length; k++) {
-      const [was, is] = [held[k - 1].observation, held[k].observation];
+    for (let k = 1; k < versions.length; k++) {
+      const [was, is] = [versions[k - 1].observation, versions[k].observation];
       if (was.value === is.value && was.status === is.status) continue;
       sourceRevisions.push({
         period,
@@ -104,8 +104,8 @@ function mergeSeries(
         oldStatus: was.status as ObsStatus,
         newValue: is.value,
         newStatus: is.status,
-        oldReleased: held[k - 1].released,
-        newReleased: held[k].released,
+        oldReleased: versions[k - 1].released,
+        newReleased: versions[k].released,
       });
     }
   }

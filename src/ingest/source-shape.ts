@@ -246,11 +246,11 @@ function sheetsProblem(file: string, data: Buffer, sheets: readonly string[]): S
   }
   const missing = sheets.filter((s) => !names.includes(s));
   if (missing.length === 0) return null;
-  const held = names.map((n) => `"${n}"`).join(', ');
+  const listed = names.map((n) => `"${n}"`).join(', ');
   return {
     file,
     message: `sheet ${missing.map((s) => `"${s}"`).join(', ')} not found: the workbook holds ${names.length} other sheets (not the publisher's layout the connector reads)`,
-    found: held,
+    found: listed,
   };
 }
 

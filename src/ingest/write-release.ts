@@ -312,8 +312,8 @@ function writeSeries(w: SeriesWrite, s: SeriesRow): unknown[] | null {
     const old = before?.get(o.period);
     const dated = source ? publicationDate(o.period, s.freq, o.firstReleased ? { ...source, released: o.firstReleased } : source) : null;
     const fresh = dated ? publishedAt(dated.date) : null;
-    const kept = old && old.value !== null ? old.published : null;
-    const published = kept && (!fresh || kept < fresh) ? kept : (fresh ?? kept ?? loadedAt);
+    const oldPublished = old && old.value !== null ? old.published : null;
+    const published = oldPublished && (!fresh || oldPublished < fresh) ? oldPublished : (fresh ?? oldPublished ?? loadedAt);
     insert.obs.run(s.id, o.period, o.value, o.status, o.flags, published, o.derivation ?? null);
   }
   stats.observations += s.observations.length;

@@ -87,8 +87,8 @@ const observations = defineTool({
   answer: (r, args, ctx, route) => {
     const s = r.seriesById!;
     const citation = citationOf(s, ctx);
-    const held = s.timeline.filter((o) => o.value !== null);
-    const last = held.at(-1);
+    const present = s.timeline.filter((o) => o.value !== null);
+    const last = present.at(-1);
     const head = `${s.name} (${s.alias}), ${unitLabel(s)}${args.as_of ? `, as it stood on ${args.as_of}` : ''}: ${s.timeline.length} periods${s.timeline.length ? ` from ${s.timeline[0].period} to ${s.timeline.at(-1)!.period}` : ''}.`;
     const latest = last ? ` Latest figure: ${fmt(last.value)} for ${last.period} (${last.status ?? 'status unknown'}).` : ' No figure in this window.';
     const recent = lines(s.timeline.slice(-TEXT_ROWS).reverse(), (o) => `${o.period}: ${fmt(o.value)}${o.status && o.status !== 'published' ? ` (${o.status})` : ''}`);

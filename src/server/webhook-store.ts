@@ -93,9 +93,9 @@ export async function addSubscription(dataDir: string, url: string, country: str
 /** Whether a subscription of that id was there to remove. */
 export function removeSubscription(dataDir: string, id: string): boolean {
   const all = readSubscriptions(dataDir);
-  const kept = all.filter((s) => s.id !== id);
-  if (kept.length === all.length) return false;
-  writePrivate(subscriptionsFile(dataDir), `${JSON.stringify(kept, null, 2)}\n`);
+  const remaining = all.filter((s) => s.id !== id);
+  if (remaining.length === all.length) return false;
+  writePrivate(subscriptionsFile(dataDir), `${JSON.stringify(remaining, null, 2)}\n`);
   return true;
 }
 

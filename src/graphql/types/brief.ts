@@ -75,9 +75,9 @@ async function buildBrief(ctx: GraphQLContext, iso: string): Promise<ServedBrief
   const main = primaries.get(iso);
   if (!main) return 'no_monthly_series';
   const observations = await ctx.loaders.observations.load(main.id);
-  const held = observations.filter((o) => o.value !== null);
-  if (held.length === 0) return 'no_monthly_series';
-  const month = held[held.length - 1].period;
+  const present = observations.filter((o) => o.value !== null);
+  if (present.length === 0) return 'no_monthly_series';
+  const month = present[present.length - 1].period;
   // Region peers with the same measure, for the rank in the latest month.
   const peers = [...primaries.values()].filter((p) => p.measure === main.measure && p.country.regionSlug && p.country.regionSlug === main.country.regionSlug);
   const peerObs = await Promise.all(peers.map((p) => ctx.loaders.observations.load(p.id)));
@@ -95,7 +95,7 @@ async function buildBrief(ctx: GraphQLContext, iso: string): Promise<ServedBrief
   const trust = trustGrade({
     complete_pct: report?.complete_pct ?? 0,
     revisions,
-    flagged_share: held.filter((o) => FLAGGED.has(o.status)).length / held.length,
+    flagged_share: present.filter((o) => FLAGGED.has(o.status)).length / present.length,
     months_behind: monthsBehind(month, ctx.now),
   });
   const jet = contextPoint(fuel, month);

@@ -69,16 +69,16 @@ function primaryReleases(ctx: GraphQLContext): Promise<Map<string, ReleaseEntry[
  */
 // Reports say which months are present, not their values: read from every figure, so one report serves every plan.
 async function gapReports(ctx: GraphQLContext, series: readonly MonthlySeriesRow[]): Promise<(GapReport | null)[]> {
-  const kept = await perRelease(ctx.snapshot, `gap-reports:${monthOfDate(ctx.now)}`, async () => new Map<string, GapReport | null>());
-  const missing = series.filter((s) => !kept.has(s.id));
+  const reports = await perRelease(ctx.snapshot, `gap-reports:${monthOfDate(ctx.now)}`, async () => new Map<string, GapReport | null>());
+  const missing = series.filter((s) => !reports.has(s.id));
   if (missing.length > 0) {
     const [releases, observations] = await Promise.all([primaryReleases(ctx), Promise.all(missing.map((s) => ctx.loaders.allObservations.load(s.id)))]);
     missing.forEach((s, i) => {
       const pending = usualDelayMonths(releases.get(s.country) ?? []) ?? 0;
-      kept.set(s.id, gaps(observations[i] as GapObservation[], ctx.now, pending));
+      reports.set(s.id, gaps(observations[i] as GapObservation[], ctx.now, pending));
     });
   }
-  return series.map((s) => kept.get(s.id) ?? null);
+  return series.map((s) => reports.get(s.id) ?? null);
 }
 
 const CALENDAR_NOTE =
@@ -224,9 +224,9 @@ function latestReleasesOf(log: ReleaseLog) {
   // Each country's newest release and the entries it brought, in one pass over the log.
   const newest = new Map<string, { version: string; entries: ReleaseLog['entries'] }>();
   for (const e of log.entries) {
-    const held = newest.get(e.countryIso);
-    if (!held || held.version < e.releaseVersion) newest.set(e.countryIso, { version: e.releaseVersion, entries: [e] });
-    else if (held.version === e.releaseVersion) held.entries.push(e);
+    const current = newest.get(e.countryIso);
+    if (!current || current.version < e.releaseVersion) newest.set(e.countryIso, { version: e.releaseVersion, entries: [e] });
+    else if (current.version === e.releaseVersion) current.entries.push(e);
   }
   const rows = [...newest.entries()]
     .sort((a, b) => b[1].version.localeCompare(a[1].version) || a[0].localeCompare(b[0]))

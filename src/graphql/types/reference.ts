@@ -150,8 +150,8 @@ builder.queryField('heldCountries', (t) =>
     resolve: async (_root, args, ctx) => {
       if (!args.isos) return null;
       const isos = distinctCodes(args.isos);
-      const held = new Set((await ctx.prisma.country.findMany({ where: { iso: { in: isos } }, select: { iso: true } })).map((c) => c.iso));
-      const missing = isos.filter((iso) => !held.has(iso));
+      const existing = new Set((await ctx.prisma.country.findMany({ where: { iso: { in: isos } }, select: { iso: true } })).map((c) => c.iso));
+      const missing = isos.filter((iso) => !existing.has(iso));
       if (missing.length) throw notFound.country(missing.join(', '));
       return isos;
     },
