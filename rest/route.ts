@@ -56,7 +56,7 @@ export interface DocumentContext extends ShapeContext {
  * An answer in a type of its own (the Atom feed) in place of the envelope: served unless the
  * request asks for format=json, which gives the envelope `shape` makes.
  */
-export interface DocumentForm<TResult, TParams> {
+export interface DocumentFormat<TResult, TParams> {
   /** Its Content-Type. */
   type: string;
   /** What /openapi.json says it is. */
@@ -114,7 +114,7 @@ export interface Route<TResult = unknown, TVars = Record<string, unknown>> {
   /** Turns the operation's data into the envelope's data (and meta); throws ApiError for 404s. */
   shape: (result: TResult, p: RouteParams<TVars>, ctx: ShapeContext) => Shaped;
   paging?: Paging<any, RouteParams<TVars>, TResult>;
-  document?: DocumentForm<TResult, RouteParams<TVars>>;
+  document?: DocumentFormat<TResult, RouteParams<TVars>>;
   file?: FileSource<TResult, RouteParams<TVars>>;
 }
 
@@ -141,7 +141,7 @@ export interface AnyRoute extends Route<any, any> {
   computed?: { [name: string]: ((p: any) => unknown) | undefined };
   shape: (result: any, p: any, ctx: ShapeContext) => Shaped;
   paging?: Paging<any, any, any>;
-  document?: DocumentForm<any, any>;
+  document?: DocumentFormat<any, any>;
   file?: FileSource<any, any>;
 }
 

@@ -1,5 +1,5 @@
 /** Measures: arrivals, spend (optionally converted), capacity, nights by region. */
-import { refusedAbove } from '../route-run';
+import { nullAbove } from '../route-run';
 import {
   CapacitySeriesDocument,
   ArrivalSeriesDocument,
@@ -206,7 +206,7 @@ export const measureRoutes = [
     csv: 'rows',
     operation: NightsByRegionDocument,
     shape: (r, p) => {
-      if (!r.country) throw refusedAbove('country');
+      if (!r.country) throw nullAbove('country');
       const b = r.country.byRegion;
       const meta = { country: r.country.iso, measure: 'nights', breakdown: 'region', period: b.period ?? null, freq: b.freq ?? null };
       const rows = b.rows.map((row) => ({ series: row.seriesId, name: `${row.name} (${row.code})`, unit: row.unit, value: row.value }));

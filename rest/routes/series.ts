@@ -1,5 +1,5 @@
 /** Series: search, metadata, latest figure; and the source tables behind them. */
-import { refusedAbove } from '../route-run';
+import { nullAbove } from '../route-run';
 import {
   SeriesLatestDocument,
   SeriesMetadataDocument,
@@ -48,7 +48,7 @@ export const seriesRoutes = [
     csv: false,
     operation: SeriesMetadataDocument,
     shape: (r, p) => {
-      if (!r.seriesById) throw refusedAbove('series');
+      if (!r.seriesById) throw nullAbove('series');
       const { table, names, ...s } = r.seriesById;
       return {
         data: Object.assign(snakeFields(s, { ...SERIES_RENAMES, tableCode: 'table', revisionCount: 'revisions' }), {
@@ -65,7 +65,7 @@ export const seriesRoutes = [
     operation: SeriesLatestDocument,
     shape: (r, p) => {
       const s = r.seriesById;
-      if (!s) throw refusedAbove('series');
+      if (!s) throw nullAbove('series');
       const l = s.latest;
       return {
         data: {

@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { headlineReach, REACH_REASONS, type ReachError, type ReachSeries } from '../domain/headline-reach';
-import { DERIVATION_REFUSALS_META_KEY } from '../ingest/write-release';
+import { DERIVATION_ERRORS_META_KEY } from '../ingest/write-release';
 
 export const REPORTED_MEASURES = ['arrivals', 'nights', 'spend'] as const;
 
@@ -16,7 +16,7 @@ export function coverageReport(releaseFile: string): string[] {
       .prepare('SELECT countryIso AS country, measure, breakdown, member, last, headline, alias FROM Series WHERE points > 0')
       .all()
       .map((r) => ({ ...(r as ReachSeries), headline: Boolean((r as { headline: number }).headline) }));
-    const meta = db.prepare('SELECT value FROM Meta WHERE key = ?').pluck().get(DERIVATION_REFUSALS_META_KEY) as string | undefined;
+    const meta = db.prepare('SELECT value FROM Meta WHERE key = ?').pluck().get(DERIVATION_ERRORS_META_KEY) as string | undefined;
     const refusals = meta ? (JSON.parse(meta) as ReachError[]) : [];
     const rows = headlineReach(series, refusals, REPORTED_MEASURES);
     const reaching = rows.filter((r) => r.reaches).length;

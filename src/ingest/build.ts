@@ -277,7 +277,7 @@ export function assembleContent(
     refByIso,
     rejected,
   );
-  const derivationRefusals = applyDerivations(series, log);
+  const derivationErrors = applyDerivations(series, log);
   markHeadlines(series);
   const indicators = outputs.flatMap((o) => o.indicators ?? []).filter((i) => refByIso.has(i.country));
   const countriesPresent = new Set([...series.map((s) => s.country), ...indicators.map((i) => i.country)]);
@@ -315,7 +315,7 @@ export function assembleContent(
       prices: outputs.flatMap((o) => o.prices ?? []),
       indicators,
       reachedByFile: periodsReached(outputs),
-      derivationRefusals,
+      derivationErrors,
     },
     rejected,
     decisions: outputs.flatMap((o) => o.decisions ?? []),

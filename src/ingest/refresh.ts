@@ -211,7 +211,7 @@ function parseLimitsIn(round: ParseRound): { limits: ParseLimits; deadlineReason
  * it is present), checked in a parsing process: a malformed one is rejected, and one that ends the
  * process is rejected with the cause, the others then checked in a new process.
  */
-async function refuseMalformed(cache: string, changed: Changed[], failed: Map<string, string>, round: ParseRound, log: (line: string) => void): Promise<Changed[]> {
+async function rejectMalformed(cache: string, changed: Changed[], failed: Map<string, string>, round: ParseRound, log: (line: string) => void): Promise<Changed[]> {
   if (changed.length === 0) return changed;
   const candidate = assemble(cache, changed);
   let remaining = changed;
@@ -383,7 +383,7 @@ export async function refreshSources(options: RefreshOptions): Promise<RefreshSu
     const failed = new Map<string, string>();
     const unchanged = checks.filter((c) => c.checked.outcome === 'unchanged').map((c) => c.source);
     let changed = sortChecks(checks, states, failed, round, roundOver.signal, options.alwaysBuild ?? false);
-    changed = await refuseMalformed(cache, changed, failed, round, log);
+    changed = await rejectMalformed(cache, changed, failed, round, log);
     let build: BuildSummary | null = null;
     if ((changed.length > 0 || options.alwaysBuild) && !roundOver.signal.aborted) {
       ({ build, changed } = await buildWithout(options, cache, changed, failed, now, log, round));

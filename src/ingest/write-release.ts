@@ -71,7 +71,7 @@ export interface ReleaseContent {
   /** The newest period each source file brings (period-reached.ts): /v1/status reads it from the release. */
   reachedByFile: PeriodsByFile;
   /** Where a derivation rule computed nothing, and why (the coverage report reads it from the release). */
-  derivationRefusals?: DerivationError[];
+  derivationErrors?: DerivationError[];
 }
 
 /** A rule that computed nothing for a series: a part missing in every period, a subtotal among parts, or sums off the published total. */
@@ -86,7 +86,7 @@ export interface DerivationError {
 }
 
 /** The Meta key holding the errors as JSON. */
-export const DERIVATION_REFUSALS_META_KEY = 'derivation_refusals';
+export const DERIVATION_ERRORS_META_KEY = 'derivation_refusals';
 
 export interface WriteStats {
   version: string;
@@ -384,7 +384,7 @@ export function writeRelease(
       data_version: dataVersion,
       data_as_of: stats.dataAsOf,
       [PERIODS_META_KEY]: JSON.stringify(content.reachedByFile),
-      [DERIVATION_REFUSALS_META_KEY]: JSON.stringify(content.derivationRefusals ?? []),
+      [DERIVATION_ERRORS_META_KEY]: JSON.stringify(content.derivationErrors ?? []),
     };
     for (const [k, v] of Object.entries(meta)) insert.meta.run(k, v);
   })();

@@ -176,7 +176,7 @@ export class WebhookDispatcher {
       const started = performance.now();
       let status: number | null = null;
       let error: string | null = null;
-      let refusedAddress = false;
+      let addressRejected = false;
       // A timer of our own: Node 20 may collect an AbortSignal.timeout() held only by AbortSignal.any()
       // before it fires (nodejs/node#57736), and the attempt then waits as long as the receiver does.
       const cut = new AbortController();
@@ -202,14 +202,14 @@ export class WebhookDispatcher {
         status = res.status;
         await res.body?.cancel();
       } catch (err) {
-        refusedAddress = err instanceof AddressRejected;
+        addressRejected = err instanceof AddressRejected;
         error = describe(err, cut.signal.aborted ? cut.signal.reason : this.stop.signal.aborted ? 'stopped' : null);
       } finally {
         clearTimeout(timer);
       }
       const delivered = status !== null && status >= 200 && status < 300;
       // A receiver rejected for its address stays rejected: no further attempt.
-      const again = !delivered && attempt < settings.attempts && !refusedAddress && (status === null || retryable(status));
+      const again = !delivered && attempt < settings.attempts && !addressRejected && (status === null || retryable(status));
       const outcome = delivered ? 'delivered' : again ? 'retrying' : 'failed';
       logger[delivered ? 'info' : 'warn'](
         {
