@@ -1,7 +1,7 @@
 /**
  * API keys, plans and per-key usage in PostgreSQL (DATABASE_URL), shared by every replica: any of
  * them, or the keys CLI anywhere, can create, revoke and rotate keys. Requests are checked against
- * the active keys held in memory, read again every second (and at once when a revocation is
+ * the active keys stored in memory, read again every second (and at once when a revocation is
  * announced on Redis), so a PostgreSQL outage does not stop keys already known from working.
  */
 import { PrismaPg } from '@prisma/adapter-pg';

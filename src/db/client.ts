@@ -21,7 +21,7 @@ export const SQLITE_MAX_BIND_VALUES = 32766;
  * A read, and then the work on its rows, waits for a later turn of the event loop once this turn
  * has run query work for its slice (turns.ts). SQLite reads synchronously, and Prisma runs the
  * statements of every resolver started in a turn one after another in that turn's promise jobs,
- * out of reach of the resolvers' own slices: a hundred aliases of every country held the loop.
+ * out of reach of the resolvers' own slices: a hundred aliases of every country blocked the loop.
  */
 class ReleaseAdapter extends PrismaBetterSqlite3 {
   override async connect() {

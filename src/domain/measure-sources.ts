@@ -1,5 +1,5 @@
 /**
- * Measures of the service's vocabulary that no source held gives, with the one text every place that
+ * Measures of the service's vocabulary that no source present gives, with the one text every place that
  * lists the measures says of them. None today: occupancy, the last, comes from UN Tourism's hotels
  * workbook (room and bed-place occupancy rates, December 2025 release on).
  */

@@ -125,7 +125,7 @@ export function monthOfDate(date: Date): string {
 
 /**
  * Whole months between the current month and the month after the newest period present:
- * last month held → 0. A quarter counts by its last month, a year by December.
+ * last month present → 0. A quarter counts by its last month, a year by December.
  */
 export function monthsBehind(latest: string, today: Date): number {
   const p = parsePeriod(latest);

@@ -1,6 +1,6 @@
 /**
  * What rivals are compared on, per country, and the choice of basis. similarity.ts scores; this
- * module builds comparable profiles and keeps like with like. The richest origin data held for
+ * module builds comparable profiles and keeps like with like. The richest origin data present for
  * the target decides:
  *
  * 1. countries of origin (annual): trips of EU/EFTA residents by country of destination

@@ -1,4 +1,4 @@
-/** Source tables with the series held from each: count, span and measures. */
+/** Source tables with the series present from each: count, span and measures. */
 import { comparePeriodEnds } from './periods';
 
 export interface TableInfo {
@@ -20,7 +20,7 @@ export interface TableSummary {
   title: string;
   publisher: string;
   url: string;
-  /** Series held from the table. */
+  /** Series present from the table. */
   series: number;
   /** The earliest first period and the latest last period of those series. */
   first: string;

@@ -2,7 +2,7 @@
  * Travel receipts and spending abroad beside the size of the economy, by year.
  *
  * receipts_usd: World Bank ST.INT.RCPT.CD (UN Tourism figures, the Bank's newer vintage) where
- * held, else UN Tourism's inbound expenditure total (published in US$ millions), else for years
+ * present, else UN Tourism's inbound expenditure total (published in US$ millions), else for years
  * UN Tourism gives no total its travel item (the total less passenger transport: Spain's total
  * ends in 1998, its travel item runs to 2021), said in the note.
  * spending_abroad_usd: UN Tourism's outbound expenditure (US$ millions), else its travel item.

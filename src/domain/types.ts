@@ -40,7 +40,7 @@ export interface ParsedObservation {
   derivation?: 'sum-of-parts' | 'annual-sum' | 'annual-mean';
 }
 
-/** A figure the publisher changed from one of its releases to a later one, both held by the source. */
+/** A figure the publisher changed from one of its releases to a later one, both present in the source. */
 export interface SourceRevision {
   period: string;
   oldValue: number | null;

@@ -5,7 +5,7 @@
  * costs, so the limit bounds both the work and the bytes of an answer. A list's length is what the
  * query asks for, at most what the served release holds:
  *   - a connection: its page size, `first` or `last` (else the default page); `countries` at most
- *     the countries held or the codes listed, `series` at most the series held; its `nodes` and
+ *     the countries present or the codes listed, `series` at most the series present; its `nodes` and
  *     `edges` then count once each;
  *   - `observations`: the months in [from, to], at most the months the release spans;
  *   - a region's countries and a country's peers: 60, the most a world region holds;

@@ -1,7 +1,7 @@
 /**
  * Series rows taken from the release's index (Snapshot.series: every column and the English name of
  * every series, read once when the release opens) instead of the release file, when the fields a
- * query asks of them are all held there; otherwise read with what the fields select, in one statement.
+ * query asks of them are all present there; otherwise read with what the fields select, in one statement.
  */
 import { isDeepStrictEqual } from 'node:util';
 import DataLoader from 'dataloader';

@@ -21,7 +21,7 @@ function checked<T>(name: ScalarName, check: (text: string) => T | undefined, te
 function stringInput(name: Exclude<ScalarName, 'Year'>) {
   const check = (text: string | undefined, shown: () => string) => checked(name, SCALAR_CHECKS[name], text, shown);
   return {
-    // Values leave as held: the release only stores checked codes, periods and dates.
+    // Values leave as stored: the release only stores checked codes, periods and dates.
     serialize: (value: unknown) => String(value),
     parseValue: (value: unknown) => check(typeof value === 'string' ? value : undefined, () => shownValue(value)),
     parseLiteral: (node: ValueNode) => check(node.kind === Kind.STRING ? node.value : undefined, () => shownLiteral(node)),

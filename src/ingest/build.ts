@@ -56,7 +56,7 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** The line-by-line detail (each code/name decision, each reason rows were rejected for): `log` when absent. */
   detail?: (line: string) => void;
-  /** Release even though series held by the served release vanished from the files, or a table shrank sharply. */
+  /** Release even though series present in the served release vanished from the files, or a table shrank sharply. */
   allowVanished?: boolean;
   /** Release files retained after a switch, the served one included (older ones are deleted). */
   keepReleases?: number;
@@ -87,7 +87,7 @@ export interface BuildSummary extends WriteStats {
   decisions: AppliedDecision[];
   /** False when the figures equal the served release's, which is then retained as it is. */
   written: boolean;
-  /** Aliases of series the previous release held that the files no longer give (allowed by the operator). */
+  /** Aliases of series the previous release had that the files no longer give (allowed by the operator). */
   vanished: string[];
   /** Older release files deleted after the switch. */
   pruned: string[];
@@ -241,7 +241,7 @@ function seriesSummariesByCountry(series: readonly SeriesRow[]): Map<string, Ser
   return summaries;
 }
 
-/** The regional units of the held countries, labelled from geo.dic; codes of other NUTS vintages the series use are added with their labels. */
+/** The regional units of the present countries, labelled from geo.dic; codes of other NUTS vintages the series use are added with their labels. */
 function regionUnitsOf(outputs: readonly ConnectorOutput[], series: readonly SeriesRow[], countriesPresent: ReadonlySet<string>): RegionUnitRow[] {
   const geoLabels: Record<string, string> = Object.assign({}, ...outputs.map((o) => o.geoLabels ?? {}));
   const units = new Map(
@@ -348,7 +348,7 @@ function checkSourceShapes(sourcesDir: string, cacheDir: string | null, log: (li
   const t0 = performance.now();
   const { checked, problems } = checkSources(sourcesDir, cacheDir);
   if (problems.length > 0) {
-    // The error may reach callers (a refresh round's reason): what the files held goes to the log only.
+    // The error may reach callers (a refresh round's reason): what the files contained goes to the log only.
     for (const p of problems) log(`  damaged   ${describeProblemForLog(p)}`);
     throw new IngestError('damaged source files, no release built', problems.map(describeProblem));
   }

@@ -95,7 +95,7 @@ export function tableDrops(before: PreviousRelease, now: Holdings, maxDrop = MAX
   return out;
 }
 
-/** Aliases of the series the previous release held that the files no longer give, sorted. */
+/** Aliases of the series the previous release had that the files no longer give, sorted. */
 export function vanishedSeries(before: PreviousRelease, now: Holdings): string[] {
   return [...before.series].filter(([id]) => !now.series.has(id)).map(([, alias]) => alias).sort();
 }

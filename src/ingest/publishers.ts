@@ -26,7 +26,7 @@ export type Unpacking =
   | { kind: 'gzip' }
   /** The one member of a zip whose name matches. */
   | { kind: 'zip-member'; member: RegExp }
-  /** Every member whose name matches, under their own names in `dir`; they replace the members held. */
+  /** Every member whose name matches, under their own names in `dir`; they replace the members present. */
   | { kind: 'zip-members'; member: RegExp; dir: string }
   /** The World Bank's wide indicator download, written in the long layout of its indicator files. */
   | { kind: 'worldbank-long'; indicator: string };
@@ -335,7 +335,7 @@ const nationalSources: Source[] = [
     publisher: 'Ministério do Turismo (dados.turismo.gov.br)',
     address: 'https://dados.turismo.gov.br/dataset/chegada-de-turistas-internacionais',
     hosts: HOSTS.brazil,
-    // One file per year: the newest linked is fetched and retained beside the years held (the connector reads them all).
+    // One file per year: the newest linked is fetched and retained beside the years present (the connector reads them all).
     linked: { family: MTUR_FILE_RE, format: 'csv', fallback: null },
     file: (url) => `mtur_brazil/${fileNameOf(url)}`,
     unpack: { kind: 'as-is' },

@@ -1,6 +1,6 @@
 /**
  * One refresh round: every source checked at its publisher, the changed ones checked for shape,
- * then one build from the files held with the changed ones in place, and only when that build
+ * then one build from the files present with the changed ones in place, and only when that build
  * succeeds are they retained. A source that fails (fetch, shape, or a build it breaks) keeps its last
  * good file and says why in DATA_DIR/sources.json; the served release stays unless a build
  * succeeds. A round where nothing changed parses nothing and writes no release.
@@ -224,7 +224,7 @@ async function rejectMalformed(cache: string, changed: Changed[], failed: Map<st
         if (m.kind !== 'checked') return;
         done.add(m.id);
         if (m.problems.length === 0) return;
-        // The reason is shown to callers (/v1/status); what the file held is for the operator's log only.
+        // The reason is shown to callers (/v1/status); what the file contained is for the operator's log only.
         failed.set(m.id, `refused: ${m.problems.map(describeProblem).join('; ')}; the copy held is kept`);
         for (const p of m.problems) log(`  refused   ${m.id}: ${describeProblemForLog(p)}`);
       }, deadlineReason);

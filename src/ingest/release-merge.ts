@@ -1,5 +1,5 @@
 /**
- * One publisher's source held in several of its releases (UN Tourism's "all data" workbooks of
+ * One publisher's source present in several of its releases (UN Tourism's "all data" workbooks of
  * 25/01/2023 and 24/11/2023, its topic workbooks of 23/12/2025; Stats NZ's Infoshare export and its
  * monthly release workbook): each figure comes from the newest release that gives it, figures only
  * older releases give are retained, and a figure a later release changed is logged as a source revision

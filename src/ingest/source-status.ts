@@ -13,7 +13,7 @@ export interface SourceStatus {
   publisher: string;
   /** The official address: the file, or the page that links the newest file. */
   address: string;
-  /** The address the held copy came from (the dated file a page linked); null before its first fetch. */
+  /** The address the stored copy came from (the dated file a page linked); null before its first fetch. */
   fetchedFrom: string | null;
   lastChecked: string | null;
   lastChanged: string | null;

@@ -46,7 +46,7 @@ export interface CountryRow {
   first: string | null;
   latest: string | null;
   measures: string[];
-  /** Its names in every language held (English spellings included). */
+  /** Its names in every language present (English spellings included). */
   names: { lang: string; name: string }[];
 }
 
@@ -307,7 +307,7 @@ function writeSeries(w: SeriesWrite, s: SeriesRow): unknown[] | null {
   insert.search.run(s.id, [...Object.values(s.names), s.alias, s.searchText].join(' '));
   const source = w.tableByCode.get(s.table);
   for (const o of s.observations) {
-    // The publisher's release date (src/domain/release-dating.ts); a figure held before keeps the
+    // The publisher's release date (src/domain/release-dating.ts); a figure present before keeps the
     // earlier of its stored date and this one, so a newer file never makes an old figure look new.
     const old = before?.get(o.period);
     const dated = source ? publicationDate(o.period, s.freq, o.firstReleased ? { ...source, released: o.firstReleased } : source) : null;
@@ -323,7 +323,7 @@ function writeSeries(w: SeriesWrite, s: SeriesRow): unknown[] | null {
     insert.revision.run(s.id, r.period, r.oldValue, r.newValue, r.oldStatus, r.newStatus, oldRelease, version);
   }
   // The publisher's own revisions between the releases the source holds, dated by those releases,
-  // are logged with a figure new to this release; a figure held before is compared above instead.
+  // are logged with a figure new to this release; a figure present before is compared above instead.
   for (const r of s.sourceRevisions ?? []) {
     if (before?.get(r.period)?.value != null) continue;
     insert.revision.run(s.id, r.period, r.oldValue, r.newValue, r.oldStatus, r.newStatus, publisherVersion(r.oldReleased), publisherVersion(r.newReleased));

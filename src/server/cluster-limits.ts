@@ -1,5 +1,5 @@
 /**
- * Rate counters for node:cluster workers, held by the primary.
+ * Rate counters for node:cluster workers, maintained by the primary.
  *
  * Near a key's limit every request is counted by the primary, in order, so the number of 200s is
  * exactly the limit and each RateLimit-Remaining is exact. Far from it (more than EXACT_BELOW left)

@@ -177,7 +177,7 @@ export class WebhookDispatcher {
       let status: number | null = null;
       let error: string | null = null;
       let addressRejected = false;
-      // A timer of our own: Node 20 may collect an AbortSignal.timeout() held only by AbortSignal.any()
+      // A timer of our own: Node 20 may collect an AbortSignal.timeout() referenced only by AbortSignal.any()
       // before it fires (nodejs/node#57736), and the attempt then waits as long as the receiver does.
       const cut = new AbortController();
       const timer = setTimeout(() => cut.abort(new DOMException(`no answer within ${settings.timeoutMs} ms`, 'TimeoutError')), settings.timeoutMs);

@@ -48,7 +48,7 @@ async function growthOf(ctx: GraphQLContext, iso: string, year: number) {
     where: { countryIso: iso, indicator: { in: ['NY.GDP.MKTP.KD.ZG', 'WEO:gdp_growth_pct'] }, year: { lte: year } },
     orderBy: { year: 'desc' },
   });
-  // The World Bank's figure for the year, else the IMF's (flagged when a projection), else the newest held.
+  // The World Bank's figure for the year, else the IMF's (flagged when a projection), else the newest present.
   const pick = rows.find((r) => r.year === year && r.indicator === 'NY.GDP.MKTP.KD.ZG') ?? rows.find((r) => r.year === year) ?? rows[0];
   return pick ? { year: pick.year, pct: roundOrNull(pick.value, 1)!, projected: pick.projection } : null;
 }

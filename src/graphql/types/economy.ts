@@ -162,7 +162,7 @@ builder.prismaObjectField('Country', 'tourismEconomy', (t) =>
         new Map(c.indicators.filter((i) => i.indicator === code).map((i) => [i.year, i.value]));
       const series = c.series as HeldSeries[];
       const find = (pred: (s: HeldSeries) => boolean) => series.find(pred);
-      // Receipts are spent by non-residents, so the non-resident count is the matching one where held.
+      // Receipts are spent by non-residents, so the non-resident count is the matching one where present.
       const monthly =
         find((s) => s.freq === 'M' && s.breakdown === 'residence' && s.member === 'foreign') ??
         find((s) => s.freq === 'M' && s.headline && s.breakdown === null);

@@ -39,7 +39,7 @@ function measureSeriesFilter(freq: string | null | undefined): MeasureSeriesFilt
 
 type MeasureSeriesFilter = { headline: true } | { breakdown: null; freq: string };
 
-/** Whether a series row held in memory is one the filter picks. */
+/** Whether a series row stored in memory is one the filter picks. */
 function picks(rule: MeasureSeriesFilter, s: Pick<SearchableSeries, 'headline' | 'breakdown' | 'freq'>): boolean {
   return 'headline' in rule ? s.headline : s.breakdown === rule.breakdown && s.freq === rule.freq;
 }

@@ -1,5 +1,5 @@
 /**
- * The releases held in the release log, each told by country: the series it updated and the periods
+ * The releases present in the release log, each told by country: the series it updated and the periods
  * they reach. What arrived when is not a figure, so every plan reads it (/v1/releases/feed); the
  * figures themselves stay behind their own plans.
  */
@@ -11,7 +11,7 @@ import { CountryCodeScalar } from '../scalars';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 
-/** The aliases of the series held now (a series the log names may have vanished since) and the countries' names. */
+/** The aliases of the series present now (a series the log names may have vanished since) and the countries' names. */
 function releaseNames(ctx: GraphQLContext): Promise<{ aliases: Map<string, string>; countries: Map<string, string> }> {
   return perRelease(ctx.snapshot, 'release-log-names', async () => {
     const [series, countries] = await Promise.all([
@@ -26,7 +26,7 @@ type NamedSeries = LoggedSeries & { alias: string | null };
 type NamedCountry = Omit<CountryDigest, 'series'> & { name: string | null; series: NamedSeries[] };
 type NamedRelease = Omit<ReleaseDigest, 'countries'> & { countries: NamedCountry[] };
 
-/** A digest with the names held now, each country's series in alias order (a release may name thousands: no resolver per item). */
+/** A digest with the names present now, each country's series in alias order (a release may name thousands: no resolver per item). */
 function named(r: ReleaseDigest, names: Awaited<ReturnType<typeof releaseNames>>): NamedRelease {
   const key = (s: NamedSeries) => s.alias ?? s.id;
   return {

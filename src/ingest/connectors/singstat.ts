@@ -4,7 +4,7 @@
  *   - the Table Builder API's answer the refresh fetches (`/api/table/tabledata/M550001`, saved as
  *     M550001.json): `{ "Data": { "row": [ { "seriesNo", "rowText", "uoM", "footnote", "columns":
  *     [ { "key": "2024 Nov", "value": "1340888" }, … ] }, … ], … }, … }`;
- *   - else the table-builder CSV held in the sources folder (international_visitor_arrivals.csv):
+ *   - else the table-builder CSV stored in the sources folder (international_visitor_arrivals.csv):
  *     header `DataSeries,2024Nov,2024Oct,…` newest first, then the total row and the markets, indented.
  * Both write "na" for a month without a figure.
  *

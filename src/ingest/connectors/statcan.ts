@@ -6,7 +6,7 @@
  *     "Country of residence"), then `UOM,UOM_ID,SCALAR_FACTOR,SCALAR_ID,VECTOR,COORDINATE,VALUE,
  *     STATUS,SYMBOL,TERMINATED,DECIMALS`; one row per figure, every geography (Canada and the
  *     provinces) and every country of residence;
- *   - else the CSV as displayed held in the sources folder (2410005001cad-eng.csv): title lines
+ *   - else the CSV as displayed stored in the sources folder (2410005001cad-eng.csv): title lines
  *     (with "Release date:"), a row of months ("January 2020" …), a "Visitors" row, then one row per
  *     group of countries of residence, footnotes and the citation after the table. Labels carry
  *     footnote numbers ("Americas, n.o.s. 3").

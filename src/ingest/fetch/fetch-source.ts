@@ -1,6 +1,6 @@
 /**
  * One source checked at its publisher: the address to fetch (for a family of dated files, the
- * newest the page links), a conditional GET with the held copy's validators, and what came back
+ * newest the page links), a conditional GET with the stored copy's validators, and what came back
  * unpacked into the files of the sources layout. Nothing is written here: the round decides.
  */
 import { createHash } from 'node:crypto';
@@ -18,7 +18,7 @@ export type Checked =
       url: string;
       etag: string | null;
       lastModified: string | null;
-      /** The files of the layout, by path, as they are to be held. */
+      /** The files of the layout, by path, as they are to be stored. */
       files: Map<string, Buffer>;
       checksum: string;
       /** Bytes received over the wire (before unpacking). */
@@ -63,7 +63,7 @@ async function locate(source: Source, previous: SourceState, http: HttpOptions):
     }
     return { url: newest };
   }
-  // The dated name is the fallback, not the rule: only when the page yields nothing, and never back past a newer copy held.
+  // The dated name is the fallback, not the rule: only when the page yields nothing, and never back past a newer stored copy.
   const url = previous.url ?? linked.fallback;
   return url ? { url } : { failed: why };
 }

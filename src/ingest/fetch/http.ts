@@ -241,7 +241,7 @@ async function attempt(url: string, validators: Validators | null, options: Http
 
 /**
  * GETs an official address (through the mirror when one is set), sending the validators of the
- * copy held; retries what may pass. `hosts`: the publisher's official hosts (hosts.ts), the
+ * stored copy; retries what may pass. `hosts`: the publisher's official hosts (hosts.ts), the
  * address's own by default. Throws FetchFailed naming the address and the last reason.
  */
 export async function conditionalGet(url: string, validators: Validators | null, options: HttpOptions = DEFAULT_HTTP, hosts: readonly string[] = ownHost(url)): Promise<HttpAnswer> {
