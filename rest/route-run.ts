@@ -101,7 +101,7 @@ export function shapeResult(deps: RouteRunDeps, route: AnyRoute, result: Executi
 
 /**
  * What a shape throws where its operation's country, series or region is null: their resolvers
- * refuse what is not present (unknown_country …), and that error is the answer, so reaching this is a fault.
+ * reject what is not present (unknown_country …), and that error is the answer, so reaching this is a fault.
  */
 export function nullAbove(what: string): Error {
   return new Error(`the operation's ${what} was null without its resolver's refusal`);

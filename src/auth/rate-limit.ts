@@ -111,8 +111,8 @@ export class SharedRateLimiter implements Limiter {
     });
     try {
       return decision(true, await this.byPlan[plan].consume(keyId));
-    } catch (refused) {
-      if (refused instanceof RateLimiterRes) return decision(false, refused);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return decision(false, rejection);
       return this.local.take(keyId, plan);
     }
   }

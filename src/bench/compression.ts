@@ -47,7 +47,7 @@ async function main(): Promise<void> {
       for (const { label, target } of TARGETS) {
         if (!`${coding} ${label}`.includes(ONLY)) continue;
         const headers = { 'X-API-Key': KEY, 'Accept-Encoding': coding };
-        await raw(`${app.url}${target}`, headers); // kept, and compressed in this coding, from now on
+        await raw(`${app.url}${target}`, headers); // cached, and compressed in this coding, from now on
         const sample = await raw(`${app.url}${target}`, headers);
         if (sample.status !== 200 || sample.headers['content-encoding'] !== coding) {
           throw new Error(`${target}: expected a ${coding} answer, got ${sample.status} ${sample.headers['content-encoding'] ?? 'identity'}`);

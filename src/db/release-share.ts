@@ -109,7 +109,7 @@ async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8
   }
 }
 
-/** Copies one published file (a path under the source) to `dest`, refusing bytes whose SHA-256 differs. */
+/** Copies one published file (a path under the source) to `dest`, rejecting bytes whose SHA-256 differs. */
 async function fetchChecked(source: string, name: string, dest: string, sha256: string): Promise<void> {
   if (fs.existsSync(dest) && (await sha256Of(dest)) === sha256) return;
   const tmp = `${dest}.${process.pid}.part`;

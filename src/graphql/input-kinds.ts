@@ -25,7 +25,7 @@ export const mustBe = {
 export interface InputKind<T> {
   schema: JsonSchema;
   /** The value read from its text, or the error's words for a parameter of this name. */
-  read: (raw: string, name: string) => { value: T } | { refused: string };
+  read: (raw: string, name: string) => { value: T } | { error: string };
   /** An example value, for /openapi.json and the docs' example requests. */
   example: T | undefined;
 }
@@ -68,7 +68,7 @@ function scalarKind<T>(type: ScalarName, check: (text: string) => T | undefined,
     example,
     read: (raw, name) => {
       const value = check(raw);
-      return value === undefined ? { refused: `${name} must be ${FORMS[type]}.` } : { value };
+      return value === undefined ? { error: `${name} must be ${FORMS[type]}.` } : { value };
     },
   };
 }
@@ -81,7 +81,7 @@ function codeList(check: (t: string) => string | undefined, schema: JsonSchema, 
     read: (raw, name) => {
       const texts = raw.split(',');
       const codes = texts.map((c) => check(c.trim())).filter((c) => c !== undefined);
-      if (codes.length < texts.length || (max !== undefined && codes.length > max)) return { refused: refusal(name) };
+      if (codes.length < texts.length || (max !== undefined && codes.length > max)) return { error: refusal(name) };
       return { value: [...new Set(codes)] };
     },
   };
@@ -93,7 +93,7 @@ function enumKind<T extends string>(values: readonly T[], refusal: (name: string
     example,
     read: (raw, name) => {
       const value = values.find((v) => v === raw);
-      return value === undefined ? { refused: refusal(name) } : { value };
+      return value === undefined ? { error: refusal(name) } : { value };
     },
   };
 }
@@ -124,18 +124,18 @@ export const INPUT_KINDS = {
     example: 10,
     read: (raw, name) => {
       const n = Number(raw);
-      return !/^\d+$/.test(raw) || n < 1 || n > PAGE_SIZE_MAX ? { refused: mustBe.pageSize(name) } : { value: n };
+      return !/^\d+$/.test(raw) || n < 1 || n > PAGE_SIZE_MAX ? { error: mustBe.pageSize(name) } : { value: n };
     },
   } satisfies InputKind<number>,
   String: {
     schema: { type: 'string', minLength: 1, maxLength: TEXT_MAX },
     example: 'nights',
-    read: (raw, name) => (raw.trim() ? { value: raw } : { refused: `${name} must not be empty.` }),
+    read: (raw, name) => (raw.trim() ? { value: raw } : { error: `${name} must not be empty.` }),
   } satisfies InputKind<string>,
   Boolean: {
     schema: { type: 'boolean' },
     example: true,
-    read: (raw, name) => (raw === 'true' || raw === 'false' ? { value: raw === 'true' } : { refused: `${name} must be true or false.` }),
+    read: (raw, name) => (raw === 'true' || raw === 'false' ? { value: raw === 'true' } : { error: `${name} must be true or false.` }),
   } satisfies InputKind<boolean>,
 };
 

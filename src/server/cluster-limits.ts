@@ -133,7 +133,7 @@ export class ClusterLimiter implements Limiter {
     const lease = this.leases.get(keyId);
     if (grant.tokens === 0) {
       // The primary has none left, but tokens this worker holds from an expired lease of the same
-      // window (not yet given back) were counted for this key: spend one rather than refuse.
+      // window (not yet given back) were counted for this key: spend one rather than reject.
       if (lease && lease.tokens > 0 && lease.windowStart === grant.windowStart && now < lease.resetAt) {
         lease.tokens--;
         return { allowed: true, limit, remaining: lease.remaining + lease.tokens, resetSeconds };
