@@ -119,9 +119,9 @@ export function envelope(requestId: string, dataAsOf: string, data: unknown, met
  * is logged and answered as internal_error.
  */
 function apiErrorOf(errors: readonly GraphQLError[], route: AnyRoute, requestId: string, log: (l: string) => void): ApiError {
-  const refusals = errors.map(ApiError.of).filter((e) => e !== undefined);
-  const refusal = refusals.find((e) => e.code === TIMEOUT_CODE) ?? refusals[0];
-  if (refusal) return refusal;
+  const apiErrors = errors.map(ApiError.of).filter((e) => e !== undefined);
+  const apiError = apiErrors.find((e) => e.code === TIMEOUT_CODE) ?? apiErrors[0];
+  if (apiError) return apiError;
   // The cost limit holds for routes as for /graphql: a route asked for more than it allows.
   const tooComplex = errors.find((e) => e.extensions?.code === 'query_too_complex');
   if (tooComplex) return new ApiError('invalid_parameter', `${tooComplex.message} Ask for fewer rows (limit) or a shorter period.`);

@@ -100,7 +100,7 @@ export interface Route<TResult = unknown, TVars = Record<string, unknown>> {
   /** The minimum plan: the highest plan scope of the fields its operation touches (operationPlan), never declared. */
   plan: Plan;
   /** The errors its operation's fields may answer with (operationErrorCodes: unknown_country …), never declared. */
-  refusals: ErrorCode[];
+  errorCodes: ErrorCode[];
   /** Its operation's variables, read off the operation (routeParams), never declared. */
   pathParams: ParamSpec[];
   query: ParamSpec[];
@@ -119,7 +119,7 @@ export interface Route<TResult = unknown, TVars = Record<string, unknown>> {
 }
 
 /** What a route declares: the rest (plan, errors, parameters) is read off its operation. */
-export type RouteDeclaration<TResult, TVars> = Omit<Route<TResult, TVars>, 'plan' | 'refusals' | 'pathParams' | 'query'> & {
+export type RouteDeclaration<TResult, TVars> = Omit<Route<TResult, TVars>, 'plan' | 'errorCodes' | 'pathParams' | 'query'> & {
   /** Descriptions of its parameters where the shared ones (rest/route-params.ts) do not fit. */
   params?: { [K in keyof TVars | 'format' | 'cursor']?: ParamNote };
 };
@@ -129,7 +129,7 @@ export function defineRoute<TResult, TVars>({ params, ...route }: RouteDeclarati
     ...route,
     ...routeParams({ ...route, params }),
     plan: operationPlan(schema, route.operation),
-    refusals: operationErrorCodes(schema, route.operation),
+    errorCodes: operationErrorCodes(schema, route.operation),
   };
 }
 

@@ -17,8 +17,8 @@ export function coverageReport(releaseFile: string): string[] {
       .all()
       .map((r) => ({ ...(r as ReachSeries), headline: Boolean((r as { headline: number }).headline) }));
     const meta = db.prepare('SELECT value FROM Meta WHERE key = ?').pluck().get(DERIVATION_ERRORS_META_KEY) as string | undefined;
-    const refusals = meta ? (JSON.parse(meta) as ReachError[]) : [];
-    const rows = headlineReach(series, refusals, REPORTED_MEASURES);
+    const reachErrors = meta ? (JSON.parse(meta) as ReachError[]) : [];
+    const rows = headlineReach(series, reachErrors, REPORTED_MEASURES);
     const reaching = rows.filter((r) => r.reaches).length;
     const lines = [
       `Headlines reaching the newest year held: ${reaching} of ${rows.length} country-measure pairs (${((100 * reaching) / Math.max(1, rows.length)).toFixed(1)}%)`,

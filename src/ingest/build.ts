@@ -180,9 +180,9 @@ function markHeadlines(rows: SeriesRow[]): void {
 function applyDerivations(rows: SeriesRow[], log: (line: string) => void): DerivationError[] {
   const outcomes = [...deriveTotals(rows), ...deriveAnnuals(rows)];
   const computed = rows.reduce((n, s) => n + s.observations.filter((o) => o.derivation).length, 0);
-  const refused = outcomes.filter((o) => !o.result.ok);
-  log(`  derived ${computed} figures (${rows.filter((s) => s.derivationRule).length} series); ${refused.length} refused`);
-  return refused.map((o) => ({
+  const rejected = outcomes.filter((o) => !o.result.ok);
+  log(`  derived ${computed} figures (${rows.filter((s) => s.derivationRule).length} series); ${rejected.length} refused`);
+  return rejected.map((o) => ({
     country: o.country,
     rule: o.rule,
     target: o.target,
