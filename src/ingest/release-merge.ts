@@ -46,7 +46,7 @@ export function periodRanges(periods: readonly string[]): string {
 
 const sameUnit = (a: ParsedSeries, b: ParsedSeries) => a.unit === b.unit && a.currency === b.currency && a.scale === b.scale;
 
-interface Held {
+interface ReleasedObservation {
   released: string;
   observation: ParsedObservation;
 }
@@ -72,7 +72,7 @@ function mergeSeries(
     });
     return false;
   });
-  const byPeriod = new Map<string, Held[]>();
+  const byPeriod = new Map<string, ReleasedObservation[]>();
   const unpublished = new Map<string, ParsedObservation>();
   for (const v of usable) {
     for (const o of v.series.observations) {

@@ -266,8 +266,8 @@ function copyLogs(db: Database.Database, previous: PreviousRelease, content: Rel
   db.exec('INSERT INTO Release SELECT * FROM prev.Release');
   db.exec('INSERT INTO ReleaseEntry SELECT * FROM prev.ReleaseEntry');
   db.exec('CREATE TEMP TABLE held_series (id TEXT PRIMARY KEY)');
-  const held = db.prepare('INSERT INTO held_series (id) VALUES (?)');
-  for (const s of content.series) held.run(s.id);
+  const insertHeldSeries = db.prepare('INSERT INTO held_series (id) VALUES (?)');
+  for (const s of content.series) insertHeldSeries.run(s.id);
   db.exec(
     `INSERT INTO Revision (seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease)
      SELECT seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease FROM prev.Revision
