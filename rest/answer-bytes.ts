@@ -1,39 +1,39 @@
 /**
- * /v1 answers as bytes: made once per kept result and request target (a form of the result, in the
+ * /v1 answers as bytes: made once per cached result and request target (a body of the result, in the
  * one result cache), compressed once per coding, and written with the request's own id and rate.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateDecision } from '../src/auth/rate-limit';
-import { FormSlot, type KeptEntry, type ResultStore } from '../src/graphql/result-cache';
+import { BodyCache, type CacheEntry, type ResultStore } from '../src/graphql/result-cache';
 import { ANSWER_VARY, codedEtag, encode, etagMatches, etagOf, negotiate, piecesLength, writePieces, type Coding, type Compression, type Encoded } from './compression';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 
 /** An answer in one coding: its validator and the headers that belong to it. */
-interface AnswerForm {
+interface AnswerVariant {
   etag: string;
   /** The headers that belong to the answer (type, validators, Vary, coding) as a flat [name, value, …] list. */
   headerList: string[];
 }
 
-interface CodedAnswer extends AnswerForm {
+interface CodedAnswer extends AnswerVariant {
   encoded: Encoded;
 }
 
-export interface RestAnswer extends AnswerForm {
+export interface RestAnswer extends AnswerVariant {
   body: Buffer;
   /** For JSON: the body around the request_id placeholder, so each answer is written without copying it. */
   split: [Buffer, Buffer] | null;
-  /** Compressed forms, made the first time each coding is asked for; null: sent plain (too small to gain). */
+  /** Compressed bodies, made the first time each coding is asked for; null: sent plain (too small to gain). */
   coded: Partial<Record<Compression, CodedAnswer | null>>;
-  /** Bytes held, for the cache's budget (body and compressed forms). */
+  /** Bytes used, for the cache's budget (body and compressed bodies). */
   bytes: number;
-  /** The kept result it is a form of (null when not kept). */
-  entry: KeptEntry | null;
+  /** The cached result it is a body of (null when not cached). */
+  entry: CacheEntry | null;
 }
 
-/** The request_id a kept JSON answer holds, swapped for each request's own on the way out. */
+/** The request_id a cached JSON answer holds, swapped for each request's own on the way out. */
 export const REQUEST_ID_PLACEHOLDER = '\u0000';
 const PLACEHOLDER = Buffer.from('"\\u0000"');
 
@@ -55,7 +55,7 @@ export function secondsToNextLoad(now: Date): number {
 }
 
 /**
- * What answers' headers need of the clock, worked out once per release (Last-Modified) and once per
+ * What answers' headers need of the clock, computed once per release (Last-Modified) and once per
  * second (Cache-Control) rather than per request.
  */
 export class AnswerClock {
@@ -68,7 +68,7 @@ export class AnswerClock {
     return this.modified.http;
   }
 
-  /** Cache-Control: private, kept until the next expected data load. */
+  /** Cache-Control: private, cacheable until the next expected data load. */
   cacheControl(now: Date): string {
     const second = Math.floor(now.getTime() / 1000);
     if (this.current.second !== second) this.current = { second, cacheControl: `private, max-age=${secondsToNextLoad(now)}` };
@@ -86,17 +86,17 @@ export interface AnswerHead {
   dataAsOf: string;
 }
 
-/** The /v1 forms of kept results, and how an answer is written. */
+/** The /v1 bodies of cached results, and how an answer is written. */
 export class RestAnswers {
   readonly clock = new AnswerClock();
-  private readonly forms: FormSlot<RestAnswer>;
+  private readonly bodies: BodyCache<RestAnswer>;
 
   constructor(results: ResultStore) {
-    this.forms = new FormSlot<RestAnswer>(results);
+    this.bodies = new BodyCache<RestAnswer>(results);
   }
 
-  held(entry: KeptEntry | null | undefined, name: string): RestAnswer | undefined {
-    return entry ? this.forms.get(entry, name) : undefined;
+  cached(entry: CacheEntry | null | undefined, name: string): RestAnswer | undefined {
+    return entry ? this.bodies.get(entry, name) : undefined;
   }
 
   /** Its validator and head as a flat header list. */
@@ -108,31 +108,31 @@ export class RestAnswers {
     return { etag, headerList };
   }
 
-  /** An answer's bytes, kept with its result when the result is kept. */
-  make(body: string, head: { etag: string; headerList: string[] }, json: boolean, entry: KeptEntry | null, name: string): RestAnswer {
+  /** An answer's bytes, cached with its result when the result is cached. */
+  make(body: string, head: { etag: string; headerList: string[] }, json: boolean, entry: CacheEntry | null, name: string): RestAnswer {
     const bytes = Buffer.from(body);
     const answer: RestAnswer = { body: bytes, split: json ? splitAtPlaceholder(bytes) : null, ...head, coded: {}, bytes: bytes.length + name.length + 200, entry };
-    if (entry) this.forms.set(entry, name, answer);
+    if (entry) this.bodies.set(entry, name, answer);
     return answer;
   }
 
-  /** The answer in the coding the caller accepts: compressed once per coding, then kept with the answer. */
+  /** The answer in the coding the caller accepts: compressed once per coding, then cached with the answer. */
   private coded(answer: RestAnswer, coding: Compression): CodedAnswer | null {
-    let form = answer.coded[coding];
-    if (form === undefined) {
+    let codedAnswer = answer.coded[coding];
+    if (codedAnswer === undefined) {
       const encoded = encode(coding, answer.body, answer.split);
-      form = encoded && { encoded, etag: codedEtag(answer.etag, coding), headerList: codedHeaders(answer.headerList, answer.etag, coding) };
-      answer.coded[coding] = form;
-      if (encoded && answer.entry) this.forms.grew(answer.entry, answer, encoded.bytes);
+      codedAnswer = encoded && { encoded, etag: codedEtag(answer.etag, coding), headerList: codedHeaders(answer.headerList, answer.etag, coding) };
+      answer.coded[coding] = codedAnswer;
+      if (encoded && answer.entry) this.bodies.grew(answer.entry, answer, encoded.bytes);
     }
-    return form;
+    return codedAnswer;
   }
 
   send(req: IncomingMessage, res: ServerResponse, answer: RestAnswer, requestId: string, now: Date, rate: RateDecision): void {
     const coding = negotiate(req.headers['accept-encoding']);
     const coded = coding === 'identity' ? null : this.coded(answer, coding);
-    const form: AnswerForm = coded ?? answer;
-    const notModified = etagMatches(req.headers['if-none-match'], form.etag);
+    const variant: AnswerVariant = coded ?? answer;
+    const notModified = etagMatches(req.headers['if-none-match'], variant.etag);
     const id = answer.split ? Buffer.from(`"${requestId}"`) : null;
     let pieces: Buffer[] | null = null;
     let length = 0;
@@ -143,7 +143,7 @@ export class RestAnswers {
       length = piecesLength(pieces);
     }
     // A flat [name, value, …] list: node:http writes it without walking an object's keys.
-    const headers = form.headerList.concat(
+    const headers = variant.headerList.concat(
       'X-Request-Id', requestId,
       'Cache-Control', this.clock.cacheControl(now),
       'RateLimit-Limit', String(rate.limit),
@@ -160,14 +160,14 @@ export class RestAnswers {
   }
 }
 
-/** The headers of a compressed form: the coding's ETag and Content-Encoding. */
+/** The headers of a compressed body: the coding's ETag and Content-Encoding. */
 function codedHeaders(headerList: string[], etag: string, coding: Compression): string[] {
   const list = headerList.map((v, i) => (i % 2 === 1 && headerList[i - 1] === 'ETag' ? codedEtag(etag, coding) : v));
   list.push('Content-Encoding', coding);
   return list;
 }
 
-/** A 304 for a validator the caller already holds: no body, nothing kept. */
+/** A 304 for a validator the caller already holds: no body, nothing cached. */
 export function notModifiedAnswer(head: { etag: string; headerList: string[] }, coding: Coding): RestAnswer {
   const empty = Buffer.alloc(0);
   const answer: RestAnswer = { body: empty, split: null, ...head, coded: {}, bytes: 0, entry: null };

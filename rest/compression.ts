@@ -1,6 +1,6 @@
 /**
- * gzip and brotli for kept answers, chosen by Accept-Encoding. An answer is compressed once per
- * coding, the first time that coding is asked for, and the compressed bytes are kept beside the plain
+ * gzip and brotli for cached answers, chosen by Accept-Encoding. An answer is compressed once per
+ * coding, the first time that coding is asked for, and the compressed bytes are cached beside the plain
  * ones, so a repeated request does no compression.
  *
  * A REST JSON answer carries its request id inside the body. Its compressed form takes the id without
@@ -21,7 +21,7 @@ export const MIN_COMPRESSED_BYTES = 1024;
 /** What the headers say per coding: Content-Encoding, and the suffix that keeps each coding's ETag apart. */
 export const CODING_SUFFIX: Record<Compression, string> = { br: '-br', gzip: '-gz' };
 
-/** The Vary list of every kept answer: who asks (plan), in what format, in what coding. */
+/** The Vary list of every cached answer: who asks (plan), in what format, in what coding. */
 export const ANSWER_VARY = 'X-API-Key, Accept, Accept-Encoding';
 
 /**
@@ -58,7 +58,7 @@ export function parseAcceptEncoding(header: string | undefined): Coding {
   return gzip > 0 ? 'gzip' : 'identity';
 }
 
-/** Each coding's q in an Accept-Encoding header (0: refused, as `gzip;q=0` says, or not named and no `*`). */
+/** Each coding's q in an Accept-Encoding header (0: rejected, as `gzip;q=0` says, or not named and no `*`). */
 function qualities(header: string): Record<Compression, number> {
   let br = -1;
   let gzip = -1;
@@ -78,7 +78,7 @@ function qualities(header: string): Record<Compression, number> {
   return { br: br < 0 ? Math.max(any, 0) : br, gzip: gzip < 0 ? Math.max(any, 0) : gzip };
 }
 
-/** Whether a header accepts one coding (q > 0), for bodies kept in that coding only (the explorer's pre-gzipped assets). */
+/** Whether a header accepts one coding (q > 0), for bodies cached in that coding only (the explorer's pre-gzipped assets). */
 export function accepts(header: string | undefined, coding: Compression): boolean {
   return header ? qualities(header)[coding] > 0 : false;
 }
@@ -99,7 +99,7 @@ export function negotiate(header: string | undefined): Coding {
 /** An answer's bytes in one coding, as pieces to write around the request's insert (its request id). */
 export interface Encoded {
   pieces: (insert: Buffer | null) => Buffer[];
-  /** Bytes kept, for the answer cache's budget. */
+  /** Bytes cached, for the answer cache's budget. */
   bytes: number;
 }
 
@@ -128,16 +128,16 @@ export function encode(coding: Compression, body: Buffer, split: [Buffer, Buffer
 const ONE_WRITE_MAX = 16 * 1024;
 
 /** Pieces shorter than this (a request id, a block header) are turned into text on each write. */
-const TEXT_KEPT_MIN = 64;
+const TEXT_CACHE_MIN = 64;
 
 /**
- * The latin1 text of a kept piece (a body, a compressed tail), made once while the piece lives: a
+ * The latin1 text of a cached piece (a body, a compressed tail), made once while the piece lives: a
  * small answer is then written without copying its bytes into a string per request.
  */
 const pieceTexts = new WeakMap<Buffer, string>();
 
 function latin1(piece: Buffer): string {
-  if (piece.length < TEXT_KEPT_MIN) return piece.toString('latin1');
+  if (piece.length < TEXT_CACHE_MIN) return piece.toString('latin1');
   let text = pieceTexts.get(piece);
   if (text === undefined) pieceTexts.set(piece, (text = piece.toString('latin1')));
   return text;
@@ -239,7 +239,7 @@ export function crc32Combine(crcA: number, crcB: number, lengthB: number): numbe
   return (multModP(crc32Shift(lengthB), crcA) ^ crcB) >>> 0;
 }
 
-// --- brotli: the tail's own stream, its window-size bits kept, an uncompressed meta-block with head + insert before it ---
+// --- brotli: the tail's own stream, its window-size bits retained, an uncompressed meta-block with head + insert before it ---
 
 /**
  * The tail's stream must not depend on where it starts: no literal context modelling (which reads

@@ -75,7 +75,7 @@ function category(ids: string[], label: (id: string) => string) {
 /**
  * A JSON-stat 2.0 dataset: the dimensions country (role geo), unit (role metric: a block's unit,
  * so figures of different units or multipliers never share a category) and time (role time, every
- * period of the answer in order); `value` row-major with null where no figure is held; `status` the
+ * period of the answer in order); `value` row-major with null where no figure is present; `status` the
  * status word of each figure not plainly published; the publisher's flags, each series' id and name,
  * and notes under `extension`.
  */

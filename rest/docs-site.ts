@@ -1,7 +1,7 @@
 /**
  * /docs, its guides and /openapi.json, open without a key. The API reference is Swagger UI from the
  * installed swagger-ui-dist package (served from node_modules: nothing from a CDN), reading
- * /openapi.json, whose examples are answers of the served release, worked out once per release.
+ * /openapi.json, whose examples are answers of the served release, computed once per release.
  */
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -117,7 +117,7 @@ class OpenApiDocument {
       const asked = version ? this.examples() : Promise.resolve(new Map<string, Example>());
       const json = asked.then((ex) => JSON.stringify(openApiDocument(this.deps.routes, this.deps.publicBaseUrl, ex)));
       const entry = { version, json };
-      // A failure is not kept, nor (once) a document missing an example (an answer that failed, e.g.
+      // A failure is not cached, nor (once) a document missing an example (an answer that failed, e.g.
       // past its time budget on a busy machine): the next request tries again.
       const forget = () => {
         if (this.made === entry) this.made = null;

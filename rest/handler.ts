@@ -2,8 +2,8 @@
  * The /v1 adapter. Checks run in the order DECISIONS.md gives: route, key, plan, parameters,
  * resources. Each route runs its one fixed GraphQL operation through the enveloped execute
  * (route-run.ts) and reshapes the result into the {meta, data} envelope or CSV. The operations'
- * results are kept by the one result cache (src/graphql/result-cache.ts); each answer's bytes are
- * kept with its result, per path and query (answer-bytes.ts).
+ * results are cached by the one result cache (src/graphql/result-cache.ts); each answer's bytes are
+ * cached with its result, per path and query (answer-bytes.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
@@ -16,7 +16,7 @@ import { rowsToCsv, seriesBlocksToCsv, type SeriesBlock } from './csv';
 import { ApiError, errorBody } from '../src/errors';
 import { rateHeaders, type Admission, type Admit } from '../src/auth/access';
 import type { RateDecision } from '../src/auth/rate-limit';
-import { routeMatcher, type AnyRoute, type FileForm, type Params, type RouteMatch } from './route';
+import { routeMatcher, type AnyRoute, type FileSource, type Params, type RouteMatch } from './route';
 import type { Format } from './params';
 import { jsonStat, JSONSTAT_TYPE, sdmxCsv, SDMX_CSV_TYPE } from './datasets';
 import { sendFile } from './file-answer';
@@ -38,12 +38,12 @@ export interface RestDeps {
   log: (line: string) => void;
   /** Live endpoints status reports: the /v1 routes and the service's other endpoints (default: the routes). */
   endpointsLive?: number;
-  /** The result cache the operations' results are kept in; each route's answers are kept as forms of them. */
+  /** The result cache the operations' results are cached in; each route's answers are cached as bodies of them. */
   results: ResultStore;
 }
 
-/** The form an Accept header asks for: the first of its media types this service writes besides JSON ('' for none). */
-function acceptedForm(accept: string | undefined): '' | 'csv' | 'sdmx-csv' {
+/** The CSV format an Accept header asks for: the first of its media types this service writes besides JSON ('' for none). */
+function acceptedCsvFormat(accept: string | undefined): '' | 'csv' | 'sdmx-csv' {
   if (!accept || !accept.includes('csv')) return '';
   for (const a of accept.split(',')) {
     const type = a.trim();
@@ -56,7 +56,7 @@ function acceptedForm(accept: string | undefined): '' | 'csv' | 'sdmx-csv' {
 /** The answer's format: `format` when given (checked against the route when read), else what Accept asks for that the route offers, else JSON. */
 function formatOf(route: AnyRoute, params: Params, req: IncomingMessage): Format {
   if (params.format !== undefined) return params.format;
-  const accepted = acceptedForm(req.headers.accept);
+  const accepted = acceptedCsvFormat(req.headers.accept);
   if (accepted === 'csv' && route.csv) return 'csv';
   if (accepted === 'sdmx-csv' && route.dataset) return 'sdmx-csv';
   return 'json';
@@ -81,20 +81,20 @@ interface ParsedTarget {
 }
 
 /**
- * Targets whose parsing is kept, and the longest kept: parsing is pure, so a repeated target is not
+ * Targets whose parsing is cached, and the longest cached: parsing is pure, so a repeated target is not
  * parsed again, as Yoga's parser cache does for a repeated document.
  */
-const PARSED_KEPT = 4096;
+const PARSED_CACHE_MAX = 4096;
 const PARSED_TARGET_MAX = 512;
 
-/** What a request asks for (RestAdapter.ask), and the answer kept for it, if any. */
-interface Asked {
+/** What a request asks for (RestAdapter.lookUp), and the answer cached for it, if any. */
+interface Lookup {
   parsed: ParsedTarget;
-  held: RestAnswer | undefined;
+  cached: RestAnswer | undefined;
   snapshot: Snapshot;
   now: Date;
-  /** The answer's form: the kind asked for and the target. */
-  formName: string;
+  /** The answer's variant: the kind asked for and the target. */
+  variant: string;
   session: string;
   keyOfResult: string;
 }
@@ -103,7 +103,7 @@ class RestAdapter {
   private readonly match: (path: string) => RouteMatch | null;
   private readonly answers: RestAnswers;
   private readonly run: RouteRunDeps;
-  private readonly parsed = new LRUCache<string, ParsedTarget>({ max: PARSED_KEPT });
+  private readonly parsed = new LRUCache<string, ParsedTarget>({ max: PARSED_CACHE_MAX });
 
   constructor(private readonly deps: RestDeps) {
     this.match = routeMatcher(deps.routes);
@@ -139,18 +139,18 @@ class RestAdapter {
     const { requestId } = admitted;
     const plan = admitted.found.c.route.plan;
     const { route } = admitted.found.c;
-    let asked: Asked;
+    let lookup: Lookup;
     try {
-      asked = this.ask(req, admitted);
+      lookup = this.lookUp(req, admitted);
       if (route.file) {
-        return void this.fileAnswer(req, res, admitted, asked, route.file, rate).catch((err) => this.fail(req, res, err, plan, requestId, rate));
+        return void this.fileAnswer(req, res, admitted, lookup, route.file, rate).catch((err) => this.fail(req, res, err, plan, requestId, rate));
       }
-      // A kept answer is written in this turn: no promise, no microtask between lookup and write.
-      if (asked.held) return this.answers.send(req, res, asked.held, requestId, asked.now, rate);
+      // A cached answer is written in this turn: no promise, no microtask between lookup and write.
+      if (lookup.cached) return this.answers.send(req, res, lookup.cached, requestId, lookup.now, rate);
     } catch (err) {
       return this.fail(req, res, err, plan, requestId, rate);
     }
-    this.workOut(req, admitted, asked).then(
+    this.computeAnswer(req, admitted, lookup).then(
       (answer) => this.answers.send(req, res, answer, requestId, this.deps.now(), rate),
       (err) => this.fail(req, res, err, plan, requestId, rate),
     );
@@ -158,26 +158,26 @@ class RestAdapter {
 
   /**
    * What a request asks for: its parameters, the operation's variables and result key, and the
-   * answer kept for them, if any (a repeated request is written from bytes without an execution).
+   * answer cached for them, if any (a repeated request is written from bytes without an execution).
    */
-  private ask(req: IncomingMessage, admitted: Admitted): Asked {
+  private lookUp(req: IncomingMessage, admitted: Admitted): Lookup {
     const { found, path, query, plan, tag } = admitted;
     const now = this.deps.now();
     // SDMX-CSV chosen by Accept is read as format=sdmx-csv, so the variables are the same (each figure's status asked for).
-    const bySdmxAccept = found.c.route.dataset && acceptedForm(req.headers.accept) === 'sdmx-csv' && !/(^|&)format=/.test(query);
-    const asked = bySdmxAccept ? `${query}${query ? '&' : ''}format=sdmx-csv` : query;
-    const target = `${path}?${asked}`;
-    const parsed = this.parse(found, target, asked);
+    const bySdmxAccept = found.c.route.dataset && acceptedCsvFormat(req.headers.accept) === 'sdmx-csv' && !/(^|&)format=/.test(query);
+    const effectiveQuery = bySdmxAccept ? `${query}${query ? '&' : ''}format=sdmx-csv` : query;
+    const target = `${path}?${effectiveQuery}`;
+    const parsed = this.parse(found, target, effectiveQuery);
     const snapshot = this.deps.store.current;
     if (!snapshot) throw new ApiError('data_unavailable', 'No data release is loaded yet; try again shortly.');
     // What the answer's bytes depend on besides the operation's result: the kind asked for and the target (file names, next links).
-    const formName = `${acceptedForm(req.headers.accept)}|${target}`;
+    const variant = `${acceptedCsvFormat(req.headers.accept)}|${target}`;
     const session = sessionKey(snapshot.dataVersion, now, plan);
     const keyOfResult = joinResultKey(session, parsed.keyTail);
-    // A kept answer knows which coding it goes out in, and answers a held validator itself (RestAnswers.send).
-    const held = this.answers.held(this.deps.results.entry(keyOfResult), formName);
-    if (tag) tag.cache = held ? 'hit' : 'miss';
-    return { parsed, held, snapshot, now, formName, session, keyOfResult };
+    // A cached answer knows which coding it goes out in, and answers a matching validator itself (RestAnswers.send).
+    const cached = this.answers.cached(this.deps.results.entry(keyOfResult), variant);
+    if (tag) tag.cache = cached ? 'hit' : 'miss';
+    return { parsed, cached, snapshot, now, variant, session, keyOfResult };
   }
 
   /** The target's parameters, checked (throws the request's ApiError), and what follows from them. */
@@ -194,20 +194,20 @@ class RestAdapter {
     return parsed;
   }
 
-  /** Works out an answer not kept: the operation (its result kept, or run), then the body, kept with the result as one of its forms. */
-  private async workOut(req: IncomingMessage, admitted: Admitted, asked: Asked): Promise<RestAnswer> {
+  /** Computes an answer not cached: the operation (its result cached, or run), then the body, cached with the result as one of its bodies. */
+  private async computeAnswer(req: IncomingMessage, admitted: Admitted, lookup: Lookup): Promise<RestAnswer> {
     const { path, plan, requestId } = admitted;
     const { route } = admitted.found.c;
-    const { parsed, snapshot, now, formName, session, keyOfResult } = asked;
+    const { parsed, snapshot, now, variant, session, keyOfResult } = lookup;
     const { search, params, vars } = parsed;
-    // A route with a document form (the Atom feed) answers in it unless format=json asks for the envelope.
+    // A route with a document format (the Atom feed) answers in it unless format=json asks for the envelope.
     const document = route.document && params.format !== 'json' ? route.document : null;
     const format = document ? 'json' : formatOf(route, params, req);
     const csv = format === 'csv';
     const head = this.answers.head({
       contentType: document ? document.type : csv ? CSV_TYPE : format === 'sdmx-csv' ? SDMX_CSV_TYPE : format === 'jsonstat' ? JSONSTAT_TYPE : JSON_TYPE,
       filename: csv || format === 'sdmx-csv' ? csvFilename(path, search) : null,
-      validatorText: `${session}|${formName}`,
+      validatorText: `${session}|${variant}`,
       dataAsOf: snapshot.dataAsOf,
     });
     // A matching validator needs no more work: the answer is known to be the same.
@@ -215,8 +215,8 @@ class RestAdapter {
     if (etagMatches(req.headers['if-none-match'], codedEtag(head.etag, coding))) return notModifiedAnswer(head, coding);
     const result = await executeRoute(this.run, route, vars, { plan, requestId, snapshot, now }, keyOfResult);
     const entry = ResultStore.entryOf(result) ?? null;
-    const kept = this.answers.held(entry, formName);
-    if (kept) return kept;
+    const cached = this.answers.cached(entry, variant);
+    if (cached) return cached;
     const { data, meta, shapeContext } = shapeResult(this.run, route, result, params, now);
     let body: string;
     if (document) body = document.write(result.data, params, { ...shapeContext, dataAsOf: snapshot.dataAsOf });
@@ -227,20 +227,20 @@ class RestAdapter {
       const dataset = route.dataset({ data, meta });
       body = format === 'sdmx-csv' ? sdmxCsv(dataset) : JSON.stringify(jsonStat(dataset, snapshot.dataAsOf, meta));
     } else body = JSON.stringify(envelope(REQUEST_ID_PLACEHOLDER, snapshot.dataAsOf, data, meta));
-    return this.answers.make(body, head, format === 'json' && !document, entry, formName);
+    return this.answers.make(body, head, format === 'json' && !document, entry, variant);
   }
 
   /** A route answered by a file: its operation checks the plan and names the file, which is then streamed from disk. */
-  private async fileAnswer(req: IncomingMessage, res: ServerResponse, admitted: Admitted, asked: Asked, form: FileForm<unknown, unknown>, rate: RateDecision): Promise<void> {
+  private async fileAnswer(req: IncomingMessage, res: ServerResponse, admitted: Admitted, lookup: Lookup, fileRoute: FileSource<unknown, unknown>, rate: RateDecision): Promise<void> {
     const { plan, requestId } = admitted;
     const { route } = admitted.found.c;
-    const result = await executeRoute(this.run, route, asked.parsed.vars, { plan, requestId, snapshot: asked.snapshot, now: asked.now }, asked.keyOfResult);
-    const file = form.locate(result.data, asked.parsed.params, path.dirname(asked.snapshot.file));
+    const result = await executeRoute(this.run, route, lookup.parsed.vars, { plan, requestId, snapshot: lookup.snapshot, now: lookup.now }, lookup.keyOfResult);
+    const file = fileRoute.locate(result.data, lookup.parsed.params, path.dirname(lookup.snapshot.file));
     await sendFile(req, res, file, requestId, rate);
   }
 
   /**
-   * The JSON answer a plan gets for a path and query, worked out afresh (the examples of
+   * The JSON answer a plan gets for a path and query, computed afresh (the examples of
    * /openapi.json); throws the ApiError the request would get.
    */
   async answer(path: string, query: string, plan: Plan): Promise<Envelope> {
@@ -256,18 +256,18 @@ class RestAdapter {
     return envelope(requestId, snapshot.dataAsOf, data, meta);
   }
 
-  /** The error body for a refusal; anything else is logged and answered as internal_error. */
+  /** The error body for an ApiError; anything else is logged and answered as internal_error. */
   private fail(req: IncomingMessage, res: ServerResponse, err: unknown, plan: Plan, requestId: string, rate: RateDecision | null): void {
-    const refused = err instanceof ApiError;
-    if (!refused) this.deps.log(`${requestId} internal error: ${err instanceof Error ? err.stack : String(err)}`);
-    const refusal = refused ? err : new ApiError('internal_error', `Something went wrong on our side (request ${requestId}).`);
-    const body = Buffer.from(errorBody(refusal, plan, this.deps.publicBaseUrl, requestId));
-    res.writeHead(refusal.status, {
+    const expected = err instanceof ApiError;
+    if (!expected) this.deps.log(`${requestId} internal error: ${err instanceof Error ? err.stack : String(err)}`);
+    const apiError = expected ? err : new ApiError('internal_error', `Something went wrong on our side (request ${requestId}).`);
+    const body = Buffer.from(errorBody(apiError, plan, this.deps.publicBaseUrl, requestId));
+    res.writeHead(apiError.status, {
       'Content-Type': JSON_TYPE,
       'X-Request-Id': requestId,
       'Cache-Control': 'no-store',
-      ...(refused && rate ? rateHeaders(rate) : {}),
-      ...refusal.headers,
+      ...(expected && rate ? rateHeaders(rate) : {}),
+      ...apiError.headers,
       'Content-Length': body.length,
     });
     res.end(req.method === 'HEAD' ? undefined : body);

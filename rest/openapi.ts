@@ -66,8 +66,8 @@ function answerSchema(route: AnyRoute): JsonSchema {
 
 /** The error codes a route can answer, by status. */
 function errorCodes(route: AnyRoute): Map<number, ErrorCode[]> {
-  // Its shape's own refusals, and those of the fields its operation touches.
-  const own = [...(ROUTE_SCHEMAS.routes[route.path]?.errors ?? []).filter(isErrorCode), ...route.refusals];
+  // Its shape's own errors, and those of the fields its operation touches.
+  const own = [...(ROUTE_SCHEMAS.routes[route.path]?.errors ?? []).filter(isErrorCode), ...route.errorCodes];
   const codes: ErrorCode[] = ['invalid_parameter', 'unknown_parameter', 'missing_api_key', 'invalid_api_key', ...own, 'rate_limited', 'internal_error', 'data_unavailable'];
   if (route.plan !== 'free') codes.push('plan_required');
   const byStatus = new Map<number, ErrorCode[]>();

@@ -16,13 +16,13 @@ const REST_KINDS = {
     example: 'json',
     read: (raw, name) => {
       const value = FORMATS.find((f) => f === raw);
-      return value ? { value } : { refused: `${name} must be ${FORMATS.slice(0, -1).join(', ')} or ${FORMATS.at(-1)}.` };
+      return value ? { value } : { error: `${name} must be ${FORMATS.slice(0, -1).join(', ')} or ${FORMATS.at(-1)}.` };
     },
   } satisfies InputKind<Format>,
   cursor: {
     schema: { type: 'string' },
     example: undefined,
-    read: (raw) => (/^[A-Za-z0-9_-]{1,100}$/.test(raw) ? { value: raw } : { refused: 'cursor is not one this service issued.' }),
+    read: (raw) => (/^[A-Za-z0-9_-]{1,100}$/.test(raw) ? { value: raw } : { error: 'cursor is not one this service issued.' }),
   } satisfies InputKind<string>,
 };
 
@@ -44,8 +44,8 @@ export interface ParamSpec {
 
 export function parseParam(spec: ParamSpec, raw: string): ParamValue {
   if (raw.length > TEXT_MAX) throw new ApiError('invalid_parameter', `${spec.name} is too long.`);
-  const read: { value: ParamValue } | { refused: string } = KINDS[spec.kind].read(raw, spec.name);
-  if ('refused' in read) throw new ApiError('invalid_parameter', read.refused);
+  const read: { value: ParamValue } | { error: string } = KINDS[spec.kind].read(raw, spec.name);
+  if ('error' in read) throw new ApiError('invalid_parameter', read.error);
   return read.value;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The Atom feed of /v1/releases/feed: one entry per release held, naming the countries and series
+ * The Atom feed of /v1/releases/feed: one entry per release present, naming the countries and series
  * it updated, the periods they reach, and where their REST answers are.
  */
 import type { ReleaseFeedQuery } from '../src/generated/operations';

@@ -12,7 +12,7 @@ export interface RequestTag {
   route: string;
   /** The plan of the caller's key, null before a key is verified. */
   plan: Plan | null;
-  /** Whether a kept answer was sent, for routes that keep answers. */
+  /** Whether a cached answer was sent, for routes that keep answers. */
   cache: 'hit' | 'miss' | null;
 }
 

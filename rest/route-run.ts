@@ -42,7 +42,7 @@ function limitOf(route: AnyRoute, params: Params): number | undefined {
 /**
  * A route's operation's variables: its parameters by name (format and cursor are REST's own), a
  * paged route's page size (`limit`, else its default) and `$after` from the cursor, then the
- * variables it works out.
+ * variables it computes.
  */
 export function variablesOf(route: AnyRoute, params: Params): Record<string, unknown> {
   const vars: Record<string, unknown> = {};
@@ -60,7 +60,7 @@ export function variablesOf(route: AnyRoute, params: Params): Record<string, unk
   return vars;
 }
 
-/** Runs a route's operation; a refusal in its errors is thrown as the ApiError REST answers with. */
+/** Runs a route's operation; a error in its errors is thrown as the ApiError REST answers with. */
 export async function executeRoute(
   deps: RouteRunDeps,
   route: AnyRoute,
@@ -101,9 +101,9 @@ export function shapeResult(deps: RouteRunDeps, route: AnyRoute, result: Executi
 
 /**
  * What a shape throws where its operation's country, series or region is null: their resolvers
- * refuse what is not held (unknown_country …), and that refusal is the answer, so reaching this is a fault.
+ * reject what is not present (unknown_country …), and that error is the answer, so reaching this is a fault.
  */
-export function refusedAbove(what: string): Error {
+export function nullAbove(what: string): Error {
   return new Error(`the operation's ${what} was null without its resolver's refusal`);
 }
 
@@ -114,14 +114,14 @@ export function envelope(requestId: string, dataAsOf: string, data: unknown, met
 }
 
 /**
- * The refusal an operation's errors carry (an ApiError a resolver threw: its code and message as
- * they are, a spent time budget first); the cost limit's refusal as a bad parameter; anything else
+ * The error an operation's errors carry (an ApiError a resolver threw: its code and message as
+ * they are, a spent time budget first); the cost limit's error as a bad parameter; anything else
  * is logged and answered as internal_error.
  */
 function apiErrorOf(errors: readonly GraphQLError[], route: AnyRoute, requestId: string, log: (l: string) => void): ApiError {
-  const refusals = errors.map(ApiError.of).filter((e) => e !== undefined);
-  const refusal = refusals.find((e) => e.code === TIMEOUT_CODE) ?? refusals[0];
-  if (refusal) return refusal;
+  const apiErrors = errors.map(ApiError.of).filter((e) => e !== undefined);
+  const apiError = apiErrors.find((e) => e.code === TIMEOUT_CODE) ?? apiErrors[0];
+  if (apiError) return apiError;
   // The cost limit holds for routes as for /graphql: a route asked for more than it allows.
   const tooComplex = errors.find((e) => e.extensions?.code === 'query_too_complex');
   if (tooComplex) return new ApiError('invalid_parameter', `${tooComplex.message} Ask for fewer rows (limit) or a shorter period.`);

@@ -3,7 +3,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import Router from 'find-my-way';
 import type { Plan } from '../src/domain/types';
 import { ApiError } from '../src/errors';
-import { operationPlan, operationRefusals } from '../src/graphql/operation-plan';
+import { operationPlan, operationErrorCodes } from '../src/graphql/operation-plan';
 import type { ErrorCode } from '../src/errors';
 import { schema } from '../src/graphql/schema';
 import type { ParamSpec, ParamValue } from './params';
@@ -56,12 +56,12 @@ export interface DocumentContext extends ShapeContext {
  * An answer in a type of its own (the Atom feed) in place of the envelope: served unless the
  * request asks for format=json, which gives the envelope `shape` makes.
  */
-export interface DocumentForm<TResult, TParams> {
+export interface DocumentFormat<TResult, TParams> {
   /** Its Content-Type. */
   type: string;
   /** What /openapi.json says it is. */
   description: string;
-  /** Called after `shape`, so the refusals (404s) `shape` throws come first and are the same in both forms. */
+  /** Called after `shape`, so the errors (404s) `shape` throws come first and are the same in both forms. */
   write: (result: TResult, p: TParams, ctx: DocumentContext) => string;
 }
 
@@ -70,7 +70,7 @@ export interface DocumentForm<TResult, TParams> {
  * that the caller's plan opens it; the handler streams it (rest/file-answer.ts). `format=json` gives
  * what `shape` makes of the operation (the file's description) instead.
  */
-export interface FileForm<TResult, TParams> {
+export interface FileSource<TResult, TParams> {
   /** What /openapi.json says it is. */
   description: string;
   /** The file: its path under the releases folder (the served release file's folder), type, size and digest. */
@@ -99,8 +99,8 @@ export interface Route<TResult = unknown, TVars = Record<string, unknown>> {
   description?: string;
   /** The minimum plan: the highest plan scope of the fields its operation touches (operationPlan), never declared. */
   plan: Plan;
-  /** The refusals its operation's fields may answer with (operationRefusals: unknown_country …), never declared. */
-  refusals: ErrorCode[];
+  /** The errors its operation's fields may answer with (operationErrorCodes: unknown_country …), never declared. */
+  errorCodes: ErrorCode[];
   /** Its operation's variables, read off the operation (routeParams), never declared. */
   pathParams: ParamSpec[];
   query: ParamSpec[];
@@ -109,17 +109,17 @@ export interface Route<TResult = unknown, TVars = Record<string, unknown>> {
   /** On routes that list observations: the answer as one dataset, which JSON-stat and SDMX-CSV are written from (rest/datasets.ts). */
   dataset?: (shaped: Shaped) => Dataset;
   operation: TypedDocumentNode<TResult, TVars>;
-  /** Variables worked out from the parameters rather than asked for (whether a currency was given …). */
+  /** Variables computed from the parameters rather than asked for (whether a currency was given …). */
   computed?: { [K in keyof TVars]?: (p: RouteParams<TVars>) => TVars[K] };
   /** Turns the operation's data into the envelope's data (and meta); throws ApiError for 404s. */
   shape: (result: TResult, p: RouteParams<TVars>, ctx: ShapeContext) => Shaped;
   paging?: Paging<any, RouteParams<TVars>, TResult>;
-  document?: DocumentForm<TResult, RouteParams<TVars>>;
-  file?: FileForm<TResult, RouteParams<TVars>>;
+  document?: DocumentFormat<TResult, RouteParams<TVars>>;
+  file?: FileSource<TResult, RouteParams<TVars>>;
 }
 
-/** What a route declares: the rest (plan, refusals, parameters) is read off its operation. */
-export type RouteDeclaration<TResult, TVars> = Omit<Route<TResult, TVars>, 'plan' | 'refusals' | 'pathParams' | 'query'> & {
+/** What a route declares: the rest (plan, errors, parameters) is read off its operation. */
+export type RouteDeclaration<TResult, TVars> = Omit<Route<TResult, TVars>, 'plan' | 'errorCodes' | 'pathParams' | 'query'> & {
   /** Descriptions of its parameters where the shared ones (rest/route-params.ts) do not fit. */
   params?: { [K in keyof TVars | 'format' | 'cursor']?: ParamNote };
 };
@@ -129,7 +129,7 @@ export function defineRoute<TResult, TVars>({ params, ...route }: RouteDeclarati
     ...route,
     ...routeParams({ ...route, params }),
     plan: operationPlan(schema, route.operation),
-    refusals: operationRefusals(schema, route.operation),
+    errorCodes: operationErrorCodes(schema, route.operation),
   };
 }
 
@@ -141,8 +141,8 @@ export interface AnyRoute extends Route<any, any> {
   computed?: { [name: string]: ((p: any) => unknown) | undefined };
   shape: (result: any, p: any, ctx: ShapeContext) => Shaped;
   paging?: Paging<any, any, any>;
-  document?: DocumentForm<any, any>;
-  file?: FileForm<any, any>;
+  document?: DocumentFormat<any, any>;
+  file?: FileSource<any, any>;
 }
 
 export interface CompiledRoute {

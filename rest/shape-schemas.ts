@@ -126,7 +126,7 @@ function mergeObjects(schemas: JsonSchema[], inAll: boolean): JsonSchema {
 
 /**
  * Error codes thrown by `new ApiError('code', …)` in a function or the project functions it calls
- * (in rest/, and the refusals src/errors.ts words once, such as notHeld.country).
+ * (in rest/, and the errors src/errors.ts words once, such as notFound.country).
  */
 function errorCodes(checker: ts.TypeChecker, node: ts.Node, seen = new Set<ts.Node>(), out = new Set<string>()): Set<string> {
   const visit = (n: ts.Node): void => {

@@ -68,5 +68,5 @@ for (const name of fs.readdirSync(path.join(outdir, 'explorer'))) {
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(fs.readFileSync(file), { level: 9 }));
 }
 
-// Names the source this build was made from (src/ingest/parse-cache.ts keys kept outputs by it).
+// Names the source this build was made from (src/ingest/parse-cache.ts keys cached outputs by it).
 fs.writeFileSync(path.join(outdir, 'source-digest.txt'), `${sourceDigest(root)}\n`);

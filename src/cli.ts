@@ -3,8 +3,8 @@
  *   serve [--sources DIR]     start the service; builds the data first when no release exists
  *                             (or takes the published one when RELEASE_FROM is set)
  *   ingest [--sources DIR]    build a new release (from the publishers, through DATA_DIR/cache, when
- *                             --sources is absent); refused when a file is damaged or series vanished
- *                             (--allow-vanished accepts that); kept when the figures are unchanged;
+ *                             --sources is absent); rejected when a file is damaged or series vanished
+ *                             (--allow-vanished accepts that); retained when the figures are unchanged;
  *                             --keep-releases N (default 3)
  *   refresh [--sources DIR]   one round of checks at the publishers: changed sources are fetched and a
  *                             release is built from them; nothing is parsed when none changed (DIR seeds
@@ -16,7 +16,7 @@
  *                             subscriptions to the release.published events (DATA_DIR/webhooks.json);
  *                             `add` prints the signing secret
  *   print-schema              write schema/schema.graphql from the code
- *   coverage                  whether each country's headline reaches the newest year held, and why not
+ *   coverage                  whether each country's headline reaches the newest year present, and why not
  */
 import cluster from 'node:cluster';
 import path from 'node:path';

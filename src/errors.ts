@@ -80,15 +80,15 @@ export interface ErrorBody {
  * The one error type, from resolvers to both surfaces: a GraphQLError whose `extensions.code` is a
  * code of the table above (with `details` beside it, e.g. the plan a field needs), so GraphQL callers
  * read it in `errors` and REST writes the error body from it; its HTTP status follows from the code.
- * `headers` go on a REST answer that refuses with it (Retry-After, Allow).
+ * `headers` go on a REST answer that rejects with it (Retry-After, Allow).
  */
 export class ApiError extends GraphQLError {
   readonly code: ErrorCode;
   readonly headers: Record<string, string>;
 
   constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}, details: Record<string, unknown> = {}) {
-    // A refusal is no fault: it carries no stack trace (capturing one was half of its cost, paid by
-    // every request refused in a flood of them).
+    // A error is no fault: it carries no stack trace (capturing one was half of its cost, paid by
+    // every request rejected in a flood of them).
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     try {
@@ -104,15 +104,15 @@ export class ApiError extends GraphQLError {
     return ERROR_STATUS[this.code];
   }
 
-  /** The refusal an execution's error carries: an ApiError a resolver threw, which graphql-js locates in an error of its own. */
+  /** The error an execution's error carries: an ApiError a resolver threw, which graphql-js locates in an error of its own. */
   static of(error: GraphQLError): ApiError | undefined {
     if (error instanceof ApiError) return error;
     return error.originalError instanceof ApiError ? error.originalError : undefined;
   }
 }
 
-/** The refusals of what is not held, one wording for both surfaces (the resolvers throw them). */
-export const notHeld = {
+/** The errors of what is not present, one wording for both surfaces (the resolvers throw them). */
+export const notFound = {
   country: (code: string) => new ApiError('unknown_country', `No country ${code.slice(0, 60)} is held.`),
   series: (id: string) => new ApiError('unknown_series', `No series ${id.slice(0, 80)} is held.`),
   region: (slug: string) => new ApiError('unknown_region', `No region ${slug.slice(0, 60)} is held; see /v1/regions.`),
@@ -131,9 +131,9 @@ export function errorBody(err: ApiError, plan: Plan, baseUrl: string, requestId:
 }
 
 /**
- * A refusal on /graphql: the error body, and the same refusal as GraphQL's `errors` list, which
+ * A error on /graphql: the error body, and the same error as GraphQL's `errors` list, which
  * GraphQL clients read (GraphiQL's first introspection without a key then says "missing API key").
  */
-export function graphqlRefusalBody(err: ApiError, plan: Plan, baseUrl: string, requestId: string): string {
+export function graphqlErrorBody(err: ApiError, plan: Plan, baseUrl: string, requestId: string): string {
   return JSON.stringify({ ...errorObject(err, plan, baseUrl, requestId), errors: [{ message: err.message, extensions: { code: err.code } }] });
 }

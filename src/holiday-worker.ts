@@ -1,7 +1,7 @@
 /**
- * The worker thread that works out holiday rules (src/graphql/holiday-rules.ts starts it and sends
+ * The worker thread that computes holiday rules (src/graphql/holiday-rules.ts starts it and sends
  * one country-year at a time): a country-year's rules are costly work, which on the main thread
- * held every other request.
+ * blocked every other request.
  */
 import { parentPort } from 'node:worker_threads';
 import { holidayDaysOf, holidaysOf } from './domain/holidays';

@@ -12,7 +12,7 @@ const send = (m: ParseMessage) => process.send?.(m);
 const peakMb = () => process.resourceUsage().maxRSS / 1024;
 
 /** A bound a file passed names the bound; the file is the one being read. */
-const BOUND_ERRORS = new Set(['LimitExceeded', 'ZipRefused']);
+const BOUND_ERRORS = new Set(['LimitExceeded', 'ZipError']);
 
 process.once('message', (task: ParseTask) => {
   let reading: string | null = null;

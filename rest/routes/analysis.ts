@@ -1,5 +1,5 @@
 /** Statistics and analysis endpoints: seasonality, holidays join, intensity, origin shift, stay length, regional totals. */
-import { refusedAbove } from '../route-run';
+import { nullAbove } from '../route-run';
 import { HEADLINE_RULE } from '../../src/domain/headline';
 import {
   OriginShiftOfCountryDocument,
@@ -23,7 +23,7 @@ export const analysisRoutes = [
     csv: 'rows',
     operation: SeasonalityOfSeriesDocument,
     shape: (r, p) => {
-      if (!r.seriesById) throw refusedAbove('series');
+      if (!r.seriesById) throw nullAbove('series');
       const s = r.seriesById.seasonality;
       return {
         meta: { series: r.seriesById.id, years: s.years, index: s.index },
@@ -39,7 +39,7 @@ export const analysisRoutes = [
     csv: 'rows',
     operation: SeriesHolidayJoinDocument,
     shape: (r, p) => {
-      if (!r.seriesById) throw refusedAbove('series');
+      if (!r.seriesById) throw nullAbove('series');
       const h = r.seriesById.holidays;
       const sources = new SourceList();
       const data = withProvenance(h.periods.map((x) => snakeFields(x)), r.seriesById, sources);
@@ -85,7 +85,7 @@ export const analysisRoutes = [
     csv: 'rows',
     operation: OriginShiftOfCountryDocument,
     shape: (r, p) => {
-      if (!r.country) throw refusedAbove('country');
+      if (!r.country) throw nullAbove('country');
       const o = r.country.originShift;
       return {
         meta: { country: r.country.iso, method: { ...o.method }, freq: o.freq },
@@ -111,7 +111,7 @@ export const analysisRoutes = [
     csv: 'rows',
     operation: StayLengthOfCountryDocument,
     shape: (r, p) => {
-      if (!r.country) throw refusedAbove('country');
+      if (!r.country) throw nullAbove('country');
       const s = r.country.stayLength;
       return {
         meta: { country: r.country.iso, nights_series: s.nightsSeries, arrivals_series: s.arrivalsSeries, next: null },
@@ -131,7 +131,7 @@ export const analysisRoutes = [
     csv: 'rows',
     operation: RegionTotalsDocument,
     shape: (r, p) => {
-      if (!r.region) throw refusedAbove('region');
+      if (!r.region) throw nullAbove('region');
       const t = r.region.totals;
       return {
         meta: {

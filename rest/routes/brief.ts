@@ -1,5 +1,5 @@
 /** /v1/countries/{iso}/brief: the latest month in words and figures, checked against the figures. */
-import { refusedAbove } from '../route-run';
+import { nullAbove } from '../route-run';
 import { OUTLOOK_METHOD, OUTLOOK_METHOD_IN_WORDS } from '../../src/domain/forecast';
 import { CountryBriefDocument } from '../../src/generated/operations';
 import { snakeFields } from '../fields';
@@ -12,7 +12,7 @@ export const briefRoutes = [
     csv: false,
     operation: CountryBriefDocument,
     shape: (r, p) => {
-      if (!r.country) throw refusedAbove('country');
+      if (!r.country) throw nullAbove('country');
       const b = r.country.brief;
       if (!b) {
         return {

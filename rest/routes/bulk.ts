@@ -44,7 +44,7 @@ export const bulkRoutes = [
       description: 'The file itself, in its media type (application/vnd.apache.parquet, text/csv, application/json or application/zip).',
       locate: (r, p, releasesDir) => {
         const name = path.basename(r.bulkFile.name);
-        // The release was checked by the operation against the releases held.
+        // The release was checked by the operation against the releases present.
         if (!/^\d{8}T\d{6}Z$/.test(p.release)) throw new ApiError('not_found', 'No such release.');
         return {
           path: path.join(releasesDir, p.release, name),

@@ -1,5 +1,5 @@
 /** /v1/economy/{iso} and /v1/economy/{iso}/tourism: economy indicators and travel receipts beside them. */
-import { refusedAbove } from '../route-run';
+import { nullAbove } from '../route-run';
 import { CountryEconomyDocument, CountryTourismEconomyDocument } from '../../src/generated/operations';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
@@ -14,7 +14,7 @@ export const economyRoutes = [
     csv: 'rows',
     operation: CountryEconomyDocument,
     shape: (r, p) => {
-      if (!r.country) throw refusedAbove('country');
+      if (!r.country) throw nullAbove('country');
       const { economy } = r.country;
       return {
         meta: { country: r.country.iso, name: r.country.name, note: economy.note },
@@ -28,7 +28,7 @@ export const economyRoutes = [
     csv: 'rows',
     operation: CountryTourismEconomyDocument,
     shape: (r, p) => {
-      if (!r.country) throw refusedAbove('country');
+      if (!r.country) throw nullAbove('country');
       const t = r.country.tourismEconomy;
       return {
         meta: {

@@ -1,5 +1,5 @@
 /** Measures: arrivals, spend (optionally converted), capacity, nights by region. */
-import { refusedAbove } from '../route-run';
+import { nullAbove } from '../route-run';
 import {
   CapacitySeriesDocument,
   ArrivalSeriesDocument,
@@ -12,7 +12,7 @@ import type { SeriesBlock } from '../csv';
 import { defineRoute } from '../route';
 import { blocksDataset } from '../datasets';
 import { HEADLINE_RULE } from '../../src/domain/headline';
-import { defaultAggregation, frequencyKeptNote, outputFreq, transformedUnit, transformRule, type Aggregation, type Units } from '../../src/domain/transform';
+import { defaultAggregation, frequencyUnchangedNote, outputFreq, transformedUnit, transformRule, type Aggregation, type Units } from '../../src/domain/transform';
 import { provenanceColumns, SourceList, withProvenance, type DatedSeries } from '../provenance';
 
 /** The unit with the publisher's multiplier, e.g. "arrivals (thousands)". */
@@ -90,7 +90,7 @@ function block(
     series,
     sources,
   );
-  const notes = [note, series.windowNote, frequencyKeptNote(series.freq, p.to_freq)].filter(Boolean).join(' ');
+  const notes = [note, series.windowNote, frequencyUnchangedNote(series.freq, p.to_freq)].filter(Boolean).join(' ');
   return {
     country: c.iso,
     series: series.id,
@@ -102,7 +102,7 @@ function block(
   };
 }
 
-/** Without `country`, only countries that hold the measure are listed (codes not held were refused by heldCountries). */
+/** Without `country`, only countries that hold the measure are listed (codes not present were rejected by heldCountries). */
 function blocks(countries: (Country & { s: any })[], p: ListParams, make: (c: Country & { s: any }) => SeriesBlock): SeriesBlock[] {
   return countries.filter((c) => p.country !== undefined || c.s).map(make);
 }
@@ -206,7 +206,7 @@ export const measureRoutes = [
     csv: 'rows',
     operation: NightsByRegionDocument,
     shape: (r, p) => {
-      if (!r.country) throw refusedAbove('country');
+      if (!r.country) throw nullAbove('country');
       const b = r.country.byRegion;
       const meta = { country: r.country.iso, measure: 'nights', breakdown: 'region', period: b.period ?? null, freq: b.freq ?? null };
       const rows = b.rows.map((row) => ({ series: row.seriesId, name: `${row.name} (${row.code})`, unit: row.unit, value: row.value }));

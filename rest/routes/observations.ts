@@ -1,5 +1,5 @@
 /** Any series on a regular time axis with status and flags, as it stands or as it stood on a date; and its vintages. */
-import { refusedAbove } from '../route-run';
+import { nullAbove } from '../route-run';
 import { SeriesObservationsDocument, SeriesVintagesDocument } from '../../src/generated/operations';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
@@ -33,7 +33,7 @@ export const observationRoutes = [
     operation: SeriesObservationsDocument,
     shape: (r, p) => {
       const s = r.seriesById;
-      if (!s) throw refusedAbove('series');
+      if (!s) throw nullAbove('series');
       const meta = {
         series: s.id,
         alias: s.alias,
@@ -60,7 +60,7 @@ export const observationRoutes = [
     operation: SeriesVintagesDocument,
     shape: (r, p) => {
       const s = r.seriesById;
-      if (!s) throw refusedAbove('series');
+      if (!s) throw nullAbove('series');
       return {
         meta: { series: s.id, alias: s.alias, country: s.countryIso, name: s.name },
         data: s.vintages.map((v) => snakeFields(v)),

@@ -1,5 +1,5 @@
 /** Data quality and timing: coverage, gaps, freshness, calendar, latest releases. */
-import { refusedAbove } from '../route-run';
+import { nullAbove } from '../route-run';
 import {
   CalendarDocument,
   CountryCoverageDocument,
@@ -20,7 +20,7 @@ export const qualityRoutes = [
     csv: 'rows',
     operation: CountryCoverageDocument,
     shape: (r, p) => {
-      if (!r.country) throw refusedAbove('country');
+      if (!r.country) throw nullAbove('country');
       return {
         meta: {
           country: r.country.iso,

@@ -1,5 +1,5 @@
 /** Reference endpoints: countries, peers, regions, holidays, exchange rates, status. */
-import { refusedAbove } from '../route-run';
+import { nullAbove } from '../route-run';
 import {
   CountryDetailDocument,
   CountryListDocument,
@@ -39,7 +39,7 @@ export const referenceRoutes = [
     csv: false,
     operation: CountryDetailDocument,
     shape: (r, p) => {
-      if (!r.country) throw refusedAbove('country');
+      if (!r.country) throw nullAbove('country');
       return { data: countryRecord(r.country) };
     },
   }),
@@ -49,7 +49,7 @@ export const referenceRoutes = [
     csv: 'rows',
     operation: CountryPeersDocument,
     shape: (r, p) => {
-      if (!r.country) throw refusedAbove('country');
+      if (!r.country) throw nullAbove('country');
       return {
         meta: { iso: r.country.iso, region: r.country.region?.name ?? null },
         data: r.country.peers.map(countryRecord),
@@ -74,7 +74,7 @@ export const referenceRoutes = [
     csv: 'rows',
     operation: HolidayListDocument,
     shape: (r, p) => {
-      if (!r.country) throw refusedAbove('country');
+      if (!r.country) throw nullAbove('country');
       return {
         meta: { country: r.country.iso, year: p.year ?? null },
         data: r.holidays.map((h) => snakeFields(h)),

@@ -1,5 +1,5 @@
 /** /v1/countries/{iso}/rivals: up to six destinations competing for the same travellers. */
-import { refusedAbove } from '../route-run';
+import { nullAbove } from '../route-run';
 import { CountryRivalsDocument } from '../../src/generated/operations';
 import { snakeFields } from '../fields';
 import { defineRoute } from '../route';
@@ -15,7 +15,7 @@ export const rivalsRoutes = [
     csv: 'rows',
     operation: CountryRivalsDocument,
     shape: (r, p) => {
-      if (!r.country) throw refusedAbove('country');
+      if (!r.country) throw nullAbove('country');
       return {
         meta: { country: r.country.iso, name: r.country.name, next: null },
         // Spelled out after the scalars: the generated type lists the nested shared_markets last.

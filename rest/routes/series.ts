@@ -1,5 +1,5 @@
 /** Series: search, metadata, latest figure; and the source tables behind them. */
-import { refusedAbove } from '../route-run';
+import { nullAbove } from '../route-run';
 import {
   SeriesLatestDocument,
   SeriesMetadataDocument,
@@ -48,7 +48,7 @@ export const seriesRoutes = [
     csv: false,
     operation: SeriesMetadataDocument,
     shape: (r, p) => {
-      if (!r.seriesById) throw refusedAbove('series');
+      if (!r.seriesById) throw nullAbove('series');
       const { table, names, ...s } = r.seriesById;
       return {
         data: Object.assign(snakeFields(s, { ...SERIES_RENAMES, tableCode: 'table', revisionCount: 'revisions' }), {
@@ -65,7 +65,7 @@ export const seriesRoutes = [
     operation: SeriesLatestDocument,
     shape: (r, p) => {
       const s = r.seriesById;
-      if (!s) throw refusedAbove('series');
+      if (!s) throw nullAbove('series');
       const l = s.latest;
       return {
         data: {
@@ -89,7 +89,7 @@ export const seriesRoutes = [
     },
     csv: 'rows',
     operation: TableListDocument,
-    // The country's code is refused (unknown_country) when it is not held.
+    // The country's code is rejected (unknown_country) when it is not present.
     computed: { isos: (p) => (p.country ? [p.country] : undefined) },
     shape: (r) => ({ data: r.tables.nodes.map((t) => snakeFields(t)) }),
     paging: { defaultLimit: 100, hasNextPage: (r) => r.tables.pageInfo.hasNextPage, cursorOf: (row: { table: string }) => row.table },

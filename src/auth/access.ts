@@ -19,11 +19,11 @@ export function rateHeaders(rate: RateDecision): Record<string, string> {
 
 /**
  * `seen` is told the caller's plan as soon as the key is known (the access log and metrics label
- * requests by it, refused ones included).
+ * requests by it, rejected ones included).
  */
 export type Admit = (key: string | string[] | undefined, needs?: { plan: Plan; what: string }, seen?: { plan: Plan | null }) => Admission | Promise<Admission>;
 
-/** The caller a key names, or the refusal of a key missing, unknown or revoked: the first check of every admission. */
+/** The caller a key names, or the error of a key missing, unknown or revoked: the first check of every admission. */
 export type Identify = (key: string | string[] | undefined, seen?: { plan: Plan | null }) => Admission['caller'];
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The active keys held in memory, so a request's key check never waits on a database: a map from
+ * The active keys stored in memory, so a request's key check never waits on a database: a map from
  * hash to key finds the candidate, and the final comparison is constant-time. Both key stores
  * (keys.db, PostgreSQL) fill it from their table and count each verified request for usage.
  */

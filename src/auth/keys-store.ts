@@ -31,7 +31,7 @@ export interface KeyStore {
   /** Drops a key revoked elsewhere at once, without waiting for the next reload. */
   forget(id: string): void;
   create(plan: Plan, label?: string): Awaitable<{ key: string; record: KeyRecord }>;
-  /** Adds a known key (TOURISM_API_KEYS) unless its hash is already held. */
+  /** Adds a known key (TOURISM_API_KEYS) unless its hash is already present. */
   seed(key: string, plan: Plan): Awaitable<void>;
   list(): Awaitable<KeyRecord[]>;
   revoke(id: string): Awaitable<boolean>;

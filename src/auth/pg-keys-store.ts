@@ -1,7 +1,7 @@
 /**
  * API keys, plans and per-key usage in PostgreSQL (DATABASE_URL), shared by every replica: any of
  * them, or the keys CLI anywhere, can create, revoke and rotate keys. Requests are checked against
- * the active keys held in memory, read again every second (and at once when a revocation is
+ * the active keys stored in memory, read again every second (and at once when a revocation is
  * announced on Redis), so a PostgreSQL outage does not stop keys already known from working.
  */
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -123,7 +123,7 @@ export class PgKeysStore implements KeyStore {
     return row ? { key, record: toRecord(row, 0n) } : null;
   }
 
-  /** Adds the requests counted since the last write; kept for the next write while PostgreSQL is away. */
+  /** Adds the requests counted since the last write; retained for the next write while PostgreSQL is away. */
   async flushUsage(): Promise<void> {
     const counts = this.index.drainCounts();
     if (counts.size === 0) return;

@@ -43,7 +43,7 @@ export interface Limiter {
 
 /** Tokens handed out of a key's window at once. */
 export interface Grant {
-  /** 0 (refused), 1, or more (a lease of tokens to spend later). */
+  /** 0 (rejected), 1, or more (a lease of tokens to spend later). */
   tokens: number;
   limit: number;
   /** Left in the window after this grant. */
@@ -111,8 +111,8 @@ export class SharedRateLimiter implements Limiter {
     });
     try {
       return decision(true, await this.byPlan[plan].consume(keyId));
-    } catch (refused) {
-      if (refused instanceof RateLimiterRes) return decision(false, refused);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return decision(false, rejection);
       return this.local.take(keyId, plan);
     }
   }

@@ -1,5 +1,5 @@
 /**
- * Compressed answers benchmark: requests/second for kept answers sent brotli- and gzip-compressed
+ * Compressed answers benchmark: requests/second for cached answers sent brotli- and gzip-compressed
  * (REST JSON, REST CSV, GraphQL GET), each beside a bare node:http server sending the same
  * compressed bytes with the same headers, measured in the same run; prints each ratio and their mean.
  * Uses DATA_DIR when it holds a release, else builds one from TOURISM_SOURCES or ../shared/data;
@@ -12,7 +12,7 @@ import { bareServer, childServer, compareRates, turnOptions } from './servers';
 
 const KEY = 'bench-key-intel';
 const TURNS = turnOptions(2);
-/** The goal: the mean of the kept compressed answers' ratios to a bare server's rate, or better. */
+/** The goal: the mean of the cached compressed answers' ratios to a bare server's rate, or better. */
 const GOAL = 0.95;
 /** Only the cases whose label (coding and target, e.g. "br GraphQL") holds this text; default all. */
 const ONLY = process.env.BENCH_ONLY ?? '';
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
       for (const { label, target } of TARGETS) {
         if (!`${coding} ${label}`.includes(ONLY)) continue;
         const headers = { 'X-API-Key': KEY, 'Accept-Encoding': coding };
-        await raw(`${app.url}${target}`, headers); // kept, and compressed in this coding, from now on
+        await raw(`${app.url}${target}`, headers); // cached, and compressed in this coding, from now on
         const sample = await raw(`${app.url}${target}`, headers);
         if (sample.status !== 200 || sample.headers['content-encoding'] !== coding) {
           throw new Error(`${target}: expected a ${coding} answer, got ${sample.status} ${sample.headers['content-encoding'] ?? 'identity'}`);

@@ -1,5 +1,5 @@
 /**
- * The contract's floor: a node:http listener doing only what SPEC and DECISIONS ask of every kept
+ * The contract's floor: a node:http listener doing only what SPEC and DECISIONS ask of every cached
  * answer, with the service's own pieces: the key checked (hashed, constant time), its rate counted
  * and sent in the RateLimit headers, a request id in the header and in the body, one access-log
  * line. No routing, no cache lookup, no metrics. The HTTP benchmark measures it beside the bare

@@ -50,7 +50,7 @@ export const ARIMA_YEARS = 10;
  * the last ARIMA_YEARS years only, as is common practice for seasonal ARIMA: on whole series
  * (up to 36 years) the search took hours over a backtest. Its 80% band comes from the predicted variances. ctsa sometimes returns
  * non-finite values instead of failing: the backtest counts those as failed fits. Finite but
- * exploding forecasts (windows holding 2020) are kept and scored: they set its mean MASE.
+ * exploding forecasts (windows holding 2020) are retained and scored: they set its mean MASE.
  */
 export const autoArima: ReferenceForecaster = (train, h, m) => {
   const model = new ARIMA({ auto: true, s: m, p: 1, d: 1, q: 1, P: 1, D: 1, Q: 1, verbose: false });

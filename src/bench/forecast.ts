@@ -1,6 +1,6 @@
 /**
  * Forecast benchmark: rolling-origin backtest (horizons 1–3) of the brief's outlook on every monthly
- * headline series held, beside each candidate method on its own, per-series choices among them,
+ * headline series present, beside each candidate method on its own, per-series choices among them,
  * and two off-the-shelf forecasters. Prints mean and median MASE, the share of actuals inside the
  * 80% intervals, the paired MASE difference to the outlook with its 95% interval, and the time per
  * series. Uses DATA_DIR's release, else builds one. BENCH_ORIGINS sets the origins (default 36),

@@ -13,7 +13,7 @@ import { bareServer, childServer, compareRates, floorServer, turnOptions, type L
 
 const KEY = 'bench-key-intel';
 const TURNS = turnOptions(3);
-/** The goals: a kept answer at this share of a bare server's rate, or better. */
+/** The goals: a cached answer at this share of a bare server's rate, or better. */
 const GOAL = { large: 0.95, small: 0.9 };
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
 /** BENCH_FLOOR=0 leaves out the contract's floor beside each REST answer. */

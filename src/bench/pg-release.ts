@@ -73,11 +73,11 @@ export async function loadReleaseIntoPostgres(releaseFile: string, connectionStr
   await client.connect();
   try {
     const { data_version: version } = sqlite.prepare("SELECT value AS data_version FROM Meta WHERE key = 'data_version'").get() as { data_version: string };
-    const held = await client
+    const existing = await client
       .query(`SELECT data_version, layout FROM ${PG_SCHEMA}.loaded_release`)
       .then((r) => r.rows[0] as { data_version: string; layout: number } | undefined)
       .catch(() => undefined);
-    if (held?.data_version === version && held.layout === LAYOUT) {
+    if (existing?.data_version === version && existing.layout === LAYOUT) {
       const count = await client.query(`SELECT count(*)::int AS n FROM ${PG_SCHEMA}.observation`);
       return { observations: count.rows[0].n, reused: true };
     }
@@ -117,7 +117,7 @@ export async function loadReleaseIntoPostgres(releaseFile: string, connectionStr
         return [o.seriesId, o.period, o.value, o.status, o.flags, o.published, monthPeriod(p.year, firstMonthOf(p)), monthPeriod(p.year, lastMonthOf(p))];
       }),
     );
-    // Keys and indexes built once over the loaded rows, not kept up row by row.
+    // Keys and indexes built once over the loaded rows, not maintained row by row.
     await client.query(`ALTER TABLE ${PG_SCHEMA}.observation ADD PRIMARY KEY (series_id, period)`);
     await client.query(`CREATE INDEX ON ${PG_SCHEMA}.observation (series_id, first_month)`);
     await client.query(`INSERT INTO ${PG_SCHEMA}.loaded_release VALUES ($1, $2)`, [version, LAYOUT]);

@@ -81,10 +81,10 @@ async function answerServer(mode: 'bare' | 'floor', body: Uint8Array, headers: I
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tourism-${mode}-`));
   const file = path.join(dir, 'body');
   fs.writeFileSync(file, body);
-  const kept = Object.fromEntries([...headers].filter(([k]) => !PER_CONNECTION.has(k)));
+  const sharedHeaders = Object.fromEntries([...headers].filter(([k]) => !PER_CONNECTION.has(k)));
   try {
     // It reads the body once, before it says it is ready.
-    return await childServer('child', [mode, file, JSON.stringify(kept), last]);
+    return await childServer('child', [mode, file, JSON.stringify(sharedHeaders), last]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,10 +1,10 @@
 /**
  * `report:coverage`: for every country and measure of the served release, whether the headline
- * reaches the newest year held, and where it does not, why (src/domain/headline-reach.ts).
+ * reaches the newest year present, and where it does not, why (src/domain/headline-reach.ts).
  */
 import Database from 'better-sqlite3';
-import { headlineReach, REACH_REASONS, type ReachRefusal, type ReachSeries } from '../domain/headline-reach';
-import { DERIVATION_REFUSALS_META_KEY } from '../ingest/write-release';
+import { headlineReach, REACH_REASONS, type ReachError, type ReachSeries } from '../domain/headline-reach';
+import { DERIVATION_ERRORS_META_KEY } from '../ingest/write-release';
 
 export const REPORTED_MEASURES = ['arrivals', 'nights', 'spend'] as const;
 
@@ -16,9 +16,9 @@ export function coverageReport(releaseFile: string): string[] {
       .prepare('SELECT countryIso AS country, measure, breakdown, member, last, headline, alias FROM Series WHERE points > 0')
       .all()
       .map((r) => ({ ...(r as ReachSeries), headline: Boolean((r as { headline: number }).headline) }));
-    const meta = db.prepare('SELECT value FROM Meta WHERE key = ?').pluck().get(DERIVATION_REFUSALS_META_KEY) as string | undefined;
-    const refusals = meta ? (JSON.parse(meta) as ReachRefusal[]) : [];
-    const rows = headlineReach(series, refusals, REPORTED_MEASURES);
+    const meta = db.prepare('SELECT value FROM Meta WHERE key = ?').pluck().get(DERIVATION_ERRORS_META_KEY) as string | undefined;
+    const reachErrors = meta ? (JSON.parse(meta) as ReachError[]) : [];
+    const rows = headlineReach(series, reachErrors, REPORTED_MEASURES);
     const reaching = rows.filter((r) => r.reaches).length;
     const lines = [
       `Headlines reaching the newest year held: ${reaching} of ${rows.length} country-measure pairs (${((100 * reaching) / Math.max(1, rows.length)).toFixed(1)}%)`,

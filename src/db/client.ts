@@ -15,13 +15,13 @@ export const SQLITE_MAX_BIND_VALUES = 32766;
 
 /**
  * The better-sqlite3 adapter, telling Prisma how many values a statement may bind. It tells nothing
- * by itself, so Prisma assumes SQLite's limit before 3.32, 999, and refuses a larger statement
+ * by itself, so Prisma assumes SQLite's limit before 3.32, 999, and rejects a larger statement
  * (P2029): a page of 1000 series whose fields Pothos loads in one batch failed.
  *
  * A read, and then the work on its rows, waits for a later turn of the event loop once this turn
  * has run query work for its slice (turns.ts). SQLite reads synchronously, and Prisma runs the
  * statements of every resolver started in a turn one after another in that turn's promise jobs,
- * out of reach of the resolvers' own slices: a hundred aliases of every country held the loop.
+ * out of reach of the resolvers' own slices: a hundred aliases of every country blocked the loop.
  */
 class ReleaseAdapter extends PrismaBetterSqlite3 {
   override async connect() {

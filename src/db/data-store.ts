@@ -18,7 +18,7 @@ export interface Snapshot {
   /** Per-release memo for figures computed once per release (e.g. rivals, briefs). */
   memo: Map<string, Promise<unknown>>;
   /**
-   * Observations by series id, kept for the life of the release: a release is read-only, and the
+   * Observations by series id, cached for the life of the release: a release is read-only, and the
    * whole of it is a few tens of megabytes, so derived statistics never re-read a series.
    */
   observations: Map<string, unknown[]>;
@@ -26,7 +26,7 @@ export interface Snapshot {
   search: SeriesSearchIndex;
   /**
    * Every series of the release, every column and its English name, by alias: the rows the search
-   * index is built over. Figures worked out from series rows alone read these, not the file.
+   * index is built over. Figures computed from series rows alone read these, not the file.
    */
   series: readonly SearchableSeries[];
   /** The same rows by country (ISO code), by alias. */
@@ -56,8 +56,8 @@ async function sizesOf(prisma: Prisma): Promise<ReleaseSizes> {
 }
 
 /**
- * A figure worked out once per release: the first caller computes it, later callers share the
- * promise. A computation that fails is not kept, so the next caller tries again.
+ * A figure computed once per release: the first caller computes it, later callers share the
+ * promise. A computation that fails is not cached, so the next caller tries again.
  */
 export function perRelease<T>(snapshot: Snapshot, key: string, compute: () => Promise<T>): Promise<T> {
   let hit = snapshot.memo.get(key) as Promise<T> | undefined;
@@ -79,17 +79,17 @@ function byCountry(series: readonly SearchableSeries[]): Map<string, SearchableS
   return groups;
 }
 
-/** What a snapshot works out from its release once: shared by every snapshot of that release file in the process. */
-type WorkedOut = Pick<Snapshot, 'memo' | 'observations' | 'search' | 'series' | 'seriesByCountry' | 'sizes'>;
+/** What a snapshot computes from its release once: shared by every snapshot of that release file in the process. */
+type ReleaseComputed = Pick<Snapshot, 'memo' | 'observations' | 'search' | 'series' | 'seriesByCountry' | 'sizes'>;
 
 /**
- * Releases are never written once published, so what one snapshot worked out from a release (the
+ * Releases are never written once published, so what one snapshot computed from a release (the
  * search index, the memo, observations read) holds for every other snapshot of the same file in
- * this process: a service restarted in-process, or several stores over one release, work it out
- * once. Keyed by the file's real path and data version; the two most recently opened are kept.
+ * this process: a service restarted in-process, or several stores over one release, compute it
+ * once. Keyed by the file's real path and data version; the two most recently opened are cached.
  */
-const workedOut = new Map<string, Promise<WorkedOut>>();
-const WORKED_OUT_KEPT = 2;
+const releaseCache = new Map<string, Promise<ReleaseComputed>>();
+const RELEASE_CACHE_MAX = 2;
 
 function releaseKey(file: string, dataVersion: string): string {
   let real = file;
@@ -101,11 +101,11 @@ function releaseKey(file: string, dataVersion: string): string {
   return `${real}\0${dataVersion}`;
 }
 
-function workedOutOnce(file: string, dataVersion: string, prisma: Prisma): Promise<WorkedOut> {
+function computedOnce(file: string, dataVersion: string, prisma: Prisma): Promise<ReleaseComputed> {
   const key = releaseKey(file, dataVersion);
-  let kept = workedOut.get(key);
-  if (kept) workedOut.delete(key);
-  kept ??= Promise.all([sizesOf(prisma), readSearchIndex(prisma)]).then(([sizes, search]) => ({
+  let cached = releaseCache.get(key);
+  if (cached) releaseCache.delete(key);
+  cached ??= Promise.all([sizesOf(prisma), readSearchIndex(prisma)]).then(([sizes, search]) => ({
     memo: new Map(),
     observations: new Map(),
     search,
@@ -113,10 +113,10 @@ function workedOutOnce(file: string, dataVersion: string, prisma: Prisma): Promi
     seriesByCountry: byCountry(search.documents),
     sizes,
   }));
-  workedOut.set(key, kept);
-  kept.catch(() => workedOut.delete(key));
-  for (const old of [...workedOut.keys()].slice(0, Math.max(0, workedOut.size - WORKED_OUT_KEPT))) workedOut.delete(old);
-  return kept;
+  releaseCache.set(key, cached);
+  cached.catch(() => releaseCache.delete(key));
+  for (const old of [...releaseCache.keys()].slice(0, Math.max(0, releaseCache.size - RELEASE_CACHE_MAX))) releaseCache.delete(old);
+  return cached;
 }
 
 export class DataStore {
@@ -144,7 +144,7 @@ export class DataStore {
     const prisma = openPrisma(file, this.options);
     const rows = await prisma.meta.findMany();
     const meta = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-    const worked = await workedOutOnce(file, meta.data_version, prisma);
+    const worked = await computedOnce(file, meta.data_version, prisma);
     const previous = this.snapshot;
     this.snapshot = {
       file,
@@ -156,8 +156,8 @@ export class DataStore {
     };
     for (const l of this.listeners) l(this.snapshot);
     if (previous) {
-      // A release switched away from is not opened again by this store: its figures need not be kept.
-      if (releaseKey(previous.file, previous.dataVersion) !== releaseKey(file, meta.data_version)) workedOut.delete(releaseKey(previous.file, previous.dataVersion));
+      // A release switched away from is not opened again by this store: its figures need not be cached.
+      if (releaseKey(previous.file, previous.dataVersion) !== releaseKey(file, meta.data_version)) releaseCache.delete(releaseKey(previous.file, previous.dataVersion));
       // Requests already running on the old release finish before it is closed.
       setTimeout(() => void previous.prisma.$disconnect(), 30_000).unref();
     }

@@ -109,7 +109,7 @@ async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8
   }
 }
 
-/** Copies one published file (a path under the source) to `dest`, refusing bytes whose SHA-256 differs. */
+/** Copies one published file (a path under the source) to `dest`, rejecting bytes whose SHA-256 differs. */
 async function fetchChecked(source: string, name: string, dest: string, sha256: string): Promise<void> {
   if (fs.existsSync(dest) && (await sha256Of(dest)) === sha256) return;
   const tmp = `${dest}.${process.pid}.part`;
@@ -159,7 +159,7 @@ async function takeBulkFiles(source: string, manifest: ReleaseManifest, releaseF
 
 /**
  * Takes the release the source names, unless it is the one served. Returns true when CURRENT now
- * names a newly taken release. A file whose digest differs from the manifest's is refused.
+ * names a newly taken release. A file whose digest differs from the manifest's is rejected.
  */
 export async function takeRelease(source: string, dataDir: string, log: (line: string) => void = () => {}): Promise<boolean> {
   const manifest = await readManifest(source);

@@ -34,7 +34,7 @@ export function publishRelease(dataDir: string, file: string): void {
   writeFileAtomically(pointerFile(dataDir), `${path.basename(file)}\n`);
 }
 
-/** Release files kept by default: the served one and the two before it, to switch back to. */
+/** Release files retained by default: the served one and the two before it, to switch back to. */
 export const DEFAULT_KEEP_RELEASES = 3;
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The series search index of a release (domain/series-search.ts), read once when the release is
  * opened: every series with its names in every language, its country's names in every language
- * held (the country list's, and the national-language NUTS level-0 names) and its ISO code.
+ * present (the country list's, and the national-language NUTS level-0 names) and its ISO code.
  */
 import { buildSearchIndex, type SearchDocument, type SearchIndex } from '../domain/series-search';
 import type { Prisma } from './client';

@@ -22,7 +22,7 @@ import { compareCodes, median } from './numeric';
 export interface ReleaseEntry {
   /** 'YYYY-MM-DD' */
   date: string;
-  /** The newest period held after this release. */
+  /** The newest period present after this release. */
   latest_period: string;
 }
 

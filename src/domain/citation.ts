@@ -1,5 +1,5 @@
 /**
- * Each publisher's terms of reuse, as stated in the files held or in the sources' notes
+ * Each publisher's terms of reuse, as stated in the files present or in the sources' notes
  * (../shared/data/SOURCES.md), and the citation a series carries. Where neither states the
  * publisher's terms, the licence says so rather than naming one.
  */
@@ -10,7 +10,7 @@ export interface Licence {
   url: string | null;
 }
 
-/** What the terms are when nothing held states them. */
+/** What the terms are when nothing present states them. */
 export const TERMS_NOT_STATED = "Terms not stated in the publisher's files held; see the publisher's site before reuse";
 
 /** Keyed by the publisher's name as the connectors write it (SourceTable.publisher). */
@@ -31,7 +31,7 @@ const LICENCES: Record<string, Licence> = {
   'Australian Bureau of Statistics': { name: `© Commonwealth of Australia; ${TERMS_NOT_STATED}`, url: null },
 };
 
-/** The publisher's licence, or a statement that its terms are not stated in what is held. */
+/** The publisher's licence, or a statement that its terms are not stated in what is present. */
 export function licenceOf(publisher: string): Licence {
   return LICENCES[publisher] ?? { name: TERMS_NOT_STATED, url: null };
 }

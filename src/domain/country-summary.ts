@@ -14,7 +14,7 @@ export interface SeriesSummaryRow {
   freq: Freq;
   first: string;
   last: string;
-  /** Figures held (periods with a value). */
+  /** Figures present (periods with a value). */
   points: number;
   headline: boolean;
 }

@@ -20,10 +20,10 @@ function stateOf(o: { value: number | null; status: string } | undefined): CellS
 
 /** Rows from the first to the last year with a value; cells outside the series' span are 'missing'. */
 export function coverageGrid(freq: string, observations: readonly { period: string; value: number | null; status: string }[]): CoverageRow[] {
-  const held = observations.filter((o) => o.value !== null);
-  if (held.length === 0) return [];
-  const firstYear = parsePeriod(held[0].period)!.year;
-  const lastYear = parsePeriod(held[held.length - 1].period)!.year;
+  const present = observations.filter((o) => o.value !== null);
+  if (present.length === 0) return [];
+  const firstYear = parsePeriod(present[0].period)!.year;
+  const lastYear = parsePeriod(present[present.length - 1].period)!.year;
   const byPeriod = new Map(observations.map((o) => [o.period, o]));
   const slots = freq === 'M' ? 12 : freq === 'Q' ? 4 : 1;
   const label = (year: number, i: number) =>

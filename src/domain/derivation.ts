@@ -96,7 +96,7 @@ export function completeSums(parts: readonly Part[]): Map<string, number> {
 /**
  * The total of a breakdown for the periods the publisher gives its parts but not its total.
  * `subtotals` maps a member that is itself the sum of other members to those members: a breakdown
- * holding both a subtotal and any of its members is refused (it would count them twice).
+ * holding both a subtotal and any of its members is rejected (it would count them twice).
  */
 export function sumOfParts(
   total: readonly Figure[],

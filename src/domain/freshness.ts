@@ -5,7 +5,7 @@ import { monthsBehind } from './periods';
 export interface FreshnessInput {
   iso: string;
   name: string;
-  /** Newest finished period held: 'YYYY', 'YYYY-Qn' or 'YYYY-MM'. */
+  /** Newest finished period present: 'YYYY', 'YYYY-Qn' or 'YYYY-MM'. */
   latest: string;
 }
 

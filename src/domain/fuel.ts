@@ -58,7 +58,7 @@ function indexOf(value: number | undefined, base: number | null): number | null 
 }
 
 /**
- * One row per month from `from` to `to` (inclusive, YYYY-MM) in which either price is held.
+ * One row per month from `from` to `to` (inclusive, YYYY-MM) in which either price is present.
  * Year-on-year changes look back beyond `from`, so pass the full price histories.
  */
 export function fuelMonths(

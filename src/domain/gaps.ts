@@ -42,10 +42,10 @@ type MonthState = 'held' | 'missing' | 'not_published' | 'withheld' | 'pending';
 export function gaps(observations: readonly GapObservation[], today: Date, pendingMonths: number): GapReport | null {
   const lastMonth = monthIndex(monthOfDate(today)) - 1;
   const byMonth = monthlyObservations(observations, lastMonth);
-  const heldMonths = [...byMonth.entries()].filter(([, o]) => o.value !== null).map(([m]) => m);
-  if (heldMonths.length === 0) return null;
-  const first = Math.min(...heldMonths);
-  const latest = Math.max(...heldMonths);
+  const presentMonths = [...byMonth.entries()].filter(([, o]) => o.value !== null).map(([m]) => m);
+  if (presentMonths.length === 0) return null;
+  const first = Math.min(...presentMonths);
+  const latest = Math.max(...presentMonths);
   const lastNotDue = lastMonth + 1 - pendingMonths; // months from here on are not yet due
 
   const states: MonthState[] = [];
@@ -75,17 +75,17 @@ function stateOf(obs: GapObservation | undefined, notYetDue: boolean): MonthStat
 
 function report(states: readonly MonthState[], first: number, latest: number): GapReport {
   const count = (state: MonthState) => states.filter((s) => s === state).length;
-  const held = count('held');
+  const present = count('held');
   const pending = count('pending');
   return {
     first: monthFromIndex(first),
     latest: monthFromIndex(latest),
-    months_held: held,
+    months_held: present,
     months_missing: count('missing'),
     months_not_published: count('not_published'),
     months_withheld: count('withheld'),
     months_pending: pending,
-    complete_pct: round((held / (states.length - pending)) * 100, 1),
+    complete_pct: round((present / (states.length - pending)) * 100, 1),
     missing: runsOf(states, 'missing', first),
     not_published: runsOf(states, 'not_published', first),
     withheld: runsOf(states, 'withheld', first),

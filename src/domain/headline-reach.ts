@@ -15,7 +15,7 @@ export interface ReachSeries {
 }
 
 /** A rule that computed nothing for a country (as the ingest records it). */
-export interface ReachRefusal {
+export interface ReachError {
   country: string;
   rule: string;
   target: string;
@@ -30,7 +30,7 @@ export interface ReachRefusal {
  * whose months disagree with the published year is another matter: its months are the same measure,
  * not parts of a breakdown, so it never explains why parts reach further than the headline.
  */
-export function isSumDisagreement(r: ReachRefusal): boolean {
+export function isSumDisagreement(r: ReachError): boolean {
   const derivation = r.derivation ?? (r.rule.startsWith('annual-') ? 'annual' : 'sum-of-parts');
   return derivation === 'sum-of-parts' && r.reason === 'disagrees';
 }
@@ -47,7 +47,7 @@ export interface ReachRow {
   headlineAlias: string | null;
   reaches: boolean;
   reason: ReachReason | null;
-  /** The series that reach further, and the refusal that applied. */
+  /** The series that reach further, and the error that applied. */
   detail: string;
 }
 
@@ -61,7 +61,7 @@ export const REACH_REASONS: Readonly<Record<ReachReason, string>> = {
 const PART_DIMENSIONS = new Set(['origin', 'purpose', 'transport', 'item', 'accommodation', 'outbound-item']);
 
 /** One row per country and measure, in country then measure order. */
-export function headlineReach(series: readonly ReachSeries[], refusals: readonly ReachRefusal[], measures: readonly string[]): ReachRow[] {
+export function headlineReach(series: readonly ReachSeries[], reachErrors: readonly ReachError[], measures: readonly string[]): ReachRow[] {
   const groups = new Map<string, ReachSeries[]>();
   for (const s of series) {
     if (!measures.includes(s.measure) || !s.last) continue;
@@ -80,12 +80,12 @@ export function headlineReach(series: readonly ReachSeries[], refusals: readonly
     }
     const further = list.filter((s) => s.last.slice(0, 4) === newest);
     const parts = further.filter((s) => s.breakdown !== null && PART_DIMENSIONS.has(s.breakdown));
-    const refused = refusals.filter((r) => r.country === country && isSumDisagreement(r) && r.target.split('.')[1] === measure);
+    const rejected = reachErrors.filter((r) => r.country === country && isSumDisagreement(r) && r.target.split('.')[1] === measure);
     let reason: ReachReason;
     let detail: string;
-    if (parts.length > 0 && refused.length > 0) {
+    if (parts.length > 0 && rejected.length > 0) {
       reason = 'sums-disagree';
-      detail = refused.map((r) => `${r.rule}: ${r.detail}`).join('; ');
+      detail = rejected.map((r) => `${r.rule}: ${r.detail}`).join('; ');
     } else if (parts.length > 0) {
       reason = 'no-complete-breakdown';
       detail = `only parts reach ${newest}: ${parts.map((s) => s.alias).slice(0, 6).join(', ')}${parts.length > 6 ? ` and ${parts.length - 6} more` : ''}`;

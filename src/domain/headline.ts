@@ -40,7 +40,7 @@ export interface HeadlineCandidate {
   member: string | null;
   freq: Freq;
   derived: boolean;
-  /** Figures held (periods with a value). */
+  /** Figures present (periods with a value). */
   points: number;
   /** The last period with a value. */
   last: string;

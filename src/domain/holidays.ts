@@ -21,7 +21,7 @@ const OPTS = { types: ['public'] } as unknown as undefined;
  * Evaluating date-holidays rules is slow (a country with many states most of all), so it runs
  * in a worker thread (src/holiday-worker.ts) and the main thread keeps the answers
  * (src/graphql/holiday-rules.ts). Here each country's rules are parsed once; country-years are not
- * kept, so the worker holds no more than the rules of the countries asked.
+ * retained, so the worker holds no more than the rules of the countries asked.
  */
 
 interface CountryRules {

@@ -1,6 +1,6 @@
 /** The notes a measure list gives beside a block without figures: why it is empty. */
 
-/** No series of the measure (of the frequency asked) is held for the country. */
+/** No series of the measure (of the frequency asked) is present for the country. */
 export function noMeasureSeriesNote(measure: string, countryName: string, freq?: string | null): string {
   return `No ${measure} series${freq ? ` with frequency ${freq}` : ''} is held for ${countryName}.`;
 }

@@ -29,8 +29,8 @@ function counts(s: FrequencyCandidate): boolean {
 
 /** A country's frequency from its series: the finest of its representative series with figures; null with none. */
 export function countryFrequency(series: readonly FrequencyCandidate[]): Freq | null {
-  const held = new Set(series.filter(counts).map((s) => s.freq));
-  return FINEST_FIRST.find((f) => held.has(f)) ?? null;
+  const present = new Set(series.filter(counts).map((s) => s.freq));
+  return FINEST_FIRST.find((f) => present.has(f)) ?? null;
 }
 
 /**
@@ -43,8 +43,8 @@ export function monthlySeries<T extends HeadlineCandidate>(series: readonly T[])
   for (const s of series) {
     if (s.freq !== 'M' || !counts(s)) continue;
     const key = `${s.country}|${s.measure}`;
-    const kept = best.get(key);
-    if (!kept || compareHeadlines(s, kept) < 0) best.set(key, s);
+    const current = best.get(key);
+    if (!current || compareHeadlines(s, current) < 0) best.set(key, s);
   }
   return [...best.values()];
 }

@@ -17,7 +17,7 @@ export interface MemberSeries {
 }
 
 /**
- * The publisher's total kept only in periods where every origin member has a value: a window
+ * The publisher's total retained only in periods where every origin member has a value: a window
  * then never ends in months where only some markets are published (JNTO's estimates for its
  * largest markets run two months past the full breakdown).
  */

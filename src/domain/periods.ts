@@ -57,20 +57,20 @@ export function firstMonthOf(p: PeriodParts): number {
 }
 
 /**
- * Widened periods already worked out: rowsWithin probes the same few thousand stored periods on every
+ * Widened periods already computed: rowsWithin probes the same few thousand stored periods on every
  * request, and parsing them again was a twentieth of a series query's time. Bounded, as bounds from
  * query arguments pass through here too.
  */
-const WIDENED_KEPT = 20_000;
+const WIDENED_CACHE_MAX = 20_000;
 const widenedFrom = new Map<string, string>();
 const widenedTo = new Map<string, string>();
 
-function widened(kept: Map<string, string>, period: string, widen: (p: PeriodParts) => number): string {
-  let month = kept.get(period);
+function widened(cache: Map<string, string>, period: string, widen: (p: PeriodParts) => number): string {
+  let month = cache.get(period);
   if (month === undefined) {
     const p = parsePeriod(period)!;
     month = monthPeriod(p.year, widen(p));
-    if (kept.size < WIDENED_KEPT) kept.set(period, month);
+    if (cache.size < WIDENED_CACHE_MAX) cache.set(period, month);
   }
   return month;
 }
@@ -124,8 +124,8 @@ export function monthOfDate(date: Date): string {
 }
 
 /**
- * Whole months between the current month and the month after the newest period held:
- * last month held → 0. A quarter counts by its last month, a year by December.
+ * Whole months between the current month and the month after the newest period present:
+ * last month present → 0. A quarter counts by its last month, a year by December.
  */
 export function monthsBehind(latest: string, today: Date): number {
   const p = parsePeriod(latest);

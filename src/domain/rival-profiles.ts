@@ -1,6 +1,6 @@
 /**
  * What rivals are compared on, per country, and the choice of basis. similarity.ts scores; this
- * module builds comparable profiles and keeps like with like. The richest origin data held for
+ * module builds comparable profiles and keeps like with like. The richest origin data present for
  * the target decides:
  *
  * 1. countries of origin (annual): trips of EU/EFTA residents by country of destination
@@ -101,8 +101,8 @@ export function richestMixes(...sources: { mixes: ReadonlyMap<number, Mix>; sour
   const best = new Map<number, SourcedMix>();
   for (const { mixes, source } of sources) {
     for (const [year, mix] of mixes) {
-      const held = best.get(year);
-      if (!held || Object.keys(mix).length > Object.keys(held.mix).length) best.set(year, { mix, source });
+      const current = best.get(year);
+      if (!current || Object.keys(mix).length > Object.keys(current.mix).length) best.set(year, { mix, source });
     }
   }
   return best;

@@ -4,7 +4,7 @@
  * Text is folded (case, accents and compatibility forms removed: "Japón" is "japon") and cut into
  * words; each word of a query matches as a prefix ("catal" finds "Cataluña"), and a series
  * matches when every word of the query does. Words are matched against the series' names in every
- * language held, its alias, its country's names in every language held and its ISO code, and the
+ * language present, its alias, its country's names in every language present and its ISO code, and the
  * words of its measure and frequency.
  *
  * Ranking, best first: a query word is a whole word of the series' country's names or its ISO
@@ -24,11 +24,11 @@ export interface SearchDocument {
   breakdown: string | null;
   freq: string;
   headline: boolean;
-  /** Newest period held. */
+  /** Newest period present. */
   last: string;
   /** The series' names, every language. */
   seriesNames: readonly string[];
-  /** The country's names in every language held, and its ISO code. */
+  /** The country's names in every language present, and its ISO code. */
   countryNames: readonly string[];
 }
 
@@ -220,7 +220,7 @@ export function searchSeries<D extends SearchDocument>(index: SearchIndex<D>, te
 }
 
 /**
- * Why a search found nothing, when it asked for a measure no source held gives: by the measure
+ * Why a search found nothing, when it asked for a measure no source present gives: by the measure
  * filter, or by a query word that starts a word of that measure ("occupancy", "occup"). Null otherwise.
  */
 export function searchNote(text: string, measure?: string | null): string | null {

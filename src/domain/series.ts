@@ -42,14 +42,14 @@ export function runLabel(first: string, last: string): string {
 
 /**
  * A monthly series as a dense array, for the forecaster: from its first figure to `upTo` (default
- * its last figure), null where no figure is held, with the month index of the first. Figures after
- * `upTo` are left out. Empty when no figure is held up to then.
+ * its last figure), null where no figure is present, with the month index of the first. Figures after
+ * `upTo` are left out. Empty when no figure is present up to then.
  */
 export function denseMonthly(observations: readonly PeriodValue[], upTo?: string): { y: (number | null)[]; first: number } {
-  const held = observations.filter((o) => o.value !== null && (upTo === undefined || o.period <= upTo));
-  if (held.length === 0) return { y: [], first: 0 };
-  const first = monthIndex(held[0].period);
-  const last = monthIndex(upTo ?? held[held.length - 1].period);
+  const present = observations.filter((o) => o.value !== null && (upTo === undefined || o.period <= upTo));
+  if (present.length === 0) return { y: [], first: 0 };
+  const first = monthIndex(present[0].period);
+  const last = monthIndex(upTo ?? present[present.length - 1].period);
   const byPeriod = new Map(observations.map((o) => [o.period, o.value]));
   return { y: Array.from({ length: last - first + 1 }, (_, i) => byPeriod.get(monthFromIndex(first + i)) ?? null), first };
 }

@@ -142,11 +142,11 @@ function compareSeasons(target: RivalProfile, candidate: RivalProfile): Scored |
 /** The mix without the given country codes (case-insensitive) and without non-positive shares. */
 function withoutCodes(mix: Readonly<Record<string, number>>, codes: readonly string[]): Record<string, number> {
   const dropped = new Set(codes.map((c) => c.toUpperCase()));
-  const kept: Record<string, number> = {};
+  const shares: Record<string, number> = {};
   for (const [origin, share] of Object.entries(mix)) {
-    if (!dropped.has(origin.toUpperCase()) && Number.isFinite(share) && share > 0) kept[origin] = share;
+    if (!dropped.has(origin.toUpperCase()) && Number.isFinite(share) && share > 0) shares[origin] = share;
   }
-  return kept;
+  return shares;
 }
 
 /** The part of `mix` whose markets `other` lists too. */

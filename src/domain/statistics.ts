@@ -15,7 +15,7 @@ export interface StatisticRef {
   plan: Plan;
 }
 
-/** What needs more than the series list to know: whether rivals and an origin shift can be worked out. */
+/** What needs more than the series list to know: whether rivals and an origin shift can be computed. */
 export interface Computed {
   rivals: boolean;
   originShift: boolean;

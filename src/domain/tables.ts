@@ -1,4 +1,4 @@
-/** Source tables with the series held from each: count, span and measures. */
+/** Source tables with the series present from each: count, span and measures. */
 import { comparePeriodEnds } from './periods';
 
 export interface TableInfo {
@@ -20,7 +20,7 @@ export interface TableSummary {
   title: string;
   publisher: string;
   url: string;
-  /** Series held from the table. */
+  /** Series present from the table. */
   series: number;
   /** The earliest first period and the latest last period of those series. */
   first: string;
@@ -38,11 +38,11 @@ function compareEnds(a: string, b: string): number {
 
 /** Each table holding at least one of `series`, in the order of `tables`. One pass over the series. */
 export function summariseTables(tables: readonly TableInfo[], series: readonly TableSeries[]): TableSummary[] {
-  const held = new Map<string, { series: number; first: string; last: string; measures: Set<string> }>();
+  const byTable = new Map<string, { series: number; first: string; last: string; measures: Set<string> }>();
   for (const s of series) {
-    const h = held.get(s.tableCode);
+    const h = byTable.get(s.tableCode);
     if (!h) {
-      held.set(s.tableCode, { series: 1, first: s.first, last: s.last, measures: new Set([s.measure]) });
+      byTable.set(s.tableCode, { series: 1, first: s.first, last: s.last, measures: new Set([s.measure]) });
       continue;
     }
     h.series++;
@@ -52,7 +52,7 @@ export function summariseTables(tables: readonly TableInfo[], series: readonly T
     h.measures.add(s.measure);
   }
   return tables.flatMap((t) => {
-    const h = held.get(t.code);
+    const h = byTable.get(t.code);
     if (!h) return [];
     return [
       {

@@ -2,12 +2,12 @@
  * Travel receipts and spending abroad beside the size of the economy, by year.
  *
  * receipts_usd: World Bank ST.INT.RCPT.CD (UN Tourism figures, the Bank's newer vintage) where
- * held, else UN Tourism's inbound expenditure total (published in US$ millions), else for years
+ * present, else UN Tourism's inbound expenditure total (published in US$ millions), else for years
  * UN Tourism gives no total its travel item (the total less passenger transport: Spain's total
  * ends in 1998, its travel item runs to 2021), said in the note.
  * spending_abroad_usd: UN Tourism's outbound expenditure (US$ millions), else its travel item.
  * arrivals: from monthly counts, summed over whole years only (a year with any month missing is
- * null, never part-summed); only when no monthly arrivals series is held, the annual published
+ * null, never part-summed); only when no monthly arrivals series is present, the annual published
  * total by the rule tourism intensity uses (intensity-inputs.ts): UN Tourism's total arrivals
  * (thousands, shifted exactly to units), else World Bank ST.INT.ARVL as a whole count. Arrivals
  * are always whole counts.
@@ -38,7 +38,7 @@ export interface TourismBalanceInput {
   spendingAbroad: YearValues;
   /** UN Tourism's outbound travel item: spending abroad for years it gives no total. */
   spendingAbroadTravel: YearValues;
-  /** Null when no monthly arrivals series is held. */
+  /** Null when no monthly arrivals series is present. */
   monthlyArrivals: MonthlyArrivals | null;
   annualArrivalsWorldBank: YearValues;
   /** In units (the thousands already shifted exactly). */

@@ -239,7 +239,7 @@ const FREQ_WORDS: Record<Freq, { period: string; adjective: string }> = {
 };
 
 /** Why a series is served at its own frequency although another was asked for (one not coarser); null when it is not. */
-export function frequencyKeptNote(seriesFreq: Freq, asked: Freq | null | undefined): string | null {
+export function frequencyUnchangedNote(seriesFreq: Freq, asked: Freq | null | undefined): string | null {
   if (!asked || asked === seriesFreq || outputFreq(seriesFreq, asked) !== seriesFreq) return null;
   return `The series is ${FREQ_WORDS[seriesFreq].adjective}: it is not made ${FREQ_WORDS[asked].adjective} (observations are only aggregated to a coarser frequency).`;
 }
@@ -251,8 +251,8 @@ export function frequencyKeptNote(seriesFreq: Freq, asked: Freq | null | undefin
 export function transformRule(series: { measure: string; unit: string; freq?: Freq }, options: TransformOptions): string | null {
   const parts: string[] = [];
   const freq = series.freq ? outputFreq(series.freq, options.freq) : options.freq ?? null;
-  const kept = series.freq ? frequencyKeptNote(series.freq, options.freq) : null;
-  if (kept) parts.push(kept);
+  const unchangedNote = series.freq ? frequencyUnchangedNote(series.freq, options.freq) : null;
+  if (unchangedNote) parts.push(unchangedNote);
   if (freq && options.freq && (!series.freq || freq !== series.freq)) {
     const how = options.aggregation ?? defaultAggregation(series);
     parts.push(

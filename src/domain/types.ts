@@ -29,7 +29,7 @@ export interface ParsedObservation {
   period: string;
   value: number | null;
   status: ObsStatus;
-  /** The publisher's raw flag letters, kept for traceability ('' when none). */
+  /** The publisher's raw flag letters, retained for traceability ('' when none). */
   flags: string;
   /**
    * Where the source holds several of the publisher's releases: the date (YYYY-MM-DD) of the earliest
@@ -40,7 +40,7 @@ export interface ParsedObservation {
   derivation?: 'sum-of-parts' | 'annual-sum' | 'annual-mean';
 }
 
-/** A figure the publisher changed from one of its releases to a later one, both held by the source. */
+/** A figure the publisher changed from one of its releases to a later one, both present in the source. */
 export interface SourceRevision {
   period: string;
   oldValue: number | null;

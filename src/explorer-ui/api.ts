@@ -1,6 +1,6 @@
 /**
  * The explorer's one way to the data: POST /graphql on this origin with the visitor's key as
- * X-API-Key (files to download, /v1 answers and bulk files, are fetched the same way, keyed). The key is kept in this browser's localStorage under the name GraphiQL uses, so a key
+ * X-API-Key (files to download, /v1 answers and bulk files, are fetched the same way, keyed). The key is stored in this browser's localStorage under the name GraphiQL uses, so a key
  * given on either page serves both.
  */
 import type { TypedDocumentString } from '../generated/explorer-operations';
@@ -54,14 +54,14 @@ export function planRequired(answer: Answer<unknown>): string | null {
   return error ? (error.extensions?.plan ?? 'a higher') : null;
 }
 
-/** Whether the key was refused (missing, unknown or revoked). */
-export function keyRefused(answer: Answer<unknown>): boolean {
+/** Whether the key was rejected (missing, unknown or revoked). */
+export function keyRejected(answer: Answer<unknown>): boolean {
   return answer.errors.some((e) => e.extensions?.code === 'missing_api_key' || e.extensions?.code === 'invalid_api_key');
 }
 
 /**
  * A file of this origin fetched with the visitor's key and handed to `save`; the error body's
- * message when it is refused (plan_required names the plan), or null once saved.
+ * message when it is rejected (plan_required names the plan), or null once saved.
  */
 export async function fetchKeyed(url: string, save: (blob: Blob) => void): Promise<string | null> {
   const key = storedKey();

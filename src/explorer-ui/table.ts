@@ -1,6 +1,6 @@
 /**
  * Tables whose column headers are buttons that sort them (keyboard and screen readers included:
- * aria-sort on the header), the order kept in the address. Numeric cells carry their exact figure
+ * aria-sort on the header), the order stored in the address. Numeric cells carry their exact figure
  * in data-value.
  */
 import { params, setParams } from './address';

@@ -85,7 +85,7 @@ export const builder = new SchemaBuilder<{
     unauthorizedError: (_parent, _ctx, info, result) =>
       planRequiredError(neededPlan(result.failure) ?? 'intel', `${info.parentType.name}.${info.fieldName}`),
   },
-  // Field costs only (the model: cost.ts): /graphql works out each query's cost once, reports it and
+  // Field costs only (the model: cost.ts): /graphql computes each query's cost once, reports it and
   // holds it to QUERY_LIMITS before execution (useQueryCost); the fixed /v1 operations sit below them.
   complexity: {
     defaultComplexity: 1,

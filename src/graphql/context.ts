@@ -20,18 +20,18 @@ export interface GraphQLContext {
   /** What operators should hear of (a brief withheld by its number check), as text: the service's log at level error. */
   log: (line: string) => void;
   /**
-   * The /v1 route whose fixed operation this is: its cost is not held to the limit, which is for
+   * The /v1 route whose fixed operation this is: its cost is not present to the limit, which is for
    * queries callers compose (a route's own parameters, limit 1..1000, bound its work).
    */
   route?: string;
   /**
-   * The key its result is kept under (src/graphql/result-cache.ts, resultKey), worked out once by
+   * The key its result is cached under (src/graphql/result-cache.ts, resultKey), computed once by
    * the surface that took the request, which looked it up before executing.
    */
   resultKey?: string;
-  /** Whether a composed query's result is to be kept: its second ask (ResultStore.admits). */
+  /** Whether a composed query's result is to be cached: its second ask (ResultStore.admits). */
   keepResult?: boolean;
-  /** The cost of a query a caller composed (useQueryCost), once worked out; a route's fixed operation has none. */
+  /** The cost of a query a caller composed (useQueryCost), once computed; a route's fixed operation has none. */
   cost?: number;
   /** The execution's time budget (time-budget.ts): set when the execution starts, read by every resolver. */
   budget?: ExecutionBudget;

@@ -5,7 +5,7 @@
  * costs, so the limit bounds both the work and the bytes of an answer. A list's length is what the
  * query asks for, at most what the served release holds:
  *   - a connection: its page size, `first` or `last` (else the default page); `countries` at most
- *     the countries held or the codes listed, `series` at most the series held; its `nodes` and
+ *     the countries present or the codes listed, `series` at most the series present; its `nodes` and
  *     `edges` then count once each;
  *   - `observations`: the months in [from, to], at most the months the release spans;
  *   - a region's countries and a country's peers: 60, the most a world region holds;
@@ -25,11 +25,11 @@ export const REGION_COUNTRIES_COST = { field: 1, multiplier: 60 };
 export const WORK_COST = {
   /** One country-year of holiday rules, priced for the costliest country (Malaysia's 16 states). */
   holidayYear: 50_000,
-  /** A holidays join works out every year its series spans (decades). */
+  /** A holidays join computes every year its series spans (decades). */
   holidayJoin: 200_000,
   /** A country's economy or tourism-economy table. */
   economyTable: 2_000,
-  /** A country's brief (figures, outlook, rivals): computed the first time in a release, kept after. */
+  /** A country's brief (figures, outlook, rivals): computed the first time in a release, cached after. */
   brief: 2_000,
   /** A country's rivals. */
   rivals: 1_000,
@@ -67,13 +67,13 @@ export const PAGE_ITEMS_COST: FieldCost = { field: 1, multiplier: 1 };
 /** Months open ends stand for outside a request: 1980 to 2030. */
 const OPEN_SPAN = { from: 1980 * 12, to: 2030 * 12 + 11 };
 
-/** The months a [from, to] range spans, at most the release's span; a bad period counts as an open end (it is refused later). */
+/** The months a [from, to] range spans, at most the release's span; a bad period counts as an open end (it is rejected later). */
 export function monthsCost(args: { from?: string | null; to?: string | null }, ctx: CostContext): FieldCost {
   const month = (text: string | null | undefined, end: boolean, open: number) => {
     const p = text ? parsePeriod(text) : null;
     return p ? p.year * 12 + (end ? lastMonthOf(p) : firstMonthOf(p)) - 1 : open;
   };
   const asked = Math.max(month(args.to, true, OPEN_SPAN.to) - month(args.from, false, OPEN_SPAN.from) + 1, 0);
-  const held = ctx.snapshot?.sizes.months;
-  return { field: 1, multiplier: held === undefined ? asked : Math.min(asked, held) };
+  const monthsPresent = ctx.snapshot?.sizes.months;
+  return { field: 1, multiplier: monthsPresent === undefined ? asked : Math.min(asked, monthsPresent) };
 }

@@ -1,11 +1,11 @@
 /**
- * Public holidays for resolvers, worked out off the event loop: a worker thread evaluates the
+ * Public holidays for resolvers, computed off the event loop: a worker thread evaluates the
  * date-holidays rules (dist/holiday-worker.js, built from src/holiday-worker.ts), one country-year
- * at a time, and the answers are kept here by their bytes, so a country-year is worked out once
+ * at a time, and the answers are cached here by their bytes, so a country-year is computed once
  * and no request waits behind another's rules on the event loop.
  *
  * Country-years wait in a queue on this side, not in the worker's: one whose askers all gave up
- * (their execution ran past its time budget) is dropped before it is worked out, so a caller
+ * (their execution ran past its time budget) is dropped before it is computed, so a caller
  * that asks for decades and is stopped does not keep the worker busy after it. The service starts
  * the worker when it opens a release (startHolidayRules), so no first answer waits for the thread
  * and the rules library to load; the worker exits when nothing was asked for a long while, giving
@@ -28,22 +28,22 @@ export interface HolidayAsk {
 
 export type HolidayAnswer = { rows: HolidayRow[] } | { error: string };
 
-/** Bytes of kept answers: ~1,300 country-years of a 16-state country, or a year of every country ten times over. */
-const KEPT_BYTES = 8 * 1024 * 1024;
+/** Bytes of holidayCache answers: ~1,300 country-years of a 16-state country, or a year of every country ten times over. */
+const HOLIDAY_CACHE_BYTES = 8 * 1024 * 1024;
 /**
  * The worker exits after this long with nothing to do (it holds the rules it parsed in its own
- * heap): long enough that a service asked for holidays now and then keeps it, as starting it again
+ * heap): long enough that a service asked for holidays now and then caches it, as starting it again
  * delays the next answer.
  */
 const WORKER_IDLE_MS = 10 * 60_000;
 
-/** Heap bytes of one kept row, roughly: the object, its strings (two bytes a character) and regions. */
+/** Heap bytes of one holidayCache row, roughly: the object, its strings (two bytes a character) and regions. */
 function rowBytes(row: HolidayRow): number {
   return 160 + 2 * (row.name.length + row.local_name.length) + 40 * row.regions.length;
 }
 
-const kept = new LRUCache<string, readonly HolidayRow[]>({
-  maxSize: KEPT_BYTES,
+const holidayCache = new LRUCache<string, readonly HolidayRow[]>({
+  maxSize: HOLIDAY_CACHE_BYTES,
   sizeCalculation: (rows) => rows.reduce((bytes, row) => bytes + rowBytes(row), 64),
 });
 
@@ -52,7 +52,7 @@ interface Job {
   ask: HolidayAsk;
   /** Askers still waiting; none left when it comes up: it is dropped, unless it is a warm-up. */
   wanted: number;
-  /** Worked out ahead of any asker (warmHolidays), after every job asked for. */
+  /** Computed ahead of any asker (warmHolidays), after every job asked for. */
   warm: boolean;
   rows: Promise<readonly HolidayRow[]>;
   resolve: (rows: readonly HolidayRow[]) => void;
@@ -70,7 +70,7 @@ let idleTimer: NodeJS.Timeout | null = null;
 
 function startWorker(): Worker {
   const started = new Worker(path.join(PROJECT_ROOT, 'dist/holiday-worker.js'));
-  // The worker never keeps the process alive: a service shutting down does not wait for it.
+  // The worker never caches the process alive: a service shutting down does not wait for it.
   started.unref();
   started.on('message', (answer: HolidayAnswer) => {
     const job = running;
@@ -94,7 +94,7 @@ function startWorker(): Worker {
 function settle(job: Job, answer: HolidayAnswer): void {
   pending.delete(job.key);
   if ('rows' in answer) {
-    if (job.ask.iso !== LOADED.iso) kept.set(job.key, answer.rows);
+    if (job.ask.iso !== LOADED.iso) holidayCache.set(job.key, answer.rows);
     job.resolve(answer.rows);
   } else job.reject(new Error(`holiday rules: ${answer.error}`));
 }
@@ -159,8 +159,8 @@ function asked(job: Job): Job {
 }
 
 /**
- * Works out these country-years in the worker when it has nothing asked of it, so that their first
- * askers find them kept; settles when all are worked out or failed. The service warms the years
+ * Computes these country-years in the worker when it has nothing asked of it, so that their first
+ * askers find them cached; settles when all are computed or failed. The service warms the years
  * its monthly series are asked about most (the holidays join over recent months), each
  * country-year being costly work for the worker.
  */
@@ -168,24 +168,24 @@ export function warmHolidays(asks: readonly HolidayAsk[]): Promise<void> {
   const jobs: Promise<unknown>[] = [];
   for (const ask of asks) {
     const key = keyOf(ask);
-    if (kept.has(key)) continue;
+    if (holidayCache.has(key)) continue;
     jobs.push((pending.get(key) ?? enqueue(key, ask, true)).rows);
   }
-  // All kept already (another release of the same year, another server in this process): the
-  // worker parsed nothing for them and is kept as it is.
+  // All cached already (another release of the same year, another server in this process): the
+  // worker parsed nothing for them and is cached as it is.
   if (jobs.length === 0) return Promise.resolve();
   next();
   return Promise.allSettled(jobs).then(recycleWorker).then(() => {});
 }
 
-/** The key of a country-year's answer, among those kept and those pending. */
+/** The key of a country-year's answer, among those holidayCache and those pending. */
 function keyOf({ iso, year, names }: HolidayAsk): string {
   return `${names}|${iso}|${year}`;
 }
 
 /**
- * A fresh worker in place of one that has nothing to do: after a warm-up it held the parsed rules
- * of every country warmed, tens of megabytes resident, where the answers kept here are what is used.
+ * A fresh worker in place of one that has nothing to do: after a warm-up it retained the parsed rules
+ * of every country warmed, tens of megabytes resident, where the answers cached here are what is used.
  */
 function recycleWorker(): Promise<unknown> {
   if (!worker || running || queue.length > 0) return Promise.resolve();
@@ -221,16 +221,16 @@ function waitFor(job: Job, signal: AbortSignal | undefined): Promise<readonly Ho
 }
 
 /**
- * One country-year's public holidays, worked out in the worker once and kept; a failure is not
- * kept. English names are also read from a kept answer with local names (it holds them too).
+ * One country-year's public holidays, computed in the worker once and cached; a failure is not
+ * cached. English names are also read from a cached answer with local names (it holds them too).
  * `signal` (the execution's time budget) lets the asker stop waiting.
  */
 export function holidaysFor(iso: string, year: number, names: HolidayNames, signal?: AbortSignal): Promise<readonly HolidayRow[]> {
   const key = keyOf({ iso, year, names });
-  const hit = kept.get(key) ?? (names === 'english' ? kept.get(keyOf({ iso, year, names: 'local' })) : undefined);
+  const hit = holidayCache.get(key) ?? (names === 'english' ? holidayCache.get(keyOf({ iso, year, names: 'local' })) : undefined);
   if (hit) return Promise.resolve(hit);
-  const held = pending.get(key);
-  const rows = waitFor(held ? asked(held) : enqueue(key, { iso, year, names }), signal);
+  const pendingJob = pending.get(key);
+  const rows = waitFor(pendingJob ? asked(pendingJob) : enqueue(key, { iso, year, names }), signal);
   // After the asker is counted: a job no one waits for is dropped when its turn comes.
   next();
   return rows;

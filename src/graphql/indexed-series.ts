@@ -1,7 +1,7 @@
 /**
  * Series rows taken from the release's index (Snapshot.series: every column and the English name of
  * every series, read once when the release opens) instead of the release file, when the fields a
- * query asks of them are all held there; otherwise read with what the fields select, in one statement.
+ * query asks of them are all present there; otherwise read with what the fields select, in one statement.
  */
 import { isDeepStrictEqual } from 'node:util';
 import DataLoader from 'dataloader';
@@ -18,7 +18,7 @@ import type { GraphQLContext } from './context';
 export type SeriesNode = Pick<Series, 'id' | 'alias' | 'countryIso' | 'measure' | 'breakdown' | 'freq' | 'unit' | 'scale' | 'headline' | 'first' | 'last' | 'points'>;
 
 /** Whether a selection of Series asks only for what the index holds: columns and the English name. */
-function heldInIndex(select: Record<string, unknown> | undefined): boolean {
+function coveredByIndex(select: Record<string, unknown> | undefined): boolean {
   if (!select) return false;
   return Object.entries(select).every(([key, wanted]) =>
     key === 'names' ? isDeepStrictEqual(wanted, ENGLISH_NAME_SELECTION) : wanted === true && SERIES_COLUMNS.has(key),
@@ -56,7 +56,7 @@ function readerFor(ctx: GraphQLContext, query: SeriesQuery): DataLoader<string, 
  */
 export function seriesNodes(ctx: GraphQLContext, info: GraphQLResolveInfo, rows: readonly SearchableSeries[], paths?: string[][]): SeriesNode[] | Promise<SeriesNode[]> {
   const query = queryFromInfo({ context: ctx, info, typeName: 'Series', paths });
-  if (rows.length === 0 || heldInIndex(query.select)) return [...rows];
+  if (rows.length === 0 || coveredByIndex(query.select)) return [...rows];
   const reader = readerFor(ctx, query);
   return Promise.all(rows.map((r) => reader.load(r.id))).then((read) => read.filter((r): r is SeriesNode => r !== undefined));
 }
@@ -68,7 +68,7 @@ export interface SeriesFilter {
   freq?: string | null;
 }
 
-/** Per release, a country's series by filter: worked out once, as a list of every country asks each. */
+/** Per release, a country's series by filter: computed once, as a list of every country asks each. */
 const filtered = new WeakMap<Snapshot, Map<string, readonly SearchableSeries[]>>();
 
 /** A country's series in the release, by alias, those the filter keeps. */

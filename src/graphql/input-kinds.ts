@@ -24,8 +24,8 @@ export const mustBe = {
 /** One input type's text form: read, checked and described. */
 export interface InputKind<T> {
   schema: JsonSchema;
-  /** The value read from its text, or the refusal's words for a parameter of this name. */
-  read: (raw: string, name: string) => { value: T } | { refused: string };
+  /** The value read from its text, or the error's words for a parameter of this name. */
+  read: (raw: string, name: string) => { value: T } | { error: string };
   /** An example value, for /openapi.json and the docs' example requests. */
   example: T | undefined;
 }
@@ -56,19 +56,19 @@ export const SCALAR_CHECKS = {
 
 export type ScalarName = keyof typeof FORMS;
 
-/** A value that is not of a scalar type (`shown` as the caller wrote it), refused in the words its REST parameter's refusal uses. */
-export function scalarRefusal(type: ScalarName, shown: string): ApiError {
+/** A value that is not of a scalar type (`shown` as the caller wrote it), rejected in the words its REST parameter's error uses. */
+export function scalarError(type: ScalarName, shown: string): ApiError {
   return new ApiError('invalid_parameter', `${type} must be ${FORMS[type]}, got ${shown.slice(0, 40)}.`);
 }
 
-/** A scalar's text form: its check (SCALAR_CHECKS), refused in the words of FORMS. */
+/** A scalar's text form: its check (SCALAR_CHECKS), rejected in the words of FORMS. */
 function scalarKind<T>(type: ScalarName, check: (text: string) => T | undefined, schema: JsonSchema, example: T): InputKind<T> {
   return {
     schema,
     example,
     read: (raw, name) => {
       const value = check(raw);
-      return value === undefined ? { refused: `${name} must be ${FORMS[type]}.` } : { value };
+      return value === undefined ? { error: `${name} must be ${FORMS[type]}.` } : { value };
     },
   };
 }
@@ -81,7 +81,7 @@ function codeList(check: (t: string) => string | undefined, schema: JsonSchema, 
     read: (raw, name) => {
       const texts = raw.split(',');
       const codes = texts.map((c) => check(c.trim())).filter((c) => c !== undefined);
-      if (codes.length < texts.length || (max !== undefined && codes.length > max)) return { refused: refusal(name) };
+      if (codes.length < texts.length || (max !== undefined && codes.length > max)) return { error: refusal(name) };
       return { value: [...new Set(codes)] };
     },
   };
@@ -93,7 +93,7 @@ function enumKind<T extends string>(values: readonly T[], refusal: (name: string
     example,
     read: (raw, name) => {
       const value = values.find((v) => v === raw);
-      return value === undefined ? { refused: refusal(name) } : { value };
+      return value === undefined ? { error: refusal(name) } : { value };
     },
   };
 }
@@ -124,18 +124,18 @@ export const INPUT_KINDS = {
     example: 10,
     read: (raw, name) => {
       const n = Number(raw);
-      return !/^\d+$/.test(raw) || n < 1 || n > PAGE_SIZE_MAX ? { refused: mustBe.pageSize(name) } : { value: n };
+      return !/^\d+$/.test(raw) || n < 1 || n > PAGE_SIZE_MAX ? { error: mustBe.pageSize(name) } : { value: n };
     },
   } satisfies InputKind<number>,
   String: {
     schema: { type: 'string', minLength: 1, maxLength: TEXT_MAX },
     example: 'nights',
-    read: (raw, name) => (raw.trim() ? { value: raw } : { refused: `${name} must not be empty.` }),
+    read: (raw, name) => (raw.trim() ? { value: raw } : { error: `${name} must not be empty.` }),
   } satisfies InputKind<string>,
   Boolean: {
     schema: { type: 'boolean' },
     example: true,
-    read: (raw, name) => (raw === 'true' || raw === 'false' ? { value: raw === 'true' } : { refused: `${name} must be true or false.` }),
+    read: (raw, name) => (raw === 'true' || raw === 'false' ? { value: raw === 'true' } : { error: `${name} must be true or false.` }),
   } satisfies InputKind<boolean>,
 };
 

@@ -21,26 +21,26 @@ export interface Loaders {
   /** The same, at once (no promise) for a series already read in this release. */
   points: (id: string) => ObservationPoint[] | Promise<ObservationPoint[]>;
   /**
-   * Every observation of a series, whatever the plan: only for what periods are held (coverage
+   * Every observation of a series, whatever the plan: only for what periods exist (coverage
    * grids, gap reports), never for a value shown.
    */
-  held: DataLoader<string, ObservationPoint[]>;
+  allObservations: DataLoader<string, ObservationPoint[]>;
 }
 
 const SERIES_PER_STATEMENT = 250;
 
 /**
- * The texts of the release's kept observations, one copy of each. Every row read from SQLite
+ * The texts of the release's cached observations, one copy of each. Every row read from SQLite
  * brings its own copy of its series id, period, status ('published' …) and publication time: four
- * strings that were a third of the service's heap once the figures of a release were kept, for a
+ * strings that were a third of the service's heap once the figures of a release were cached, for a
  * few thousand distinct texts. Per release, so the texts of a release no longer served go with it.
  */
 const textsOf = new WeakMap<Snapshot, Map<string, string>>();
 
-function keptRow(row: ObservationPoint, texts: Map<string, string>): ObservationPoint {
+function internedRow(row: ObservationPoint, texts: Map<string, string>): ObservationPoint {
   const one = (text: string) => {
-    const kept = texts.get(text);
-    if (kept !== undefined) return kept;
+    const interned = texts.get(text);
+    if (interned !== undefined) return interned;
     texts.set(text, text);
     return text;
   };
@@ -67,25 +67,25 @@ function visibleView(snapshot: Snapshot, cutoff: string | null): (id: string, al
 
 /** The request's loaders; `cutoff` is the plan's (visibleFrom), null for every figure. */
 export function createLoaders(snapshot: Snapshot, cutoff: string | null): Loaders {
-  const kept = snapshot.observations as Map<string, ObservationPoint[]>;
-  const held: Loaders['held'] = new DataLoader(
+  const cached = snapshot.observations as Map<string, ObservationPoint[]>;
+  const allObservations: Loaders['allObservations'] = new DataLoader(
     async (ids) => {
-      const missing = ids.filter((id) => !kept.has(id));
-      if (missing.length === 0) return ids.map((id) => kept.get(id)!);
+      const missing = ids.filter((id) => !cached.has(id));
+      if (missing.length === 0) return ids.map((id) => cached.get(id)!);
       const bySeries = new Map<string, ObservationPoint[]>(missing.map((id) => [id, []]));
       let texts = textsOf.get(snapshot);
       if (!texts) textsOf.set(snapshot, (texts = new Map()));
-      // A few hundred series a statement: SQLite reads synchronously, and every series at once held the event loop too long.
+      // A few hundred series a statement: SQLite reads synchronously, and every series at once blocked the event loop too long.
       for (let at = 0; at < missing.length; at += SERIES_PER_STATEMENT) {
         if (at > 0) await new Promise((resolve) => setImmediate(resolve));
         const rows = await snapshot.prisma.observation.findMany({
           where: { seriesId: { in: missing.slice(at, at + SERIES_PER_STATEMENT) } },
           orderBy: [{ seriesId: 'asc' }, { period: 'asc' }],
         });
-        for (const r of rows) bySeries.get(r.seriesId)?.push(keptRow(r, texts));
+        for (const r of rows) bySeries.get(r.seriesId)?.push(internedRow(r, texts));
       }
-      for (const [id, points] of bySeries) kept.set(id, points);
-      return ids.map((id) => kept.get(id)!);
+      for (const [id, points] of bySeries) cached.set(id, points);
+      return ids.map((id) => cached.get(id)!);
     },
     // Resolvers past their turn's slice run one at a time (src/db/turns.ts), so DataLoader's default,
     // a batch per tick, read a statement for each: a batch is the loads of the resolvers waiting when it began.
@@ -93,11 +93,11 @@ export function createLoaders(snapshot: Snapshot, cutoff: string | null): Loader
   );
   const view = visibleView(snapshot, cutoff);
   const visible = (id: string): ObservationPoint[] | Promise<ObservationPoint[]> => {
-    const all = kept.get(id);
-    return all ? view(id, all) : held.load(id).then((points) => view(id, points));
+    const all = cached.get(id);
+    return all ? view(id, all) : allObservations.load(id).then((points) => view(id, points));
   };
   return {
-    held,
+    allObservations,
     points: visible,
     observations: {
       load: async (id) => visible(id),

@@ -1,7 +1,7 @@
 /**
  * What an operation's fields say of it: the plan it needs, the highest plan scope of the fields it
  * touches and of the types they return (scope-auth's `authScopes` on each, src/graphql/builder.ts),
- * and the refusals its fields may answer with (`extensions.refuses`, e.g. unknown_country). A REST
+ * and the errors its fields may answer with (`extensions.rejects`, e.g. unknown_country). A REST
  * route's minimum plan and its documented errors are these of its fixed operation, so each is
  * declared once, on the data.
  */
@@ -9,13 +9,13 @@ import { getNamedType, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, ty
 import { PLANS, planRank, type Plan } from '../domain/types';
 import { isErrorCode, type ErrorCode } from '../errors';
 
-/** A field's extensions naming the refusals its resolver throws (read by operationRefusals). */
+/** A field's extensions naming the errors its resolver throws (read by operationErrorCodes). */
 export function refuses(...codes: ErrorCode[]): { refuses: ErrorCode[] } {
   return { refuses: codes };
 }
 
-/** The refusals the fields an operation touches may answer with. */
-export function operationRefusals(schema: GraphQLSchema, document: DocumentNode): ErrorCode[] {
+/** The errors the fields an operation touches may answer with. */
+export function operationErrorCodes(schema: GraphQLSchema, document: DocumentNode): ErrorCode[] {
   const info = new TypeInfo(schema);
   const codes = new Set<ErrorCode>();
   visit(

@@ -1,12 +1,12 @@
 /**
  * What the caller's plan cannot read is not read. plugin-prisma folds the columns and relations
  * of a field into its parent's statement before any field is resolved, so a field above the
- * caller's plan was loaded and only then refused: a free key asking for every country's economy
+ * caller's plan was loaded and only then rejected: a free key asking for every country's economy
  * (analyst) had the service read their series and figures for one plan_required error;
  * every country's arrivals, a statement of series rows per alias.
  *
  * Every field whose plan (its own scope, or its type's, as operation-plan.ts reads them) is known
- * from the schema selects nothing for a caller below that plan: its refusal (scope-auth, before
+ * from the schema selects nothing for a caller below that plan: its error (scope-auth, before
  * its resolver runs) is all the caller gets, as before. The rest of the query resolves as before.
  */
 import { getNamedType, isObjectType, type GraphQLField, type GraphQLSchema } from 'graphql';
@@ -42,7 +42,7 @@ export function withoutSelectionsAbovePlan(schema: GraphQLSchema): GraphQLSchema
       if (needed === 'free' || !select) continue;
       field.extensions = {
         ...field.extensions,
-        // A caller whose plan is unknown (no context of ours) is not held back here: scope-auth decides.
+        // A caller whose plan is unknown (no context of ours) is not present back here: scope-auth decides.
         pothosPrismaSelect: (...args: unknown[]) => {
           const plan = callerPlan(args[1]);
           // Nothing selected: plugin-prisma then leaves the field to its resolver, which scope-auth stops.

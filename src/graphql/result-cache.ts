@@ -1,7 +1,7 @@
 /**
- * The one result cache: @envelop/response-cache keeps each operation's result per data version,
+ * The one result cache: @envelop/response-cache caches each operation's result per data version,
  * day, plan, document and variables, for /graphql and /v1 alike (REST runs its fixed operations
- * through the same enveloped execute). This is its store, and the forms a kept result has been sent
+ * through the same enveloped execute). This is its store, and the bodies a cached result has been sent
  * in hang off its entry (GraphQL's JSON bytes, a route's envelope or CSV, each compressed once per
  * coding), so a repeated request is written from bytes, and those bytes leave with their result.
  * One budget in bytes, least recently used out first, so no mix of callers grows memory past it;
@@ -26,30 +26,30 @@ export function answerBudgetBytes(env: NodeJS.ProcessEnv = process.env): number 
   return (Number.isFinite(mb) && mb >= 0 && env.ANSWER_CACHE_MB !== '' ? mb : 32) * 1024 * 1024;
 }
 
-/** A kept result and what it holds, as the budget counts it. */
-export interface KeptEntry extends Sized {
+/** A cached result and what it holds, as the budget counts it. */
+export interface CacheEntry extends Sized {
   readonly key: string;
   readonly result: ExecutionResult;
   /** Whether a form has been counted yet (the first one also stands for the result's own objects). */
-  formed: boolean;
+  hasBody: boolean;
 }
 
-const KEPT = Symbol('kept result');
+const CACHE_ENTRY = Symbol('cache entry');
 /** The entries the store made: what a result's tag is checked against. */
 const ENTRIES = new WeakSet<object>();
 
-function isEntry(value: unknown): value is KeptEntry {
+function isEntry(value: unknown): value is CacheEntry {
   return typeof value === 'object' && value !== null && ENTRIES.has(value);
 }
-/** A result as the store keeps it: tagged with its entry, a tag copies made by later plugins carry. */
-type Tagged = ExecutionResult & { [KEPT]?: KeptEntry };
+/** A result as the store caches it: tagged with its entry, a tag copies made by later plugins carry. */
+type Tagged = ExecutionResult & { [CACHE_ENTRY]?: CacheEntry };
 
-/** Keys up to this length are kept as text (no hash for the queries people write); longer ones as a digest. */
+/** Keys up to this length are cached as text (no hash for the queries people write); longer ones as a digest. */
 const KEY_TEXT_MAX = 2048;
 
 const today = { second: Number.NaN, day: '' };
 
-/** The UTC day of `now`, worked out once per second (a kept answer's lookup made it every request). */
+/** The UTC day of `now`, computed once per second (a cached answer's lookup made it every request). */
 function dayOf(now: Date): string {
   const second = Math.floor(now.getTime() / 1000);
   if (second !== today.second) {
@@ -64,7 +64,7 @@ export function sessionKey(dataVersion: string, now: Date, plan: string): string
   return `${dataVersion}|${dayOf(now)}|${plan}`;
 }
 
-/** Digests of the document texts seen, each text hashed once (a /v1 route's text is one string, whose hash V8 keeps). */
+/** Digests of the document texts seen, each text hashed once (a /v1 route's text is one string, whose hash V8 caches). */
 const textDigests = new Map<string, string>();
 const TEXT_DIGESTS_MAX = 4096;
 
@@ -91,7 +91,7 @@ export function resultKey(session: string, documentText: string, operationName: 
   return joinResultKey(session, resultKeyTail(documentText, operationName, variables));
 }
 
-/** What a result key holds after its session: the same for a request repeated in any session (/v1 keeps it per target). */
+/** What a result key holds after its session: the same for a request repeated in any session (/v1 caches it per target). */
 export function resultKeyTail(documentText: string, operationName: string | null | undefined, variables: unknown): string {
   return `|${operationName ?? ''}|${JSON.stringify(variables ?? {})}|${textDigest(documentText)}`;
 }
@@ -108,19 +108,19 @@ function versionOf(key: string): string {
   return key.slice(0, key.indexOf('|'));
 }
 
-/** Keys remembered as asked once (their digests): a composed query is kept from its second ask. */
+/** Keys remembered as asked once (their digests): a composed query is cached from its second ask. */
 const ASKED_REMEMBERED = 20_000;
 
 export class ResultStore implements Cache {
-  private readonly lru: LRUCache<string, KeptEntry> | null;
+  private readonly lru: LRUCache<string, CacheEntry> | null;
   private readonly askedOnce = new LRUCache<string, true>({ max: ASKED_REMEMBERED });
   private version = '';
 
   constructor(budgetBytes: number) {
-    // An entry larger than an eighth of the budget is not kept: one caller's huge answers cannot flush everyone's.
+    // An entry larger than an eighth of the budget is not cached: one caller's huge answers cannot flush everyone's.
     this.lru =
       budgetBytes > 0
-        ? new LRUCache<string, KeptEntry>({ maxSize: budgetBytes, maxEntrySize: Math.max(1, Math.floor(budgetBytes / 8)), sizeCalculation: (v) => Math.max(1, v.bytes) })
+        ? new LRUCache<string, CacheEntry>({ maxSize: budgetBytes, maxEntrySize: Math.max(1, Math.floor(budgetBytes / 8)), sizeCalculation: (v) => Math.max(1, v.bytes) })
         : null;
   }
 
@@ -128,8 +128,8 @@ export class ResultStore implements Cache {
     return this.lru !== null;
   }
 
-  /** The kept entry under a key (the paths that answer before an execution look here). */
-  entry(key: string): KeptEntry | undefined {
+  /** The cached entry under a key (the paths that answer before an execution look here). */
+  entry(key: string): CacheEntry | undefined {
     this.follow(versionOf(key));
     return this.lru?.get(key);
   }
@@ -140,15 +140,15 @@ export class ResultStore implements Cache {
 
   set(key: string, result: Tagged): void {
     if (!this.lru) return;
-    const entry: KeptEntry = { key, result, bytes: 2 * key.length + 256, formed: false };
+    const entry: CacheEntry = { key, result, bytes: 2 * key.length + 256, hasBody: false };
     ENTRIES.add(entry);
-    result[KEPT] = entry;
+    result[CACHE_ENTRY] = entry;
     this.follow(versionOf(key));
     this.lru.set(key, entry);
   }
 
   /**
-   * Whether a result asked under `key` is to be kept: from its second ask. Keeping costs the response
+   * Whether a result asked under `key` is to be cached: from its second ask. Keeping costs the response
    * cache a walk of the whole result (it clones it to strip the fields it added), as long again
    * as a small execution; a composed query asked once, as most one-off queries are, pays none.
    */
@@ -162,20 +162,20 @@ export class ResultStore implements Cache {
   /** Nothing to do: a release is read-only, and a new one changes every key's version. */
   invalidate(): void {}
 
-  /** The entry a result was kept as, if it was (any object: Yoga's and envelop's result types differ). */
-  static entryOf(result: object): KeptEntry | undefined {
-    if (!(KEPT in result)) return undefined;
-    const tag = result[KEPT];
+  /** The entry a result was cached as, if it was (any object: Yoga's and envelop's result types differ). */
+  static entryOf(result: object): CacheEntry | undefined {
+    if (!(CACHE_ENTRY in result)) return undefined;
+    const tag = result[CACHE_ENTRY];
     return isEntry(tag) ? tag : undefined;
   }
 
-  /** An entry that took on `added` bytes (a form, a compressed form), kept again so the budget counts them. */
-  grew(entry: KeptEntry, added: number): void {
+  /** An entry that took on `added` bytes (a form, a compressed form), cached again so the budget counts them. */
+  grew(entry: CacheEntry, added: number): void {
     entry.bytes += added;
     if (this.lru?.peek(entry.key) === entry) this.lru.set(entry.key, entry);
   }
 
-  /** Bytes held now (for tests and docs/performance.md). */
+  /** Bytes used now (for tests and docs/performance.md). */
   get bytes(): number {
     return this.lru?.calculatedSize ?? 0;
   }
@@ -189,30 +189,30 @@ export class ResultStore implements Cache {
 }
 
 /**
- * One surface's forms of kept results (GraphQL's bytes per Accept, a route's per path and query),
- * held per entry, so they are dropped with it and counted in its budget.
+ * One surface's bodies of cached results (GraphQL's bytes per Accept, a route's per path and query),
+ * stored per entry, so they are dropped with it and counted in its budget.
  */
-export class FormSlot<F extends Sized> {
-  private readonly byEntry = new WeakMap<KeptEntry, Map<string, F>>();
+export class BodyCache<F extends Sized> {
+  private readonly byEntry = new WeakMap<CacheEntry, Map<string, F>>();
 
   constructor(private readonly store: ResultStore) {}
 
-  get(entry: KeptEntry, name: string): F | undefined {
+  get(entry: CacheEntry, name: string): F | undefined {
     return this.byEntry.get(entry)?.get(name);
   }
 
-  set(entry: KeptEntry, name: string, form: F): void {
-    let forms = this.byEntry.get(entry);
-    if (!forms) this.byEntry.set(entry, (forms = new Map()));
-    forms.set(name, form);
-    // The first form's size also stands for the result's own objects, which the store cannot weigh.
-    this.store.grew(entry, entry.formed ? form.bytes : 2 * form.bytes);
-    entry.formed = true;
+  set(entry: CacheEntry, name: string, body: F): void {
+    let bodies = this.byEntry.get(entry);
+    if (!bodies) this.byEntry.set(entry, (bodies = new Map()));
+    bodies.set(name, body);
+    // The first body's size also stands for the result's own objects, which the store cannot weigh.
+    this.store.grew(entry, entry.hasBody ? body.bytes : 2 * body.bytes);
+    entry.hasBody = true;
   }
 
-  /** A form that took on bytes (a compressed copy made later). */
-  grew(entry: KeptEntry, form: F, added: number): void {
-    form.bytes += added;
+  /** A body that took on bytes (a compressed copy made later). */
+  grew(entry: CacheEntry, body: F, added: number): void {
+    body.bytes += added;
     this.store.grew(entry, added);
   }
 }
@@ -236,30 +236,30 @@ function documentTextOf(args: ExecutionArgs): string {
   return documentText(args.document);
 }
 
-/** The key the surface that took the request worked out (GraphQLContext.resultKey), if it did. */
+/** The key the surface that took the request computed (GraphQLContext.resultKey), if it did. */
 function keyGivenIn(context: unknown): string | undefined {
   return typeof context === 'object' && context !== null && 'resultKey' in context && typeof context.resultKey === 'string' ? context.resultKey : undefined;
 }
 
 /**
- * Queries costing more than this are not kept: their results are large and the response cache walks a
+ * Queries costing more than this are not cached: their results are large and the response cache walks a
  * result once more, in one piece, to keep it (a stall of its own); they are rarely asked twice alike.
  */
 export const KEEP_COST_MAX = 20_000;
 
 /**
  * @envelop/response-cache over the store. Listed after the execution queue and the time budget, so
- * a kept result is answered without waiting for a turn. A result with errors, or one that holds
- * `rateLimit` (different on every request), is not kept.
+ * a cached result is answered without waiting for a turn. A result with errors, or one that holds
+ * `rateLimit` (different on every request), is not cached.
  */
 export function useResultCache(store: ResultStore): Plugin<GraphQLContext> {
   return useResponseCache<GraphQLContext>({
     cache: store,
     session: (ctx) => sessionKey(ctx.snapshot.dataVersion, ctx.now, ctx.plan),
-    // A route's fixed operation is kept at once (routes are asked again and again); a composed query
-    // from its second ask, which /graphql decided when it looked the key up (useKeptForms).
+    // A route's fixed operation is cached at once (routes are asked again and again); a composed query
+    // from its second ask, which /graphql decided when it looked the key up (useCachedBodies).
     enabled: (ctx) => store.enabled && (ctx.cost ?? 0) <= KEEP_COST_MAX && (ctx.route !== undefined || ctx.keepResult === true),
-    // The key the surface looked up before executing, when it gave one, so it is not worked out again.
+    // The key the surface looked up before executing, when it gave one, so it is not computed again.
     buildResponseCacheKey: ({ context, documentString, operationName, variableValues, sessionId }) =>
       keyGivenIn(context) ?? resultKey(sessionId ?? '', documentString, operationName, variableValues),
     getDocumentString: documentTextOf,

@@ -50,7 +50,7 @@ const monthlySource = (publishers: readonly string[]) => `visitor arrivals by or
 
 const MEMO_KEY = 'rivals:table';
 
-/** iso → its rivals, for every country held. */
+/** iso → its rivals, for every country present. */
 export function rivalTable(snapshot: Snapshot): Promise<Map<string, CountryRivals>> {
   return perRelease(snapshot, MEMO_KEY, () => buildRivalTable(snapshot));
 }

@@ -1,27 +1,27 @@
 /**
  * Codes, periods, dates and years: scalars with a checked form (src/graphql/input-kinds.ts), so a bad
- * value is refused before any resolver runs, in the words a REST parameter of the type is refused with.
+ * value is rejected before any resolver runs, in the words a REST parameter of the type is rejected with.
  */
 import { Kind, print, type ValueNode } from 'graphql';
-import { SCALAR_CHECKS, scalarRefusal, type ScalarName } from './input-kinds';
+import { SCALAR_CHECKS, scalarError, type ScalarName } from './input-kinds';
 import { builder } from './builder';
 
-/** A value as its sender wrote it, for a refusal: JSON for a variable's, the query's text for a literal. */
+/** A value as its sender wrote it, for a error: JSON for a variable's, the query's text for a literal. */
 const shownValue = (value: unknown) => JSON.stringify(value) ?? String(value);
 const shownLiteral = (node: ValueNode) => print(node);
 
-/** A scalar's text through its check: the normalised value, or the refusal (`shown` only when refused). */
+/** A scalar's text through its check: the normalised value, or the error (`shown` only when rejected). */
 function checked<T>(name: ScalarName, check: (text: string) => T | undefined, text: string | undefined, shown: () => string): T {
   const value = text === undefined ? undefined : check(text);
-  if (value === undefined) throw scalarRefusal(name, shown());
+  if (value === undefined) throw scalarError(name, shown());
   return value;
 }
 
-/** A scalar sent as a string: the check's normalised value, or the refusal. */
+/** A scalar sent as a string: the check's normalised value, or the error. */
 function stringInput(name: Exclude<ScalarName, 'Year'>) {
   const check = (text: string | undefined, shown: () => string) => checked(name, SCALAR_CHECKS[name], text, shown);
   return {
-    // Values leave as held: the release only stores checked codes, periods and dates.
+    // Values leave as stored: the release only stores checked codes, periods and dates.
     serialize: (value: unknown) => String(value),
     parseValue: (value: unknown) => check(typeof value === 'string' ? value : undefined, () => shownValue(value)),
     parseLiteral: (node: ValueNode) => check(node.kind === Kind.STRING ? node.value : undefined, () => shownLiteral(node)),

@@ -1,7 +1,7 @@
 /**
  * The sources of /v1/status: each source's last check at its publisher (DATA_DIR/sources.json,
  * read at each ask: the refresh rewrites it between releases) and the period the served release
- * reaches from its files (kept in the release by its build, read once per release).
+ * reaches from its files (stored in the release by its build, read once per release).
  */
 import path from 'node:path';
 import { perRelease } from '../db/data-store';

@@ -4,7 +4,7 @@
  * - Time slices: every field resolver of the schema is wrapped (withTimeSlices) so that once the
  *   current turn of the event loop has run query work for SLICE_MS (src/db/turns.ts, which SQL
  *   statements wait on too), the next resolver of an object or a list of objects waits for a later
- *   turn: a query over every series is worked out in slices with the loop's other callbacks between
+ *   turn: a query over every series is computed in slices with the loop's other callbacks between
  *   them, so /healthz and the other callers are answered meanwhile instead of after. A field of
  *   scalars (a value of its parent's row, mostly) resolves in the turn it is reached: it leads to no
  *   further resolvers, and deferring it made each scalar of every row past the slice a promise of

@@ -1,7 +1,7 @@
 /**
  * The one ingest pipeline: publisher files → shape checks → connectors → comparison with the served
  * release → one release file → validation → atomic switch → pruning of old release files. A failure
- * or refusal anywhere leaves the served release untouched; figures identical to the served
+ * or error anywhere leaves the served release untouched; figures identical to the served
  * release's keep it (no new file).
  */
 import fs from 'node:fs';
@@ -47,7 +47,7 @@ import type { SourceTableInfo } from '../domain/types';
 import path from 'node:path';
 import { describeProblem, describeProblemForLog } from './source-shape';
 import { validateRelease } from './validate';
-import { contentDigest, keptReleaseStats, versionOf, writeRelease, type CountryRow, type DerivationRefusal, type RegionUnitRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
+import { contentDigest, unchangedReleaseStats, versionOf, writeRelease, type CountryRow, type DerivationError, type RegionUnitRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
 
 export interface BuildOptions {
   sourcesDir: string;
@@ -56,24 +56,24 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** The line-by-line detail (each code/name decision, each reason rows were rejected for): `log` when absent. */
   detail?: (line: string) => void;
-  /** Release even though series held by the served release vanished from the files, or a table shrank sharply. */
+  /** Release even though series present in the served release vanished from the files, or a table shrank sharply. */
   allowVanished?: boolean;
-  /** Release files kept after a switch, the served one included (older ones are deleted). */
+  /** Release files retained after a switch, the served one included (older ones are deleted). */
   keepReleases?: number;
-  /** Where steps' outputs are kept for the next ingest (src/ingest/parse-cache.ts); null or absent: parse everything. */
+  /** Where steps' outputs are retained for the next ingest (src/ingest/parse-cache.ts); null or absent: parse everything. */
   parseCacheDir?: string | null;
   /** The service's public address, written into the bulk files' citations (PUBLIC_BASE_URL); '' when absent. */
   publicBaseUrl?: string;
 }
 
 /** An ingest stopped before anything was written: the served release stays. Each problem names its file. */
-export class IngestRefused extends Error {
+export class IngestError extends Error {
   constructor(
     what: string,
     readonly problems: string[],
   ) {
     super(`${what}: ${problems.join('; ')}`);
-    this.name = 'IngestRefused';
+    this.name = 'IngestError';
   }
 }
 
@@ -85,14 +85,14 @@ export interface BuildSummary extends WriteStats {
   unresolved: number;
   /** Rows settled by the code/name decisions table (src/ingest/connectors/code-decisions.ts). */
   decisions: AppliedDecision[];
-  /** False when the figures equal the served release's, which is then kept as it is. */
+  /** False when the figures equal the served release's, which is then retained as it is. */
   written: boolean;
-  /** Aliases of series the previous release held that the files no longer give (allowed by the operator). */
+  /** Aliases of series the previous release had that the files no longer give (allowed by the operator). */
   vanished: string[];
   /** Older release files deleted after the switch. */
   pruned: string[];
   seconds: number;
-  /** The bulk files written beside the release (none when the served release was kept). */
+  /** The bulk files written beside the release (none when the served release was retained). */
   bulk: BulkSummary | null;
 }
 
@@ -137,9 +137,9 @@ function toSeriesRows(parsed: ParsedSeries[], countries: Map<string, CountryRef>
       continue;
     }
     if (p.observations.length === 0) continue;
-    const kept = byAlias.get(alias);
-    if (kept) {
-      rejected.push({ table: p.table, row: alias, reason: `same series already held from ${kept.table}` });
+    const existing = byAlias.get(alias);
+    if (existing) {
+      rejected.push({ table: p.table, row: alias, reason: `same series already held from ${existing.table}` });
       continue;
     }
     byAlias.set(alias, {
@@ -176,13 +176,13 @@ function markHeadlines(rows: SeriesRow[]): void {
   for (const s of rows) s.headline = headlines.has(s.alias);
 }
 
-/** Totals from complete breakdowns, then annual figures from complete months; the refusals, for the coverage report. */
-function applyDerivations(rows: SeriesRow[], log: (line: string) => void): DerivationRefusal[] {
+/** Totals from complete breakdowns, then annual figures from complete months; the errors, for the coverage report. */
+function applyDerivations(rows: SeriesRow[], log: (line: string) => void): DerivationError[] {
   const outcomes = [...deriveTotals(rows), ...deriveAnnuals(rows)];
   const computed = rows.reduce((n, s) => n + s.observations.filter((o) => o.derivation).length, 0);
-  const refused = outcomes.filter((o) => !o.result.ok);
-  log(`  derived ${computed} figures (${rows.filter((s) => s.derivationRule).length} series); ${refused.length} refused`);
-  return refused.map((o) => ({
+  const rejected = outcomes.filter((o) => !o.result.ok);
+  log(`  derived ${computed} figures (${rows.filter((s) => s.derivationRule).length} series); ${rejected.length} refused`);
+  return rejected.map((o) => ({
     country: o.country,
     rule: o.rule,
     target: o.target,
@@ -241,13 +241,13 @@ function seriesSummariesByCountry(series: readonly SeriesRow[]): Map<string, Ser
   return summaries;
 }
 
-/** The regional units of the held countries, labelled from geo.dic; codes of other NUTS vintages the series use are added with their labels. */
-function regionUnitsOf(outputs: readonly ConnectorOutput[], series: readonly SeriesRow[], held: ReadonlySet<string>): RegionUnitRow[] {
+/** The regional units of the present countries, labelled from geo.dic; codes of other NUTS vintages the series use are added with their labels. */
+function regionUnitsOf(outputs: readonly ConnectorOutput[], series: readonly SeriesRow[], countriesPresent: ReadonlySet<string>): RegionUnitRow[] {
   const geoLabels: Record<string, string> = Object.assign({}, ...outputs.map((o) => o.geoLabels ?? {}));
   const units = new Map(
     outputs
       .flatMap((o) => o.regionUnits ?? [])
-      .filter((u) => held.has(u.country))
+      .filter((u) => countriesPresent.has(u.country))
       .map((u) => [u.code, { code: u.code, country: u.country, level: u.level, name: u.name, nameLatin: u.latinName, labelEn: geoLabels[u.code] ?? null }]),
   );
   for (const s of series) {
@@ -277,12 +277,12 @@ export function assembleContent(
     refByIso,
     rejected,
   );
-  const derivationRefusals = applyDerivations(series, log);
+  const derivationErrors = applyDerivations(series, log);
   markHeadlines(series);
   const indicators = outputs.flatMap((o) => o.indicators ?? []).filter((i) => refByIso.has(i.country));
-  const held = new Set([...series.map((s) => s.country), ...indicators.map((i) => i.country)]);
+  const countriesPresent = new Set([...series.map((s) => s.country), ...indicators.map((i) => i.country)]);
   const seriesSummaries = seriesSummariesByCountry(series);
-  const countries: CountryRow[] = [...held].sort().map((iso) => {
+  const countries: CountryRow[] = [...countriesPresent].sort().map((iso) => {
     const r = refByIso.get(iso)!;
     return {
       iso,
@@ -308,14 +308,14 @@ export function assembleContent(
     content: {
       regions: [...UN_TOURISM_REGIONS],
       countries,
-      regionUnits: regionUnitsOf(outputs, series, held),
+      regionUnits: regionUnitsOf(outputs, series, countriesPresent),
       tables,
       series,
       fx: outputs.flatMap((o) => o.fx ?? []),
       prices: outputs.flatMap((o) => o.prices ?? []),
       indicators,
       reachedByFile: periodsReached(outputs),
-      derivationRefusals,
+      derivationErrors,
     },
     rejected,
     decisions: outputs.flatMap((o) => o.decisions ?? []),
@@ -348,9 +348,9 @@ function checkSourceShapes(sourcesDir: string, cacheDir: string | null, log: (li
   const t0 = performance.now();
   const { checked, problems } = checkSources(sourcesDir, cacheDir);
   if (problems.length > 0) {
-    // The refusal may reach callers (a refresh round's reason): what the files held goes to the log only.
+    // The error may reach callers (a refresh round's reason): what the files contained goes to the log only.
     for (const p of problems) log(`  damaged   ${describeProblemForLog(p)}`);
-    throw new IngestRefused('damaged source files, no release built', problems.map(describeProblem));
+    throw new IngestError('damaged source files, no release built', problems.map(describeProblem));
   }
   log(`  ${checked} files whole and in their publishers' layout (${Math.round(performance.now() - t0)} ms)`);
 }
@@ -366,7 +366,7 @@ function compareWithPrevious(previous: PreviousRelease, content: ReleaseContent,
   } else if (allowVanished) {
     for (const p of problems) log(`  accepted (--allow-vanished): ${p}`);
   } else {
-    throw new IngestRefused('figures missing from the files, no release built (ingest --allow-vanished accepts the loss)', problems);
+    throw new IngestError('figures missing from the files, no release built (ingest --allow-vanished accepts the loss)', problems);
   }
   return vanished;
 }
@@ -435,7 +435,7 @@ export function buildRelease(options: BuildOptions): BuildSummary {
   if (previous && previousFile && previous.dataVersion === dataVersion && sameSchema(previous)) {
     const summary: BuildSummary = {
       ...base,
-      ...keptReleaseStats(previousFile, content),
+      ...unchangedReleaseStats(previousFile, content),
       file: previousFile,
       written: false,
       pruned: [],

@@ -33,7 +33,7 @@ export interface PartitionSpec {
   tables: readonly string[];
   /** Members left out of the parts: subtotals of other members. */
   exclude?: readonly string[];
-  /** Member → the members it is the sum of (a breakdown holding both is refused). */
+  /** Member → the members it is the sum of (a breakdown holding both is rejected). */
   subtotals?: Readonly<Record<string, readonly string[]>>;
   /** The total's breakdown (null: the publisher's total), in the same measure and frequency. */
   target: { dimension: string; member: string } | null;

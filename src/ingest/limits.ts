@@ -1,5 +1,5 @@
 /**
- * The bounds a publisher's file is read within. Past one, the file is refused with its name and
+ * The bounds a publisher's file is read within. Past one, the file is rejected with its name and
  * the bound it passed, before a reader builds anything of the size the file asks for. Each bound is
  * well above what the publishers' real files reach (the widest record, JNTO's 2017 table, has 36,585
  * cells on a line of 145 kB; the largest sheet, UN Tourism's arrivals by region, spans 440,000 cells).
@@ -47,7 +47,7 @@ export function overlongLine(data: Uint8Array | string, max = MAX_LINE_BYTES): {
   return null;
 }
 
-/** Refuses a text with a line over the bound, naming the line. */
+/** Rejects a text with a line over the bound, naming the line. */
 export function checkLines(data: Uint8Array | string, max = MAX_LINE_BYTES): void {
   const long = overlongLine(data, max);
   if (long) throw new LimitExceeded(`line ${long.line} is ${long.length} bytes long, over the bound of ${max}`);

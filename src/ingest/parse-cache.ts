@@ -1,5 +1,5 @@
 /**
- * The outputs of the ingest's steps, kept on disk with what each step looked at in the sources
+ * The outputs of the ingest's steps, retained on disk with what each step looked at in the sources
  * folder (src/ingest/source-reads.ts): a step whose files, folders and code are unchanged is not
  * parsed again. A refresh that brings one changed file parses that file's step only, and a rebuild
  * from the same files parses nothing. An entry is reused only when every file it was read from has
@@ -17,9 +17,9 @@ import { sourceDigest } from '../source-digest.mjs';
 import { looksStillHold, recordLooks, type SourceLooks } from './source-reads';
 
 /** Files found sound that are remembered (empty marker files, the oldest dropped). */
-const SOUND_FILES_KEPT = 400;
+const SOUND_FILES_RETAINED = 400;
 
-/** Entries kept per step: the files of a few recent refreshes (and of tests' altered copies). */
+/** Entries retained per step: the files of a few recent refreshes (and of tests' altered copies). */
 const ENTRIES_PER_STEP = 4;
 
 interface EntryHead {
@@ -47,7 +47,7 @@ function stepDir(cacheDir: string, step: string): string {
   return path.join(cacheDir, step.toLowerCase().replace(/[^a-z0-9]+/g, '-'));
 }
 
-/** The kept output of `step` whose looks still hold, newest first; null when none does. */
+/** The retained output of `step` whose looks still hold, newest first; null when none does. */
 function lookUp<T>(dir: string, sourcesDir: string, code: string): T | null {
   if (!fs.existsSync(dir)) return null;
   const heads = fs
@@ -82,8 +82,8 @@ function keep(dir: string, code: string, looks: SourceLooks, output: unknown): v
 }
 
 /**
- * `run`'s output for `step`: the kept one when its looks at `sourcesDir` still hold, else `run`'s
- * (then kept). `cacheDir` null: always `run`. `shared` are looks every step depends on (the
+ * `run`'s output for `step`: the retained one when its looks at `sourcesDir` still hold, else `run`'s
+ * (then retained). `cacheDir` null: always `run`. `shared` are looks every step depends on (the
  * country table the resolver is built from).
  */
 export function cachedStep<T>(
@@ -98,8 +98,8 @@ export function cachedStep<T>(
   let code: string;
   try {
     code = codeDigest();
-    const kept = lookUp<T>(dir, sourcesDir, code);
-    if (kept !== null) return { output: kept, fromCache: true };
+    const cached = lookUp<T>(dir, sourcesDir, code);
+    if (cached !== null) return { output: cached, fromCache: true };
   } catch {
     return { output: run(), fromCache: false };
   }
@@ -115,7 +115,7 @@ export function cachedStep<T>(
 /**
  * `check`'s verdict on `data`: null (sound) without checking when this build found the same bytes
  * sound under the same rule before; a problem is never remembered, so a damaged file is checked
- * (and refused) every time.
+ * (and rejected) every time.
  */
 export function checkedOnce<P>(cacheDir: string | null, rule: string, data: Uint8Array, check: () => P | null): P | null {
   if (!cacheDir) return check();
@@ -132,9 +132,9 @@ export function checkedOnce<P>(cacheDir: string | null, rule: string, data: Uint
       fs.mkdirSync(path.dirname(marker), { recursive: true });
       fs.writeFileSync(marker, '');
       const markers = fs.readdirSync(path.dirname(marker));
-      if (markers.length > SOUND_FILES_KEPT) {
+      if (markers.length > SOUND_FILES_RETAINED) {
         const byAge = markers.map((m) => ({ m, at: fs.statSync(path.join(path.dirname(marker), m)).mtimeMs })).sort((a, b) => a.at - b.at);
-        for (const { m } of byAge.slice(0, markers.length - SOUND_FILES_KEPT)) fs.rmSync(path.join(path.dirname(marker), m), { force: true });
+        for (const { m } of byAge.slice(0, markers.length - SOUND_FILES_RETAINED)) fs.rmSync(path.join(path.dirname(marker), m), { force: true });
       }
     } catch {
       // Not remembered: checked again next time.

@@ -1,6 +1,6 @@
 /**
- * The newest period each source file brings to a release, worked out at the build from what the
- * connectors read, and kept in the release (Meta `period_reached_by_file`) for /v1/status. A file
+ * The newest period each source file brings to a release, computed at the build from what the
+ * connectors read, and retained in the release (Meta `period_reached_by_file`) for /v1/status. A file
  * counts for every figure read from it, also one a newer publication gives again (a superseded
  * vintage still says how far it reaches). Series and indicators count under their table's file,
  * exchange rates under the table of the output that read them; a connector whose tables cannot say
@@ -57,7 +57,7 @@ export function periodsReached(outputs: readonly ConnectorOutput[]): PeriodsByFi
   return Object.fromEntries(Object.entries(reached).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** The account kept in a release, read back; a release built before it was kept has none ({}). */
+/** The account retained in a release, read back; a release built before it was retained has none ({}). */
 export function parsePeriodsByFile(json: string | null | undefined): PeriodsByFile {
   let raw: unknown;
   try {

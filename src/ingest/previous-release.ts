@@ -24,13 +24,13 @@ export interface Holdings {
 export interface PreviousRelease extends Holdings {
   version: string;
   dataVersion: string;
-  /** The migrations its schema was made by: a release of another schema is never kept as is. */
+  /** The migrations its schema was made by: a release of another schema is never retained as is. */
   migrations: string[];
 }
 
 /** A drop by more than this share of a table's series or figures stops the release. */
 export const MAX_TABLE_DROP = 0.1;
-/** How many vanished series a refusal names. */
+/** How many vanished series a error names. */
 const VANISHED_SHOWN = 5;
 
 const FX_KEY = `${ECB_TABLE.code} (exchange rates)`;
@@ -95,7 +95,7 @@ export function tableDrops(before: PreviousRelease, now: Holdings, maxDrop = MAX
   return out;
 }
 
-/** Aliases of the series the previous release held that the files no longer give, sorted. */
+/** Aliases of the series the previous release had that the files no longer give, sorted. */
 export function vanishedSeries(before: PreviousRelease, now: Holdings): string[] {
   return [...before.series].filter(([id]) => !now.series.has(id)).map(([, alias]) => alias).sort();
 }

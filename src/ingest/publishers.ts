@@ -26,7 +26,7 @@ export type Unpacking =
   | { kind: 'gzip' }
   /** The one member of a zip whose name matches. */
   | { kind: 'zip-member'; member: RegExp }
-  /** Every member whose name matches, under their own names in `dir`; they replace the members held. */
+  /** Every member whose name matches, under their own names in `dir`; they replace the members present. */
   | { kind: 'zip-members'; member: RegExp; dir: string }
   /** The World Bank's wide indicator download, written in the long layout of its indicator files. */
   | { kind: 'worldbank-long'; indicator: string };
@@ -35,7 +35,7 @@ export type Unpacking =
 export interface Linked {
   /** File names of the family (any format the publisher has used for it). */
   family: RegExp;
-  /** The extension the connectors read; a newest file in another format is a format change, refused. */
+  /** The extension the connectors read; a newest file in another format is a format change, rejected. */
   format: string;
   /** Fetched when the page links none (the dated name is the fallback, not the rule); null: none. */
   fallback: string | null;
@@ -186,7 +186,7 @@ const unTourismSources: Source[] = [
   ),
 ];
 
-/** The datahub oil-prices package: EIA's RBRTE and RWTC spot prices as CSV, kept current from EIA. */
+/** The datahub oil-prices package: EIA's RBRTE and RWTC spot prices as CSV, retained current from EIA. */
 const oilSources: Source[] = ['brent', 'wti'].flatMap((crude) =>
   ['daily', 'weekly', 'monthly', 'year'].map(
     (span): Source => ({
@@ -335,7 +335,7 @@ const nationalSources: Source[] = [
     publisher: 'Ministério do Turismo (dados.turismo.gov.br)',
     address: 'https://dados.turismo.gov.br/dataset/chegada-de-turistas-internacionais',
     hosts: HOSTS.brazil,
-    // One file per year: the newest linked is fetched and kept beside the years held (the connector reads them all).
+    // One file per year: the newest linked is fetched and retained beside the years present (the connector reads them all).
     linked: { family: MTUR_FILE_RE, format: 'csv', fallback: null },
     file: (url) => `mtur_brazil/${fileNameOf(url)}`,
     unpack: { kind: 'as-is' },

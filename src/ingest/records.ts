@@ -80,7 +80,7 @@ export interface ConnectorOutput {
   indicators?: IndicatorValue[];
   /**
    * The newest period each file it read brings, when its tables cannot say it (releases merged from
-   * several files; prices, which carry no table); otherwise worked out from them (period-reached.ts).
+   * several files; prices, which carry no table); otherwise computed from them (period-reached.ts).
    */
   reachedByFile?: Record<string, string>;
 }

@@ -1,7 +1,7 @@
 /**
  * One refresh round: every source checked at its publisher, the changed ones checked for shape,
- * then one build from the files held with the changed ones in place, and only when that build
- * succeeds are they kept. A source that fails (fetch, shape, or a build it breaks) keeps its last
+ * then one build from the files present with the changed ones in place, and only when that build
+ * succeeds are they retained. A source that fails (fetch, shape, or a build it breaks) keeps its last
  * good file and says why in DATA_DIR/sources.json; the served release stays unless a build
  * succeeds. A round where nothing changed parses nothing and writes no release.
  *
@@ -208,10 +208,10 @@ function parseLimitsIn(round: ParseRound): { limits: ParseLimits; deadlineReason
 
 /**
  * The changed files' shapes, each in the folder the build will read (a role file is read only where
- * it is present), checked in a parsing process: a malformed one is refused, and one that ends the
- * process is refused with the cause, the others then checked in a new process.
+ * it is present), checked in a parsing process: a malformed one is rejected, and one that ends the
+ * process is rejected with the cause, the others then checked in a new process.
  */
-async function refuseMalformed(cache: string, changed: Changed[], failed: Map<string, string>, round: ParseRound, log: (line: string) => void): Promise<Changed[]> {
+async function rejectMalformed(cache: string, changed: Changed[], failed: Map<string, string>, round: ParseRound, log: (line: string) => void): Promise<Changed[]> {
   if (changed.length === 0) return changed;
   const candidate = assemble(cache, changed);
   let remaining = changed;
@@ -224,7 +224,7 @@ async function refuseMalformed(cache: string, changed: Changed[], failed: Map<st
         if (m.kind !== 'checked') return;
         done.add(m.id);
         if (m.problems.length === 0) return;
-        // The reason is shown to callers (/v1/status); what the file held is for the operator's log only.
+        // The reason is shown to callers (/v1/status); what the file contained is for the operator's log only.
         failed.set(m.id, `refused: ${m.problems.map(describeProblem).join('; ')}; the copy held is kept`);
         for (const p of m.problems) log(`  refused   ${m.id}: ${describeProblemForLog(p)}`);
       }, deadlineReason);
@@ -240,7 +240,7 @@ async function refuseMalformed(cache: string, changed: Changed[], failed: Map<st
         }
         break;
       }
-      // The source being checked when the process ended is the one refused.
+      // The source being checked when the process ended is the one rejected.
       const [current, ...others] = rest;
       if (!current) break;
       failed.set(current.source.id, `refused: ${(err as Error).message}; the copy held is kept`);
@@ -345,15 +345,15 @@ async function checkAll(states: SourceStates, http: HttpOptions, concurrency: nu
 function sortChecks(checks: readonly Check[], states: SourceStates, failed: Map<string, string>, round: ParseRound, roundOver: AbortSignal, retryFailed: boolean): Changed[] {
   const changed: Changed[] = [];
   for (const { source, checked } of checks) {
-    const held = states.sources[source.id];
+    const previous = states.sources[source.id];
     if (checked.outcome === 'failed') failed.set(source.id, checked.reason);
     else if (checked.outcome === 'unchanged') continue;
     else if (roundOver.aborted) {
       failed.set(source.id, `${round.roundPassed} before its files were parsed; the copy held is kept`);
       round.outOfTime.add(source.id);
-    } else if (!retryFailed && held?.failedChecksum === checked.checksum) {
+    } else if (!retryFailed && previous?.failedChecksum === checked.checksum) {
       // The bytes that failed last time: not parsed again until the publisher's file changes.
-      failed.set(source.id, held.reason ?? 'the same file failed before; the copy held is kept');
+      failed.set(source.id, previous.reason ?? 'the same file failed before; the copy held is kept');
     } else changed.push({ source, checked });
   }
   return changed;
@@ -383,12 +383,12 @@ export async function refreshSources(options: RefreshOptions): Promise<RefreshSu
     const failed = new Map<string, string>();
     const unchanged = checks.filter((c) => c.checked.outcome === 'unchanged').map((c) => c.source);
     let changed = sortChecks(checks, states, failed, round, roundOver.signal, options.alwaysBuild ?? false);
-    changed = await refuseMalformed(cache, changed, failed, round, log);
+    changed = await rejectMalformed(cache, changed, failed, round, log);
     let build: BuildSummary | null = null;
     if ((changed.length > 0 || options.alwaysBuild) && !roundOver.signal.aborted) {
       ({ build, changed } = await buildWithout(options, cache, changed, failed, now, log, round));
     }
-    // Sources no build took (the second build was refused for others' files) are not kept: they are checked again next round.
+    // Sources no build took (the second build was rejected for others' files) are not retained: they are checked again next round.
     if (!build) {
       for (const c of changed) {
         const why = roundOver.signal.aborted ? `${round.roundPassed} before the build` : "not taken: the build was refused for other sources' files; checked again next round";
@@ -397,7 +397,7 @@ export async function refreshSources(options: RefreshOptions): Promise<RefreshSu
       }
       changed = [];
     }
-    // Kept: the files of the changed sources the build took, each written whole, the obsolete ones removed.
+    // Retained: the files of the changed sources the build took, each written whole, the obsolete ones removed.
     for (const c of changed) {
       for (const file of replacedBy(cache, c)) fs.rmSync(path.join(cache, file), { force: true });
       for (const [file, data] of c.checked.files) writeFileAtomically(path.join(cache, file), data);

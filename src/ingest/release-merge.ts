@@ -1,8 +1,8 @@
 /**
- * One publisher's source held in several of its releases (UN Tourism's "all data" workbooks of
+ * One publisher's source present in several of its releases (UN Tourism's "all data" workbooks of
  * 25/01/2023 and 24/11/2023, its topic workbooks of 23/12/2025; Stats NZ's Infoshare export and its
  * monthly release workbook): each figure comes from the newest release that gives it, figures only
- * older releases give are kept, and a figure a later release changed is logged as a source revision
+ * older releases give are retained, and a figure a later release changed is logged as a source revision
  * with the older value and both release dates.
  */
 import { nextPeriod } from '../domain/periods';
@@ -46,7 +46,7 @@ export function periodRanges(periods: readonly string[]): string {
 
 const sameUnit = (a: ParsedSeries, b: ParsedSeries) => a.unit === b.unit && a.currency === b.currency && a.scale === b.scale;
 
-interface Held {
+interface ReleasedObservation {
   released: string;
   observation: ParsedObservation;
 }
@@ -72,7 +72,7 @@ function mergeSeries(
     });
     return false;
   });
-  const byPeriod = new Map<string, Held[]>();
+  const byPeriod = new Map<string, ReleasedObservation[]>();
   const unpublished = new Map<string, ParsedObservation>();
   for (const v of usable) {
     for (const o of v.series.observations) {
@@ -87,16 +87,16 @@ function mergeSeries(
   const fromRelease = new Map<string, string[]>();
   const citation = new Map(usable.map((v) => [v.released, citedAs(v)]));
   for (const period of periods.slice(firstWithFigure)) {
-    const held = byPeriod.get(period);
-    if (!held) {
+    const versions = byPeriod.get(period);
+    if (!versions) {
       observations.push(unpublished.get(period)!);
       continue;
     }
-    const last = held[held.length - 1];
-    observations.push({ ...last.observation, firstReleased: held[0].released });
+    const last = versions[versions.length - 1];
+    observations.push({ ...last.observation, firstReleased: versions[0].released });
     fromRelease.set(last.released, [...(fromRelease.get(last.released) ?? []), period]);
-    for (let k = 1; k < held.length; k++) {
-      const [was, is] = [held[k - 1].observation, held[k].observation];
+    for (let k = 1; k < versions.length; k++) {
+      const [was, is] = [versions[k - 1].observation, versions[k].observation];
       if (was.value === is.value && was.status === is.status) continue;
       sourceRevisions.push({
         period,
@@ -104,8 +104,8 @@ function mergeSeries(
         oldStatus: was.status as ObsStatus,
         newValue: is.value,
         newStatus: is.status,
-        oldReleased: held[k - 1].released,
-        newReleased: held[k].released,
+        oldReleased: versions[k - 1].released,
+        newReleased: versions[k].released,
       });
     }
   }

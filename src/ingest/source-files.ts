@@ -35,7 +35,7 @@ const ANY_XLSX: SourceShape = { kind: 'xlsx' };
 type FileRule = { files: (sourcesDir: string) => string[]; shape: SourceShape };
 
 const one = (file: string) => () => [file];
-/** The file when it is the one `read` picks in the folder (a fetched file, else the one held), else none. */
+/** The file when it is the one `read` picks in the folder (a fetched file, else the one stored), else none. */
 const whenRead = (file: string, read: (sourcesDir: string) => string) => (sourcesDir: string) => (read(sourcesDir) === file ? [file] : []);
 const matching = (dir: string, pattern: RegExp, what: string) => (sourcesDir: string) => {
   const full = path.join(sourcesDir, dir);
@@ -45,7 +45,7 @@ const matching = (dir: string, pattern: RegExp, what: string) => (sourcesDir: st
 
 const EUROSTAT_TSV: SourceShape = { kind: 'delimited', delimiter: '\t', header: 'freq,', endsWithNewline: true };
 const EIA_CSV: SourceShape = { kind: 'delimited', delimiter: ',', header: 'Date,' };
-/** FRED has headed its date column "DATE" and, since 2024, "observation_date"; the copy held says "Date". */
+/** FRED has headed its date column "DATE" and, since 2024, "observation_date"; the stored copy says "Date". */
 const FRED_CSV: SourceShape = { kind: 'delimited', delimiter: ',', header: ['Date,', 'DATE,', 'observation_date,'] };
 
 export const SOURCE_FILES: readonly FileRule[] = [

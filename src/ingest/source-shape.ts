@@ -1,6 +1,6 @@
 /**
  * Checks a publisher file's shape before any connector parses it, so a truncated or damaged
- * download is refused with the file, the line and what was expected, instead of failing deep in a
+ * download is rejected with the file, the line and what was expected, instead of failing deep in a
  * parser or, worse, yielding a release with part of a table missing.
  *   - .xlsx: a complete zip (end-of-central-directory record present, every entry inside the file,
  *     inflating to its declared size and checksum), holding the sheets the connector reads, with
@@ -102,7 +102,7 @@ export function describeProblemForLog(p: ShapeProblem): string {
   return p.found === undefined ? describeProblem(p) : `${describeProblem(p)} (found ${JSON.stringify(p.found.slice(0, 200))})`;
 }
 
-/** How a refusal names a cell's text without quoting it: the text itself goes to `found`, for the log. */
+/** How a error names a cell's text without quoting it: the text itself goes to `found`, for the log. */
 const shownCell = (text: string | undefined) => (text === undefined ? 'nothing' : 'other text');
 
 export function decodeText(data: Buffer, encoding: TextEncoding = 'utf8'): string {
@@ -246,11 +246,11 @@ function sheetsProblem(file: string, data: Buffer, sheets: readonly string[]): S
   }
   const missing = sheets.filter((s) => !names.includes(s));
   if (missing.length === 0) return null;
-  const held = names.map((n) => `"${n}"`).join(', ');
+  const listed = names.map((n) => `"${n}"`).join(', ');
   return {
     file,
     message: `sheet ${missing.map((s) => `"${s}"`).join(', ')} not found: the workbook holds ${names.length} other sheets (not the publisher's layout the connector reads)`,
-    found: held,
+    found: listed,
   };
 }
 
@@ -374,7 +374,7 @@ function shapeProblem(file: string, data: Buffer, shape: SourceShape): ShapeProb
     return message ? { file, message: `not a complete .xls compound file: ${message}` } : null;
   }
   if (shape.kind === 'delimited') {
-    // Measured in bytes before the text is decoded, so a giant line is refused without a string of it.
+    // Measured in bytes before the text is decoded, so a giant line is rejected without a string of it.
     const long = overlongLine(data);
     if (long) return { file, line: long.line, message: `the line is ${long.length} bytes long, over the bound of ${MAX_LINE_BYTES}` };
   }

@@ -13,7 +13,7 @@ export interface SourceStatus {
   publisher: string;
   /** The official address: the file, or the page that links the newest file. */
   address: string;
-  /** The address the held copy came from (the dated file a page linked); null before its first fetch. */
+  /** The address the stored copy came from (the dated file a page linked); null before its first fetch. */
   fetchedFrom: string | null;
   lastChecked: string | null;
   lastChanged: string | null;
@@ -30,20 +30,20 @@ export interface SourceStatus {
 /** Every source, with its last check and the period the release reaches from its files (`reachedByFile`). */
 export function sourceStatuses(states: SourceStates, reachedByFile: PeriodsByFile, sources: readonly Source[] = SOURCES): SourceStatus[] {
   return sources.map((source) => {
-    const held = states.sources[source.id];
+    const stored = states.sources[source.id];
     const periodReached = Object.entries(reachedByFile)
-      .filter(([file]) => holds(source, file, held?.files ?? []))
+      .filter(([file]) => holds(source, file, stored?.files ?? []))
       .reduce<string | null>((newest, [, period]) => laterPeriod(newest, period), null);
     return {
       id: source.id,
       name: source.name,
       publisher: source.publisher,
       address: source.address,
-      fetchedFrom: held?.url ?? null,
-      lastChecked: held?.lastChecked ?? null,
-      lastChanged: held?.lastChanged ?? null,
-      state: held?.state ?? null,
-      reason: held?.reason ?? null,
+      fetchedFrom: stored?.url ?? null,
+      lastChecked: stored?.lastChecked ?? null,
+      lastChanged: stored?.lastChanged ?? null,
+      state: stored?.state ?? null,
+      reason: stored?.reason ?? null,
       periodReached,
     };
   });

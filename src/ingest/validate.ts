@@ -7,7 +7,7 @@ export function validateRelease(file: string): string[] {
   const one = <T>(sql: string) => db.prepare(sql).pluck().get() as T;
   try {
     // The file's pages and b-trees; quick_check skips matching each index to its table, which
-    // SQLite itself kept in step as it wrote them (integrity_check was a large part of a rebuild).
+    // SQLite itself retained in step as it wrote them (integrity_check was a large part of a rebuild).
     const integrity = one<string>('PRAGMA quick_check');
     if (integrity !== 'ok') problems.push(`integrity check: ${integrity}`);
     const fk = db.prepare('PRAGMA foreign_key_check').all();

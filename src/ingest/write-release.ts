@@ -46,7 +46,7 @@ export interface CountryRow {
   first: string | null;
   latest: string | null;
   measures: string[];
-  /** Its names in every language held (English spellings included). */
+  /** Its names in every language present (English spellings included). */
   names: { lang: string; name: string }[];
 }
 
@@ -71,11 +71,11 @@ export interface ReleaseContent {
   /** The newest period each source file brings (period-reached.ts): /v1/status reads it from the release. */
   reachedByFile: PeriodsByFile;
   /** Where a derivation rule computed nothing, and why (the coverage report reads it from the release). */
-  derivationRefusals?: DerivationRefusal[];
+  derivationErrors?: DerivationError[];
 }
 
 /** A rule that computed nothing for a series: a part missing in every period, a subtotal among parts, or sums off the published total. */
-export interface DerivationRefusal {
+export interface DerivationError {
   country: string;
   rule: string;
   target: string;
@@ -85,8 +85,8 @@ export interface DerivationRefusal {
   derivation: DerivationRule;
 }
 
-/** The Meta key holding the refusals as JSON. */
-export const DERIVATION_REFUSALS_META_KEY = 'derivation_refusals';
+/** The Meta key holding the errors as JSON. */
+export const DERIVATION_ERRORS_META_KEY = 'derivation_refusals';
 
 export interface WriteStats {
   version: string;
@@ -148,8 +148,8 @@ function readMeta(db: Database.Database): Record<string, string> {
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
-/** The stats of a served release kept as it is, its figures being identical to `content`. */
-export function keptReleaseStats(file: string, content: ReleaseContent): WriteStats {
+/** The stats of a served release retained as it is, its figures being identical to `content`. */
+export function unchangedReleaseStats(file: string, content: ReleaseContent): WriteStats {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   const meta = readMeta(db);
   db.close();
@@ -266,8 +266,8 @@ function copyLogs(db: Database.Database, previous: PreviousRelease, content: Rel
   db.exec('INSERT INTO Release SELECT * FROM prev.Release');
   db.exec('INSERT INTO ReleaseEntry SELECT * FROM prev.ReleaseEntry');
   db.exec('CREATE TEMP TABLE held_series (id TEXT PRIMARY KEY)');
-  const held = db.prepare('INSERT INTO held_series (id) VALUES (?)');
-  for (const s of content.series) held.run(s.id);
+  const insertHeldSeries = db.prepare('INSERT INTO held_series (id) VALUES (?)');
+  for (const s of content.series) insertHeldSeries.run(s.id);
   db.exec(
     `INSERT INTO Revision (seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease)
      SELECT seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease FROM prev.Revision
@@ -307,13 +307,13 @@ function writeSeries(w: SeriesWrite, s: SeriesRow): unknown[] | null {
   insert.search.run(s.id, [...Object.values(s.names), s.alias, s.searchText].join(' '));
   const source = w.tableByCode.get(s.table);
   for (const o of s.observations) {
-    // The publisher's release date (src/domain/release-dating.ts); a figure held before keeps the
+    // The publisher's release date (src/domain/release-dating.ts); a figure present before keeps the
     // earlier of its stored date and this one, so a newer file never makes an old figure look new.
     const old = before?.get(o.period);
     const dated = source ? publicationDate(o.period, s.freq, o.firstReleased ? { ...source, released: o.firstReleased } : source) : null;
     const fresh = dated ? publishedAt(dated.date) : null;
-    const kept = old && old.value !== null ? old.published : null;
-    const published = kept && (!fresh || kept < fresh) ? kept : (fresh ?? kept ?? loadedAt);
+    const oldPublished = old && old.value !== null ? old.published : null;
+    const published = oldPublished && (!fresh || oldPublished < fresh) ? oldPublished : (fresh ?? oldPublished ?? loadedAt);
     insert.obs.run(s.id, o.period, o.value, o.status, o.flags, published, o.derivation ?? null);
   }
   stats.observations += s.observations.length;
@@ -323,7 +323,7 @@ function writeSeries(w: SeriesWrite, s: SeriesRow): unknown[] | null {
     insert.revision.run(s.id, r.period, r.oldValue, r.newValue, r.oldStatus, r.newStatus, oldRelease, version);
   }
   // The publisher's own revisions between the releases the source holds, dated by those releases,
-  // are logged with a figure new to this release; a figure held before is compared above instead.
+  // are logged with a figure new to this release; a figure present before is compared above instead.
   for (const r of s.sourceRevisions ?? []) {
     if (before?.get(r.period)?.value != null) continue;
     insert.revision.run(s.id, r.period, r.oldValue, r.newValue, r.oldStatus, r.newStatus, publisherVersion(r.oldReleased), publisherVersion(r.newReleased));
@@ -384,7 +384,7 @@ export function writeRelease(
       data_version: dataVersion,
       data_as_of: stats.dataAsOf,
       [PERIODS_META_KEY]: JSON.stringify(content.reachedByFile),
-      [DERIVATION_REFUSALS_META_KEY]: JSON.stringify(content.derivationRefusals ?? []),
+      [DERIVATION_ERRORS_META_KEY]: JSON.stringify(content.derivationErrors ?? []),
     };
     for (const [k, v] of Object.entries(meta)) insert.meta.run(k, v);
   })();

@@ -4,7 +4,10 @@
  * series): looked up by two fixed operations (schema/operations/mcp.graphql) once per release, day
  * and plan (what a plan sees moves with the day) and kept until the next.
  */
-import type { CitationFactsFragment } from '../generated/operations';
+import { HeadlineCitationsDocument, SeriesCitationDocument, type CitationFactsFragment } from '../generated/operations';
+
+/** The fixed operations the lookups run (they serve no route or tool of their own). */
+export const CITATION_OPERATIONS = [HeadlineCitationsDocument, SeriesCitationDocument] as const;
 
 export type CitationFacts = CitationFactsFragment;
 

@@ -3,7 +3,7 @@
  * transport, stateless: one of each per request, JSON answers). The key is checked for every request
  * (401 with the error body); each tool call is admitted as a /v1 request is (plan, then rate: the same
  * module, src/auth/access.ts) and runs its fixed operation through the same enveloped execute and
- * result cache (rest/route-run.ts). A refused call is a tool error naming the code and the plan needed.
+ * result cache (rest/route-run.ts). A rejected call is a tool error naming the code and the plan needed.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
@@ -23,7 +23,7 @@ import type { RequestTag } from '../../rest/request-tag';
 import { HeadlineCitationsDocument, SeriesCitationDocument, type HeadlineCitationsQuery, type SeriesCitationQuery } from '../generated/operations';
 import { operationPlan } from '../graphql/operation-plan';
 import { schema } from '../graphql/schema';
-import { CitationLookup, type CitationRun } from './citations';
+import { CITATION_OPERATIONS, CitationLookup, type CitationRun } from './citations';
 import { variableValue, type Tool, type ToolContext } from './tool';
 import { citationOf, sourcesLine, TOOLS } from './tools';
 import { PROMPTS } from './prompts';
@@ -81,7 +81,7 @@ const OUTPUT = z.object({
 });
 
 /** The plan the citation lookups run with: the one their operations read at, whatever the caller's (a citation names the source, not its figures). */
-const CITATION_PLAN = [HeadlineCitationsDocument, SeriesCitationDocument].map((d) => operationPlan(schema, d)).reduce((a, b) => (PLANS.indexOf(a) >= PLANS.indexOf(b) ? a : b));
+const CITATION_PLAN = CITATION_OPERATIONS.map((d) => operationPlan(schema, d)).reduce((a, b) => (PLANS.indexOf(a) >= PLANS.indexOf(b) ? a : b));
 
 /** Per request: the caller and what its tool calls decided of its rate, for the answer's headers. */
 interface Call {
@@ -91,10 +91,10 @@ interface Call {
   headers: Record<string, string>;
 }
 
-/** A refusal as a tool error: its code and words, the plan needed, and the error body beside. */
+/** A error as a tool error: its code and words, the plan needed, and the error body beside. */
 function toolError(err: ApiError, plan: Plan, deps: McpDeps, requestId: string): CallToolResult {
   const needs = err.code === 'plan_required' || err.code === 'rate_limited' ? ` Plan needed: ${plan}.` : '';
-  // The error body as a second text: structuredContent is kept for answers, which clients check against the output schema.
+  // The error body as a second text: structuredContent is retained for answers, which clients check against the output schema.
   return {
     isError: true,
     content: [
@@ -132,7 +132,7 @@ async function callTool(deps: Shared, tool: Tool, call: Call, args: Record<strin
     const now = deps.now();
     const run: RouteRunDeps = { execute: deps.execute, publicBaseUrl: deps.publicBaseUrl, log: deps.log, endpointsLive: deps.endpointsLive };
     const path = tool.route?.path ?? `${MCP_PATH}/${tool.name}`;
-    // The key REST keeps the same operation's result under: a tool and its route share one kept result.
+    // The key REST keeps the same operation's result under: a tool and its route share one cached result.
     const key = joinResultKey(sessionKey(snapshot.dataVersion, now, admission.caller.plan), resultKeyTail(documentText(tool.operation), undefined, vars));
     const result = await executeRoute(run, { ...(tool.route ?? {}), operation: tool.operation, path } as never, vars, { plan: admission.caller.plan, requestId, snapshot, now }, key);
     const routeData = tool.route ? shapeResult(run, tool.route, result, params, now) : null;
@@ -279,7 +279,7 @@ const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
   415: 'unsupported_media_type',
 };
 
-/** A refusal the transport answered with (a JSON-RPC error), as the error body with its words. */
+/** A error the transport answered with (a JSON-RPC error), as the error body with its words. */
 async function errorAnswer(response: Response, deps: McpDeps, requestId: string): Promise<Response> {
   let said: unknown;
   try {

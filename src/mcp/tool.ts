@@ -79,11 +79,11 @@ function routeNote(route: AnyRoute | null, name: string): string | undefined {
 
 /** A JSON value of one input kind: its JSON type, the kind's pattern or values, and the kind's own check with its words. */
 function kindSchema(kind: InputTypeName, name: string): z.ZodType {
-  const read = INPUT_KINDS[kind].read as (raw: string, name: string) => { value: unknown } | { refused: string };
+  const read = INPUT_KINDS[kind].read as (raw: string, name: string) => { value: unknown } | { error: string };
   const checked = (text: z.ZodString) =>
     text.max(TEXT_MAX).superRefine((raw, ctx) => {
       const r = read(raw, name);
-      if ('refused' in r) ctx.addIssue({ code: 'custom', message: r.refused });
+      if ('error' in r) ctx.addIssue({ code: 'custom', message: r.error });
     });
   const pattern = (INPUT_KINDS[kind].schema as { pattern?: string }).pattern;
   switch (kind) {
@@ -110,8 +110,8 @@ function kindSchema(kind: InputTypeName, name: string): z.ZodType {
 /** The value the operation is given: read by its kind as a /v1 parameter is (upper-cased codes, lists once each). */
 export function variableValue(kind: InputTypeName, name: string, value: unknown): unknown {
   if (typeof value !== 'string' && !Array.isArray(value)) return value;
-  const r = (INPUT_KINDS[kind].read as (raw: string, name: string) => { value: unknown } | { refused: string })(Array.isArray(value) ? value.join(',') : value, name);
-  if ('refused' in r) throw new ApiError('invalid_parameter', r.refused);
+  const r = (INPUT_KINDS[kind].read as (raw: string, name: string) => { value: unknown } | { error: string })(Array.isArray(value) ? value.join(',') : value, name);
+  if ('error' in r) throw new ApiError('invalid_parameter', r.error);
   return r.value;
 }
 

@@ -95,8 +95,8 @@ const observations = defineTool({
   answer: (r, args, ctx, route) => {
     const s = r.seriesById!;
     const citation = citationOf(s, ctx);
-    const held = s.timeline.filter((o) => o.value !== null);
-    const last = held.at(-1);
+    const present = s.timeline.filter((o) => o.value !== null);
+    const last = present.at(-1);
     // The route's unit: the transformation's (a percentage change on a year before …) where one is asked.
     const unit = String(route!.meta?.unit ?? unitLabel(s));
     const head = `${s.name} (${s.alias}), ${unit}${args.freq ? `, ${args.freq}` : ''}${args.as_of ? `, as it stood on ${args.as_of}` : ''}: ${s.timeline.length} periods${s.timeline.length ? ` from ${s.timeline[0].period} to ${s.timeline.at(-1)!.period}` : ''}.`;

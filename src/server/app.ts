@@ -24,7 +24,7 @@ import { serveReleases } from './served-release';
 
 export interface App {
   server: http.Server;
-  /** Settles when the per-release figures of the release served at start, and the recent holidays, are worked out. */
+  /** Settles when the per-release figures of the release served at start, and the recent holidays, are computed. */
   warmed: Promise<unknown>;
   store: DataStore;
   keys: KeyStore;
@@ -75,7 +75,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   const served = serveReleases({ config, store, logger, log, metrics, announce: options.announceReleases === true, warm: options.warm !== false });
   const { webhooks, warmUp } = served;
   await store.refresh();
-  // Requests that arrived while the first release's figures were worked out waited behind them.
+  // Requests that arrived while the first release's figures were computed waited behind them.
   await warmUp.figures;
   store.watch();
   const keys = options.shared?.keys ?? new KeysStore(config.dataDir);

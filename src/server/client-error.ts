@@ -1,7 +1,7 @@
 /**
- * Requests node:http refuses before any handler sees them: headers over its size limit, HTTP it
+ * Requests node:http rejects before any handler sees them: headers over its size limit, HTTP it
  * cannot parse, a request that does not arrive in time. Node answers these with a status line and
- * no body; here they get the error body of DECISIONS.md like every other refusal, and the
+ * no body; here they get the error body of DECISIONS.md like every other error, and the
  * connection ends with the answer, as node's own does.
  */
 import { STATUS_CODES } from 'node:http';
@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import { ApiError, ERROR_MEANING, errorBody, type ErrorCode } from '../errors';
 import { newRequestId } from '../../rest/request-tag';
 
-/** node:http's error codes for a refused request, as ours (anything else: malformed_request). */
+/** node:http's error codes for a rejected request, as ours (anything else: malformed_request). */
 const CODE_OF_CLIENT_ERROR: Record<string, ErrorCode> = {
   HPE_HEADER_OVERFLOW: 'headers_too_large',
   ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',

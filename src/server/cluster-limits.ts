@@ -1,5 +1,5 @@
 /**
- * Rate counters for node:cluster workers, held by the primary.
+ * Rate counters for node:cluster workers, maintained by the primary.
  *
  * Near a key's limit every request is counted by the primary, in order, so the number of 200s is
  * exactly the limit and each RateLimit-Remaining is exact. Far from it (more than EXACT_BELOW left)
@@ -126,22 +126,22 @@ export class ClusterLimiter implements Limiter {
     });
   }
 
-  /** One token of a grant for this request; the rest, if any, kept as this key's lease. */
+  /** One token of a grant for this request; the rest, if any, retained as this key's lease. */
   private spend(keyId: string, grant: Grant): RateDecision {
     const { limit, resetSeconds } = grant;
     const now = Date.now();
-    const held = this.leases.get(keyId);
+    const lease = this.leases.get(keyId);
     if (grant.tokens === 0) {
       // The primary has none left, but tokens this worker holds from an expired lease of the same
-      // window (not yet given back) were counted for this key: spend one rather than refuse.
-      if (held && held.tokens > 0 && held.windowStart === grant.windowStart && now < held.resetAt) {
-        held.tokens--;
-        return { allowed: true, limit, remaining: held.remaining + held.tokens, resetSeconds };
+      // window (not yet given back) were counted for this key: spend one rather than reject.
+      if (lease && lease.tokens > 0 && lease.windowStart === grant.windowStart && now < lease.resetAt) {
+        lease.tokens--;
+        return { allowed: true, limit, remaining: lease.remaining + lease.tokens, resetSeconds };
       }
       return { allowed: false, limit, remaining: 0, resetSeconds };
     }
-    const sameWindow = held && held.windowStart === grant.windowStart;
-    const tokens = grant.tokens - 1 + (sameWindow ? held.tokens : 0);
+    const sameWindow = lease && lease.windowStart === grant.windowStart;
+    const tokens = grant.tokens - 1 + (sameWindow ? lease.tokens : 0);
     if (tokens > 0) {
       this.leases.set(keyId, { tokens, limit, remaining: grant.remaining, windowStart: grant.windowStart, resetAt: grant.windowStart + WINDOW_MS, expires: now + LEASE_MS });
     } else this.leases.delete(keyId);

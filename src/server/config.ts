@@ -52,7 +52,7 @@ export interface Config {
   webhooks: WebhookSettings;
 }
 
-/** A whole-number setting: `fallback` when unset, refused below `min`; `what` names its unit in the refusal. */
+/** A whole-number setting: `fallback` when unset, rejected below `min`; `what` names its unit in the error. */
 function wholeFrom(name: string, text: string | undefined, fallback: number, min: number, what = 'whole number'): number {
   if (!text) return fallback;
   const n = Number(text);

@@ -79,7 +79,7 @@ export function isGraphiQLVisit(method: string | undefined, accept: string | nul
 }
 
 /**
- * The key field and GraphiQL's fetcher. The key is kept in this browser's localStorage and sent as
+ * The key field and GraphiQL's fetcher. The key is stored in this browser's localStorage and sent as
  * X-API-Key with every request GraphiQL makes (unless its headers editor sends one); "Use key" asks
  * for the schema again, leaving the tabs as they are. A tab with no query (nothing but comments and
  * white space) is not sent: it is answered with a line saying so, where GraphiQL's parser threw.

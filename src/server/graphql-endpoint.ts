@@ -8,10 +8,10 @@ import type { Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { createContext, type GraphQLContext } from '../graphql/context';
 import { GRAPHIQL_OPTIONS, graphiqlPage, useGraphiQLHeaders } from './graphiql';
-import type { GraphQLForms } from './graphql-kept';
+import type { GraphQLBodies } from './graphql-cached';
 import { useResultCache } from '../graphql/result-cache';
 import { useParamsCheck } from './graphql-params';
-import { useKeptForms, useApiAccess, useErrorBody, useExecutionQueue, useMaxTokens, useQueryCost, useTimeBudget, type GraphQLServerContext } from './graphql-plugins';
+import { useCachedBodies, useApiAccess, useErrorBody, useExecutionQueue, useMaxTokens, useQueryCost, useTimeBudget, type GraphQLServerContext } from './graphql-plugins';
 
 export type { GraphQLServerContext } from './graphql-plugins';
 
@@ -20,7 +20,7 @@ const AST_BYTES_PER_CHAR = 80;
 const PARSE_CACHE_BYTES = 16 * 1024 * 1024;
 
 /**
- * Yoga keeps parsed documents (and their validation, by document) so a repeated query text is not
+ * Yoga caches parsed documents (and their validation, by document) so a repeated query text is not
  * parsed again; its default bound is a count, so here it is a budget in bytes like every other cache.
  */
 function parseCaches() {
@@ -36,8 +36,8 @@ export function createGraphQLEndpoint(deps: {
   admit: Admit;
   now: () => Date;
   publicBaseUrl: string;
-  /** GraphQL's forms of the kept results (shared with the GET path in front of Yoga, graphql-kept.ts). */
-  forms: GraphQLForms;
+  /** GraphQL's bodies of the cached results (shared with the GET path in front of Yoga, graphql-cached.ts). */
+  bodies: GraphQLBodies;
   /** Told the cost of each executed operation (the service's metrics). */
   onCost?: (cost: number) => void;
   /** Faults and notices for operators, as text (the service's log). */
@@ -73,22 +73,22 @@ export function createGraphQLEndpoint(deps: {
     },
     plugins: [
       // graphql-js's own execute, not Yoga's default executor (@graphql-tools/executor, for @defer and
-      // @stream, unused here): it allocated half again as much a field, and its garbage held the loop.
+      // @stream, unused here): it allocated half again as much a field, and its garbage blocked the loop.
       useEngine({ execute }),
       ...(deps.surfaces ?? []),
       useGraphiQLHeaders(),
       useErrorBody(deps.publicBaseUrl, deps.log),
-      // Before useKeptForms, which makes the result cache's key from the parameters.
+      // Before useCachedBodies, which makes the result cache's key from the parameters.
       useParamsCheck(),
       useApiAccess(deps.admit, deps.publicBaseUrl),
-      useKeptForms({ store: deps.store, now: deps.now, forms: deps.forms }),
+      useCachedBodies({ store: deps.store, now: deps.now, bodies: deps.bodies }),
       useMaxTokens(),
       useQueryCost(deps.onCost),
       useExecutionQueue(),
       // After the queue, so that its budget counts the wait for a turn too.
       useTimeBudget(deps.budgetMs, deps.log),
-      // Last: a kept result is answered without waiting for a turn or a budget; others run inside both.
-      useResultCache(deps.forms.results),
+      // Last: a cached result is answered without waiting for a turn or a budget; others run inside both.
+      useResultCache(deps.bodies.results),
     ],
   });
 }

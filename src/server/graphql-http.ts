@@ -6,7 +6,7 @@ import { readBody } from './request-body';
 type Fetcher = (request: Request, context: GraphQLServerContext) => Response | Promise<Response>;
 
 export function nodeGraphQLHandler(fetcher: Fetcher) {
-  /** `read`: a POST's body when it has already been read (graphql-kept.ts reads it first). */
+  /** `read`: a POST's body when it has already been read (graphql-cached.ts reads it first). */
   return async function handle(req: IncomingMessage, res: ServerResponse, context: GraphQLServerContext, read?: Buffer): Promise<void> {
     const body = req.method === 'POST' ? (read ?? (await readBody(req))) : undefined;
     const headers = new Headers();

@@ -42,7 +42,7 @@ export function paramsProblem(params: unknown): string | null {
   return null;
 }
 
-/** Refuses parameters of the wrong shape with a 400, before any plugin reads them (listed first). */
+/** Rejects parameters of the wrong shape with a 400, before any plugin reads them (listed first). */
 export function useParamsCheck(): Plugin {
   return {
     onParams({ params }) {

@@ -1,9 +1,9 @@
 /**
  * The Yoga plugins around /graphql, each with one job:
- *   useErrorBody   every refusal (4XX/5XX) as the error body of DECISIONS.md, a malformed request never a 500;
+ *   useErrorBody   every error (4XX/5XX) as the error body of DECISIONS.md, a malformed request never a 500;
  *   useApiAccess   key, plan and rate checks through the module REST uses (src/auth/access.ts);
- *   useKeptForms   kept results answered at once, from the bytes they were first sent as; ETag/304 and Cache-Control on GET, as REST;
- *   useQueryCost   the cost of every query in extensions.cost, and a query over the limit refused;
+ *   useCachedBodies   cached results answered at once, from the bytes they were first sent as; ETag/304 and Cache-Control on GET, as REST;
+ *   useQueryCost   the cost of every query in extensions.cost, and a query over the limit rejected;
  *   useMaxTokens   graphql-js's own token limit on the parser, so no query text is too big or deep to parse;
  *   useExecutionQueue  executions taken first come, first served, a few at a time;
  *   useTimeBudget  every execution stopped with a `timeout` error past its time budget, queue wait included.
@@ -19,38 +19,38 @@ import type { DataStore } from '../db/data-store';
 import { QUERY_LIMITS } from '../graphql/builder';
 import { withinBudget, type ExecutionBudget } from '../graphql/time-budget';
 import { aTurnWithTime } from '../db/turns';
-import { ApiError, ERROR_MEANING, errorObject, graphqlRefusalBody, type ErrorCode } from '../errors';
+import { ApiError, ERROR_MEANING, errorObject, graphqlErrorBody, type ErrorCode } from '../errors';
 import { AnswerClock } from '../../rest/answer-bytes';
 import { ANSWER_VARY, codedEtag, etagMatches, negotiate, type Coding } from '../../rest/compression';
 import { isGraphiQLVisit } from './graphiql';
-import { graphqlEtag, operationOf, type GraphQLForm, type GraphQLForms } from './graphql-kept';
-import { ResultStore, resultKey, sessionKey, type KeptEntry } from '../graphql/result-cache';
+import { graphqlEtag, operationOf, type GraphQLBody, type GraphQLBodies } from './graphql-cached';
+import { ResultStore, resultKey, sessionKey, type CacheEntry } from '../graphql/result-cache';
 import type { RequestTag } from '../../rest/request-tag';
 
 /** What the HTTP layer hands Yoga per request; the plugins fill in the rest. */
 export interface GraphQLServerContext {
   requestId: string;
   admission?: Admission;
-  /** The kept result this request is answered with, once known. */
-  kept?: KeptEntry;
-  /** The key of its result, worked out once (GraphQLContext.resultKey). */
+  /** The cached result this request is answered with, once known. */
+  cacheEntry?: CacheEntry;
+  /** The key of its result, computed once (GraphQLContext.resultKey). */
   resultKey?: string;
-  /** Whether its result is to be kept (GraphQLContext.keepResult). */
+  /** Whether its result is to be cached (GraphQLContext.keepResult). */
   keepResult?: boolean;
   /** The errors of the result Yoga answers with, for an error body written from them. */
   errors?: readonly GraphQLError[];
-  /** Refused with the error body already (the key check). */
-  refused?: boolean;
+  /** Rejected with the error body already (the key check). */
+  errorSent?: boolean;
   etag?: string;
-  /** For the access log and metrics: told the caller's plan and whether a kept answer was sent. */
+  /** For the access log and metrics: told the caller's plan and whether a cached answer was sent. */
   tag?: RequestTag;
-  /** The coding the answer goes out in (Accept-Encoding), when it is a kept one. */
+  /** The coding the answer goes out in (Accept-Encoding), when it is a cached one. */
   coding?: Coding;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Yoga's own refusals, by HTTP status, as the codes of DECISIONS.md (another 4XX: invalid_parameter; a 5XX: internal_error). */
+/** Yoga's own errors, by HTTP status, as the codes of DECISIONS.md (another 4XX: invalid_parameter; a 5XX: internal_error). */
 const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
   400: 'invalid_parameter',
   405: 'method_not_allowed',
@@ -84,7 +84,7 @@ function errorPattern(error: GraphQLError): string {
  */
 export function collapsedErrors(errors: readonly GraphQLError[]): readonly GraphQLError[] {
   const byPattern = new Map<string, { first: GraphQLError; count: number }>();
-  // An error located once stands at every item it was thrown at (src/graphql/repeated-errors.ts): its pattern is worked out once.
+  // An error located once stands at every item it was thrown at (src/graphql/repeated-errors.ts): its pattern is computed once.
   const patterns = new Map<GraphQLError, string>();
   for (const error of errors) {
     let key = patterns.get(error);
@@ -94,15 +94,15 @@ export function collapsedErrors(errors: readonly GraphQLError[]): readonly Graph
     else byPattern.set(key, { first: error, count: 1 });
   }
   if (byPattern.size === errors.length && errors.length <= MAX_ANSWER_ERRORS) return errors;
-  const kept = [...byPattern.values()].map(({ first, count }) =>
+  const shown = [...byPattern.values()].map(({ first, count }) =>
     count === 1
       ? first
       : new GraphQLError(first.message, { nodes: first.nodes, path: first.path, originalError: first.originalError, extensions: { ...first.extensions, count } }),
   );
-  if (kept.length <= MAX_ANSWER_ERRORS) return kept;
-  const left = kept.slice(MAX_ANSWER_ERRORS - 1).reduce((n, e) => n + (Number(e.extensions.count) || 1), 0);
+  if (shown.length <= MAX_ANSWER_ERRORS) return shown;
+  const left = shown.slice(MAX_ANSWER_ERRORS - 1).reduce((n, e) => n + (Number(e.extensions.count) || 1), 0);
   return [
-    ...kept.slice(0, MAX_ANSWER_ERRORS - 1),
+    ...shown.slice(0, MAX_ANSWER_ERRORS - 1),
     new GraphQLError(`${left} more errors were left out of this answer.`, { extensions: { code: 'too_many_errors', count: left } }),
   ];
 }
@@ -119,14 +119,14 @@ function withValidationCode(error: GraphQLError): GraphQLError {
 /**
  * Yoga answers a malformed request itself (bad JSON, a method or media type it does not take) with
  * GraphQL's `errors` list, and some with no body at all (406, 415). Every such answer becomes the
- * error body of DECISIONS.md, as REST's are; a GraphQL `errors` list it had is kept beside it for
+ * error body of DECISIONS.md, as REST's are; a GraphQL `errors` list it had is cached beside it for
  * GraphQL clients. Query parameters that are not JSON (GET `variables`, `extensions`) are a 400, where
  * Yoga's reader threw and the request ended in a 500. A resolver's unexpected error, which the caller
  * sees masked, is logged with the request id (masking comes after this plugin, so the cause is seen).
  */
 export function useErrorBody(publicBaseUrl: string, log: (line: string) => void): Plugin<{ requestId: string }, GraphQLServerContext> {
   return {
-    // A query that does not parse or validate is refused as a whole: a 400 with the error body under
+    // A query that does not parse or validate is rejected as a whole: a 400 with the error body under
     // every Accept. Yoga marks such errors `http.spec`, which makes it answer application/json
     // callers 200 with the bare errors list (the GraphQL-over-HTTP legacy rule); unmarked, its 400 stands.
     onResultProcess({ result, serverContext }) {
@@ -137,7 +137,7 @@ export function useErrorBody(publicBaseUrl: string, log: (line: string) => void)
           if (http?.spec) http.spec = false;
         }
       }
-      // Kept for an answer Yoga gives a 4XX/5XX status: the error body is written from them (onResponse).
+      // Cached for an answer Yoga gives a 4XX/5XX status: the error body is written from them (onResponse).
       if (!Array.isArray(result) && !isAsyncIterable(result) && result.errors?.length) serverContext.errors = result.errors;
     },
     onExecute() {
@@ -149,7 +149,7 @@ export function useErrorBody(publicBaseUrl: string, log: (line: string) => void)
             if (!cause || cause instanceof GraphQLError) continue;
             log(`${args.contextValue.requestId} graphql: unexpected error at ${error.path?.join('.') ?? 'the operation'}: ${cause.stack ?? cause.message}`);
           }
-          // Pothos refuses a bad argument (a Prisma connection's cursor) with no code: it is the caller's.
+          // Pothos rejects a bad argument (a Prisma connection's cursor) with no code: it is the caller's.
           let errors = result.errors.some(isUncodedValidationError) ? result.errors.map(withValidationCode) : result.errors;
           errors = collapsedErrors(errors);
           if (errors !== result.errors) setResult({ ...result, errors });
@@ -168,7 +168,7 @@ export function useErrorBody(publicBaseUrl: string, log: (line: string) => void)
       });
     },
     onResponse({ response, serverContext, setResponse }) {
-      if (response.status < 400 || serverContext.refused) return;
+      if (response.status < 400 || serverContext.errorSent) return;
       // The errors of the result it answers (none for the answers Yoga gives without a body: 406, 415).
       const errors = serverContext.errors?.map(publicError);
       const code = CODE_OF_STATUS[response.status] ?? (response.status >= 500 ? 'internal_error' : 'invalid_parameter');
@@ -192,15 +192,15 @@ export function useErrorBody(publicBaseUrl: string, log: (line: string) => void)
 export function useApiAccess(admit: Admit, publicBaseUrl: string): Plugin<{}, GraphQLServerContext> {
   return {
     async onRequest({ request, serverContext, endResponse }) {
-      // Admitted already on the way in (graphql-kept.ts): the rate is taken once.
+      // Admitted already on the way in (graphql-cached.ts): the rate is taken once.
       if (isGraphiQLVisit(request.method, request.headers.get('accept')) || serverContext.admission) return;
       try {
         serverContext.admission = await admit(request.headers.get('x-api-key') ?? undefined, undefined, serverContext.tag);
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
-        serverContext.refused = true;
+        serverContext.errorSent = true;
         endResponse(
-          new Response(graphqlRefusalBody(err, 'free', publicBaseUrl, serverContext.requestId), {
+          new Response(graphqlErrorBody(err, 'free', publicBaseUrl, serverContext.requestId), {
             status: err.status,
             headers: { 'Content-Type': JSON_TYPE, ...err.headers },
           }),
@@ -217,33 +217,33 @@ export function useApiAccess(admit: Admit, publicBaseUrl: string): Plugin<{}, Gr
 
 /**
  * GraphQL's side of the one result cache (src/graphql/result-cache.ts): a request whose result is
- * kept is answered with it at once (no parse, validation or execution, as Yoga's response-cache
- * plugin does), in the bytes it was first sent as when they are kept too; a kept result's first
- * answer keeps its bytes. GET answers carry the validators REST's do (ETag per data version, day,
- * plan and request; 304 for a held one).
+ * cached is answered with it at once (no parse, validation or execution, as Yoga's response-cache
+ * plugin does), in the bytes it was first sent as when they are cached too; a cached result's first
+ * answer caches its bytes. GET answers carry the validators REST's do (ETag per data version, day,
+ * plan and request; 304 for a matching one).
  */
-/** A kept result's first answer, kept as its form for this Accept, and sent compressed when the caller takes it. */
-async function keptForm(forms: GraphQLForms, entry: KeptEntry, accept: string, response: Response, coding: Coding): Promise<Response> {
+/** A cached result's first answer, cached as its body for this Accept, and sent compressed when the caller takes it. */
+async function cacheFirstBody(bodies: GraphQLBodies, entry: CacheEntry, accept: string, response: Response, coding: Coding): Promise<Response> {
   const contentType = response.headers.get('content-type') ?? '';
   const body = new Uint8Array(await response.clone().arrayBuffer());
-  const form = forms.keep(entry, accept, body, contentType);
+  const cachedBody = bodies.set(entry, accept, body, contentType);
   // Compressing a large answer is work of its own: other callers get a turn between it and the execution's.
   if (coding !== 'identity' && body.byteLength > 64 * 1024) await new Promise((resolve) => setImmediate(resolve));
-  const coded = forms.coded(entry, form, coding);
+  const coded = bodies.coded(entry, cachedBody, coding);
   if (!coded) return response;
-  const sent = formResponse(form, coding, coded);
+  const sent = bodyResponse(cachedBody, coding, coded);
   for (const [name, value] of response.headers) if (name !== 'content-type' && name !== 'content-length') sent.headers.set(name, value);
   return sent;
 }
 
-function formResponse(form: GraphQLForm, coding: Coding, coded: Uint8Array<ArrayBuffer> | null): Response {
-  const headers: Record<string, string> = { 'Content-Type': form.contentType };
+function bodyResponse(cachedBody: GraphQLBody, coding: Coding, coded: Uint8Array<ArrayBuffer> | null): Response {
+  const headers: Record<string, string> = { 'Content-Type': cachedBody.contentType };
   if (coded) headers['Content-Encoding'] = coding;
-  return new Response(coded ?? form.body, { status: 200, headers });
+  return new Response(coded ?? cachedBody.body, { status: 200, headers });
 }
 
-export function useKeptForms(deps: { store: DataStore; now: () => Date; forms: GraphQLForms }): Plugin<{}, GraphQLServerContext> {
-  const { forms } = deps;
+export function useCachedBodies(deps: { store: DataStore; now: () => Date; bodies: GraphQLBodies }): Plugin<{}, GraphQLServerContext> {
+  const { bodies } = deps;
   const clock = new AnswerClock();
 
   return {
@@ -255,7 +255,7 @@ export function useKeptForms(deps: { store: DataStore; now: () => Date; forms: G
       const coding = negotiate(request.headers.get('accept-encoding') ?? undefined);
       serverContext.coding = coding;
       if (request.method !== 'GET') return;
-      // Worked out already when the GET was looked up in front of Yoga (graphql-kept.ts).
+      // Computed already when the GET was looked up in front of Yoga (graphql-cached.ts).
       if (serverContext.resultKey === undefined) {
         const asked = operationOf(url.search.slice(1));
         if (!asked) return;
@@ -264,9 +264,9 @@ export function useKeptForms(deps: { store: DataStore; now: () => Date; forms: G
       const key = serverContext.resultKey;
       const etag = graphqlEtag(key, request.headers.get('accept') ?? '');
       serverContext.etag = etag;
-      // Whether the answer goes out compressed is known once it is made: the validator of either form is the same answer.
-      const held = request.headers.get('if-none-match');
-      const matched = [etag, codedEtag(etag, coding)].find((one) => etagMatches(held, one));
+      // Whether the answer goes out compressed is known once it is made: the validator of either body is the same answer.
+      const sentEtag = request.headers.get('if-none-match');
+      const matched = [etag, codedEtag(etag, coding)].find((one) => etagMatches(sentEtag, one));
       if (matched) {
         serverContext.etag = matched;
         endResponse(new Response(null, { status: 304 }));
@@ -275,32 +275,32 @@ export function useKeptForms(deps: { store: DataStore; now: () => Date; forms: G
     onParams({ params, context, setResult }) {
       const snapshot = deps.store.current;
       const admission = context.admission;
-      if (!snapshot || !admission || !params.query || !forms.results.enabled) return;
+      if (!snapshot || !admission || !params.query || !bodies.results.enabled) return;
       const key = (context.resultKey ??= resultKey(sessionKey(snapshot.dataVersion, deps.now(), admission.caller.plan), params.query, params.operationName, params.variables));
-      const entry = forms.results.entry(key);
+      const entry = bodies.results.entry(key);
       if (entry) setResult(entry.result);
-      else context.keepResult = forms.results.admits(key);
+      else context.keepResult = bodies.results.admits(key);
     },
     onResultProcess({ result, request, serverContext, setResultProcessor }) {
       if (Array.isArray(result) || isAsyncIterable(result)) return;
       const entry = ResultStore.entryOf(result);
       if (!entry) return;
-      serverContext.kept = entry;
-      const form = forms.get(entry, request.headers.get('accept') ?? '');
-      if (!form) return;
+      serverContext.cacheEntry = entry;
+      const cachedBody = bodies.get(entry, request.headers.get('accept') ?? '');
+      if (!cachedBody) return;
       if (serverContext.tag) serverContext.tag.cache = 'hit';
       const coding = serverContext.coding ?? 'identity';
-      const coded = forms.coded(entry, form, coding);
-      setResultProcessor(() => formResponse(form, coding, coded), form.contentType);
+      const coded = bodies.coded(entry, cachedBody, coding);
+      setResultProcessor(() => bodyResponse(cachedBody, coding, coded), cachedBody.contentType);
     },
     async onResponse({ request, response, serverContext, setResponse }) {
       const snapshot = deps.store.current;
       if (!snapshot) return;
-      const entry = serverContext.kept;
+      const entry = serverContext.cacheEntry;
       const accept = request.headers.get('accept') ?? '';
       const contentType = response.headers.get('content-type') ?? '';
-      if (entry && response.status === 200 && contentType.includes('json') && !forms.get(entry, accept)) {
-        response = await keptForm(forms, entry, accept, response, serverContext.coding ?? 'identity');
+      if (entry && response.status === 200 && contentType.includes('json') && !bodies.get(entry, accept)) {
+        response = await cacheFirstBody(bodies, entry, accept, response, serverContext.coding ?? 'identity');
         setResponse(response);
       }
       const ok = response.status === 200 || response.status === 304;
@@ -316,7 +316,7 @@ export function useKeptForms(deps: { store: DataStore; now: () => Date; forms: G
   };
 }
 
-/** Cost as GitHub and Shopify report it: what the query asks for and the limit it is held to. */
+/** Cost as GitHub and Shopify report it: what the query asks for and the limit it is subject to. */
 export interface QueryCost {
   requested: number;
   limit: number;
@@ -341,14 +341,14 @@ export function useQueryCost(onCost?: (cost: number) => void): Plugin<{ cost?: n
       // What the result cache decides by (src/graphql/result-cache.ts, KEEP_COST_MAX).
       args.contextValue.cost = complexity;
       const cost: QueryCost = { requested: complexity, limit: QUERY_LIMITS.complexity };
-      const refuse = (message: string) =>
+      const reject = (message: string) =>
         setResultAndStopExecution({
           errors: [new GraphQLError(message, { extensions: { code: 'query_too_complex', cost } })],
           extensions: { cost },
         });
-      if (depth > QUERY_LIMITS.depth) return refuse(`Query depth ${depth} is over the limit of ${QUERY_LIMITS.depth}.`);
-      if (breadth > QUERY_LIMITS.breadth) return refuse(`Query breadth ${breadth} is over the limit of ${QUERY_LIMITS.breadth}.`);
-      if (complexity > QUERY_LIMITS.complexity) return refuse(`Query cost ${complexity} is over the limit of ${QUERY_LIMITS.complexity}.`);
+      if (depth > QUERY_LIMITS.depth) return reject(`Query depth ${depth} is over the limit of ${QUERY_LIMITS.depth}.`);
+      if (breadth > QUERY_LIMITS.breadth) return reject(`Query breadth ${breadth} is over the limit of ${QUERY_LIMITS.breadth}.`);
+      if (complexity > QUERY_LIMITS.complexity) return reject(`Query cost ${complexity} is over the limit of ${QUERY_LIMITS.complexity}.`);
       return {
         onExecuteDone({ result, setResult }) {
           if (isAsyncIterable(result)) return;

@@ -2,9 +2,9 @@
  * V8 settings that keep resident memory near what the service holds, set once per process before
  * the first release is opened (measured with the GraphQL benchmark, compiled, NODE_ENV=production):
  *   - heap growth: by default V8 lets the heap grow to about four times what the last full collection
- *     kept when collections are cheap, and answers allocate a lot that dies young but outlives a
+ *     retained when collections are cheap, and answers allocate a lot that dies young but outlives a
  *     scavenge, so resident memory climbed far past the live objects. Growing by 100% keeps the heap
- *     within about twice the live objects. A lower setting held less, but a query working through a
+ *     within about twice the live objects. A lower setting used less, but a query working through a
  *     hundred aliases of every country then ran full collections so often that their marking steps
  *     and pauses raised /healthz's p99 beside it (docs/performance.md).
  *     What a burst leaves behind is collected once the process is idle (IdleCollector).
@@ -94,7 +94,7 @@ export class IdleCollector {
     this.owed = false;
     collect();
     this.committedAfter = committed();
-    // A second collection, compacting, in a later turn so a request that came meanwhile is not kept
+    // A second collection, compacting, in a later turn so a request that came meanwhile is not delayed
     // waiting behind both: the first frees objects but leaves the pages they were on, and V8
     // compacts only badly fragmented pages of its own accord; compacted, the heap gives the pages back.
     setImmediate(() => {

@@ -199,7 +199,7 @@ export function logAccess(
 /**
  * The access-log line of one answered request. It is the line pino writes for these fields (level,
  * time, pid, then the fields), put together as text: pino's generic serialiser walks and escapes
- * every field, and on a kept answer that cost as much as the answer. Only `path` comes from the
+ * every field, and on a cached answer that cost as much as the answer. Only `path` comes from the
  * caller unchecked, so only it is escaped; the request id is checked (request-tag.ts), the method
  * is an HTTP token, route, plan and cache are ours.
  */
@@ -262,7 +262,7 @@ export function logIngest(logger: Logger, summary: BuildSummary): void {
   );
 }
 
-/** A refresh round's one event line: what it checked, took and kept, and which sources failed why. */
+/** A refresh round's one event line: what it checked, took and retained, and which sources failed why. */
 export function logRefresh(logger: Logger, summary: RefreshSummary): void {
   // A failed source keeps its last good file, but an operator should hear of it.
   logger[summary.failed.length > 0 ? 'warn' : 'info'](

@@ -48,7 +48,7 @@ export class Metrics {
   });
   /**
    * Requests by route, then status, counted as plain numbers: prom-client's labelled counter and
-   * histogram hash their labels on every call, which cost more than answering a kept request.
+   * histogram hash their labels on every call, which cost more than answering a cached request.
    * They are written in the exposition format when scraped (requestsText).
    */
   private readonly tallies = new Map<string, Map<number, RouteTally>>();

@@ -1,4 +1,4 @@
-/** Answers written straight to node:http, outside REST and GraphQL: probes, refusals before routing. */
+/** Answers written straight to node:http, outside REST and GraphQL: probes, errors before routing. */
 import type http from 'node:http';
 import type { RequestTag } from '../../rest/request-tag';
 import { errorBody, type ApiError } from '../errors';

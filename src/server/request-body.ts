@@ -1,6 +1,6 @@
 /**
  * Request bodies: read up to a limit, and a body over it read to its end and thrown away before the
- * refusal is written. A server that stops reading and closes while the client is still sending makes
+ * error is written. A server that stops reading and closes while the client is still sending makes
  * the client's TCP stack see a reset, so the client never reads the 413; reading it out keeps the
  * answer readable. Past DRAIN_LIMIT the connection is cut: nobody is owed a read of endless bytes.
  */

@@ -1,6 +1,6 @@
 /**
  * What node:http calls for each request: the access log and metrics once it ends, CORS, then the
- * path: /graphql (a kept GET answered before Yoga, the rest through Yoga), /v1, the probes, the
+ * path: /graphql (a cached GET answered before Yoga, the rest through Yoga), /v1, the probes, the
  * explorer and the docs; a body nothing reads is read out first, so its answer is read.
  */
 import http from 'node:http';
@@ -12,7 +12,7 @@ import { IdleCollector } from './heap';
 import { logAccess, type Logger } from './logger';
 import type { Metrics } from './metrics';
 import { BodyTooLarge, carriesBody, drainBody, readBody } from './request-body';
-import { askedOperation, type AskedOperation } from './graphql-kept';
+import { askedOperation, type AskedOperation } from './graphql-cached';
 import { serveExplorer } from './explorer';
 import { MCP_PATH } from '../mcp/server';
 
@@ -28,7 +28,7 @@ export interface ListenerDeps {
   rest: (req: http.IncomingMessage, res: http.ServerResponse, path: string, query: string, tag: RequestTag) => void;
   /** `body`: a POST's body, already read. */
   graphql: (req: http.IncomingMessage, res: http.ServerResponse, context: GraphQLServerContext, body?: Buffer) => Promise<unknown>;
-  kept: (req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag, asked: AskedOperation | null, next: (admission?: Admission, resultKey?: string) => void) => void;
+  cached: (req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag, asked: AskedOperation | null, next: (admission?: Admission, resultKey?: string) => void) => void;
   probe: (req: http.IncomingMessage, res: http.ServerResponse, path: string, tag: RequestTag) => boolean;
   docs: Serve;
   closing: () => boolean;
@@ -37,7 +37,7 @@ export interface ListenerDeps {
 
 export function createRequestListener(deps: ListenerDeps) {
   const { metrics, logger, cors, plainError } = deps;
-  /** Answers being worked out, so a close can mark those not yet written "Connection: close". */
+  /** Answers being computed, so a close can mark those not yet written "Connection: close". */
   const inFlight = new Set<http.ServerResponse>();
   const collector = new IdleCollector();
 
@@ -84,9 +84,9 @@ export function createRequestListener(deps: ListenerDeps) {
   return { listener, inFlight, collector };
 }
 
-/** /graphql: key, plan, rate, the result cache, cost and the rest are Yoga plugins (graphql-plugins.ts); a kept GET or POST is answered before Yoga (graphql-kept.ts). */
+/** /graphql: key, plan, rate, the result cache, cost and the rest are Yoga plugins (graphql-plugins.ts); a cached GET or POST is answered before Yoga (graphql-cached.ts). */
 function serveGraphQL(deps: ListenerDeps, req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag): void {
-  const { graphql, kept, plainError, log } = deps;
+  const { graphql, cached, plainError, log } = deps;
   tag.route = '/graphql';
   const failed = (err: unknown) => {
     if (err instanceof BodyTooLarge) {
@@ -100,15 +100,15 @@ function serveGraphQL(deps: ListenerDeps, req: http.IncomingMessage, res: http.S
   const toYoga = (body?: Buffer) => (admission?: Admission, resultKey?: string) => {
     graphql(req, res, { requestId: tag.id, tag, admission, resultKey }, body).catch(failed);
   };
-  if (req.method === 'GET') kept(req, res, tag, askedOperation(req), toYoga());
-  else if (req.method === 'POST') readBody(req).then((body) => kept(req, res, tag, askedOperation(req, body), toYoga(body)), failed);
+  if (req.method === 'GET') cached(req, res, tag, askedOperation(req), toYoga());
+  else if (req.method === 'POST') readBody(req).then((body) => cached(req, res, tag, askedOperation(req, body), toYoga(body)), failed);
   else if (req.method === 'HEAD') toYoga()();
   else {
     // Yoga answers other methods with a 405 too, but a fetch Request cannot even carry TRACE,
     // TRACK or CONNECT: those ended in a 500. One answer for all of them, here.
-    const refuse = () => plainError(res, tag, new ApiError('method_not_allowed', `${req.method} is not allowed on /graphql; use GET or POST.`, { Allow: 'GET, POST' }));
-    if (carriesBody(req)) drainBody(req).then(refuse);
-    else refuse();
+    const reject = () => plainError(res, tag, new ApiError('method_not_allowed', `${req.method} is not allowed on /graphql; use GET or POST.`, { Allow: 'GET, POST' }));
+    if (carriesBody(req)) drainBody(req).then(reject);
+    else reject();
   }
 }
 
@@ -132,9 +132,9 @@ function serveMcp(deps: ListenerDeps, req: http.IncomingMessage, res: http.Serve
     readBody(req).then((body) => graphql(req, res, { requestId: tag.id, tag }, body), failed).catch(failed);
     return;
   }
-  const refuse = () => plainError(res, tag, new ApiError('method_not_allowed', `${req.method} is not allowed on ${MCP_PATH}; use POST.`, { Allow: 'POST' }));
-  if (carriesBody(req)) drainBody(req).then(refuse);
-  else refuse();
+  const reject = () => plainError(res, tag, new ApiError('method_not_allowed', `${req.method} is not allowed on ${MCP_PATH}; use POST.`, { Allow: 'POST' }));
+  if (carriesBody(req)) drainBody(req).then(reject);
+  else reject();
 }
 
 /** Everything but /graphql: /v1, then (GET and HEAD only) the probes, the explorer, the docs. */

@@ -30,7 +30,7 @@ export function serveReleases(deps: { config: Config; store: DataStore; logger: 
   const webhooks = deps.announce ? new WebhookDispatcher({ dataDir: config.dataDir, publicBaseUrl: config.publicBaseUrl, settings: config.webhooks, logger }) : null;
   // Whatever built the release (an ingest, a refresh round, a release taken from RELEASE_FROM), its switch is what announces it.
   store.onSwitch((snapshot) => void webhooks?.released(() => loggedReleases(snapshot)));
-  // What a release works out once is worked out when it is opened; the holiday rules' worker is started with the service.
+  // What a release computes once is computed when it is opened; the holiday rules' worker is started with the service.
   if (deps.warm) startHolidayRules();
   const warmUp = new ReleaseWarmUp(
     schema,

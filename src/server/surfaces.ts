@@ -1,6 +1,6 @@
 /**
  * The service's answering surfaces over one release store, keys and limits: /v1 (REST), /graphql
- * (Yoga, and the kept GET answered before it), the docs; all of them over the one result cache.
+ * (Yoga, and the cached GET answered before it), the docs; all of them over the one result cache.
  */
 import { isAsyncIterable } from '@envelop/core';
 import type { KeyStore } from '../auth/keys-store';
@@ -17,7 +17,7 @@ import { ROUTES } from '../../rest/routes';
 import type { Config } from './config';
 import { createGraphQLEndpoint } from './graphql-endpoint';
 import { nodeGraphQLHandler } from './graphql-http';
-import { GraphQLForms, keptGraphQL } from './graphql-kept';
+import { GraphQLBodies, cachedGraphQL } from './graphql-cached';
 import type { Metrics } from './metrics';
 
 /** Served besides the /v1 routes, and counted among the live endpoints /v1/status reports. */
@@ -30,7 +30,7 @@ export function createSurfaces(deps: {
   limiter: Limiter;
   metrics: Metrics;
   log: (line: string) => void;
-  /** false keeps no results (for timing uncached answers). */
+  /** false caches no results (for timing uncached answers). */
   cacheAnswers?: boolean;
   /** The result cache's budget in bytes (default ANSWER_CACHE_MB, 32 MB). */
   cacheBytes?: number;
@@ -64,14 +64,14 @@ export function createSurfaces(deps: {
     endpointsLive: ROUTES.length + OTHER_ENDPOINTS.length,
     version: '1.0.0',
   });
-  const forms = new GraphQLForms(results);
+  const bodies = new GraphQLBodies(results);
   const yoga = createGraphQLEndpoint({
     schema,
     store,
     admit,
     now: config.now,
     publicBaseUrl: config.publicBaseUrl,
-    forms,
+    bodies,
     onCost: (cost) => metrics.graphqlCost(cost),
     log,
     budgetMs: config.executionBudgetMs,
@@ -84,7 +84,7 @@ export function createSurfaces(deps: {
     return result;
   };
   const graphql = nodeGraphQLHandler((request, context) => yoga.fetch(request, context));
-  const kept = keptGraphQL({ store, admit, forms, now: config.now, publicBaseUrl: config.publicBaseUrl });
+  const cached = cachedGraphQL({ store, admit, bodies, now: config.now, publicBaseUrl: config.publicBaseUrl });
   const docs = createDocsSite({
     routes: ROUTES,
     publicBaseUrl: config.publicBaseUrl,
@@ -92,5 +92,5 @@ export function createSurfaces(deps: {
     dataVersion: () => store.current?.dataVersion ?? null,
     log,
   });
-  return { rest, graphql, kept, docs };
+  return { rest, graphql, cached, docs };
 }

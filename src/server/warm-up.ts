@@ -1,14 +1,14 @@
 /**
- * What a release works out once, worked out when it is opened so that no first caller waits for it:
+ * What a release computes once, computed when it is opened so that no first caller waits for it:
  * rivals and origin-shift carriers (a country's detail); the briefs of the monthly countries (of today: a server running past midnight works tomorrow's out when asked); the monthly
  * series' observations, each country's primary series and its releases (/v1/gaps, /v1/calendar); the
  * source tables' summaries (/v1/tables). Then, in the holiday worker's idle time, the monthly
  * countries' holidays of this year and the last (the holidays join's usual ask).
  *
- * The figures are worked out on the event loop, in the same slices as answers and in arrival order:
+ * The figures are computed on the event loop, in the same slices as answers and in arrival order:
  * requests that arrive meanwhile wait behind them (seconds at start on two cores), so the service
- * starts listening once those of its first release are worked out (`figures`). The holidays are
- * worked out in the worker, where an asked country-year goes first.
+ * starts listening once those of its first release are computed (`figures`). The holidays are
+ * computed in the worker, where an asked country-year goes first.
  */
 import { execute, parse, type GraphQLSchema } from 'graphql';
 import type { Snapshot } from '../db/data-store';
@@ -31,7 +31,7 @@ async function warmRecentHolidays(contextValue: GraphQLContext): Promise<void> {
 
 /** The warm-up of each release switched to, and whether the one served has ended (/readyz). */
 export class ReleaseWarmUp {
-  /** Settles when the per-release figures of the last release switched to are worked out. */
+  /** Settles when the per-release figures of the last release switched to are computed. */
   figures: Promise<void> = Promise.resolve();
   /** Settles when its whole warm-up, recent holidays included, has ended. */
   warmed: Promise<void> = Promise.resolve();

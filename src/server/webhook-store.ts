@@ -1,5 +1,5 @@
 /**
- * Webhook subscriptions, in DATA_DIR/webhooks.json (mode 0600). Each secret is kept as it is, not
+ * Webhook subscriptions, in DATA_DIR/webhooks.json (mode 0600). Each secret is stored as it is, not
  * hashed: the service signs every event with it. DATA_DIR/webhooks-announced names the newest
  * release already announced, so a restart neither repeats an event nor misses a release built
  * while the service was down. The two are separate files because the CLI writes the first and the
@@ -69,7 +69,7 @@ export function checkReceiverUrl(text: string): string {
 
 /**
  * Adds a receiver. One on a loopback, private or link-local address or an internal name (a cloud's
- * metadata service, a database on localhost) is refused unless the operator allows such targets
+ * metadata service, a database on localhost) is rejected unless the operator allows such targets
  * (`allowPrivate`, TOURISM_WEBHOOKS_ALLOW_PRIVATE=1): the service would otherwise POST inside its own network.
  */
 export async function addSubscription(dataDir: string, url: string, country: string | null, options: { allowPrivate: boolean; now?: Date }): Promise<Subscription> {
@@ -93,9 +93,9 @@ export async function addSubscription(dataDir: string, url: string, country: str
 /** Whether a subscription of that id was there to remove. */
 export function removeSubscription(dataDir: string, id: string): boolean {
   const all = readSubscriptions(dataDir);
-  const kept = all.filter((s) => s.id !== id);
-  if (kept.length === all.length) return false;
-  writePrivate(subscriptionsFile(dataDir), `${JSON.stringify(kept, null, 2)}\n`);
+  const remaining = all.filter((s) => s.id !== id);
+  if (remaining.length === all.length) return false;
+  writePrivate(subscriptionsFile(dataDir), `${JSON.stringify(remaining, null, 2)}\n`);
   return true;
 }
 

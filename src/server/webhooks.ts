@@ -5,14 +5,14 @@
  * as JSON signed with HMAC-SHA256 of `<X-Timestamp>.<raw body>` (X-Signature: sha256=<hex>), so a
  * receiver that rejects old timestamps cannot be sent a captured event again; each attempt is bounded
  * by a timeout and retried with exponential backoff; every attempt is logged (event
- * "webhook_delivery"). Receivers on loopback, private or link-local addresses are refused at each
+ * "webhook_delivery"). Receivers on loopback, private or link-local addresses are rejected at each
  * attempt, in the connection's own lookup, unless the operator allows them. Deliveries run beside the serving and never hold a request. Only one process
  * of a machine delivers: the single process, or the cluster primary (src/server/serve.ts).
  */
 import { createHash, createHmac } from 'node:crypto';
 import { digestRelease, releasesAfter, type LoggedRelease } from '../domain/release-digest';
 import { countryLink, feedLink, seriesLink } from '../../rest/release-links';
-import { AddressRefused } from '../ingest/fetch/public-address';
+import { AddressRejected } from '../ingest/fetch/public-address';
 import { send } from '../ingest/fetch/request';
 import type { Logger } from './logger';
 import { readAnnounced, readSubscriptions, writeAnnounced, type Subscription } from './webhook-store';
@@ -176,8 +176,8 @@ export class WebhookDispatcher {
       const started = performance.now();
       let status: number | null = null;
       let error: string | null = null;
-      let refusedAddress = false;
-      // A timer of our own: Node 20 may collect an AbortSignal.timeout() held only by AbortSignal.any()
+      let addressRejected = false;
+      // A timer of our own: Node 20 may collect an AbortSignal.timeout() referenced only by AbortSignal.any()
       // before it fires (nodejs/node#57736), and the attempt then waits as long as the receiver does.
       const cut = new AbortController();
       const timer = setTimeout(() => cut.abort(new DOMException(`no answer within ${settings.timeoutMs} ms`, 'TimeoutError')), settings.timeoutMs);
@@ -202,14 +202,14 @@ export class WebhookDispatcher {
         status = res.status;
         await res.body?.cancel();
       } catch (err) {
-        refusedAddress = err instanceof AddressRefused;
+        addressRejected = err instanceof AddressRejected;
         error = describe(err, cut.signal.aborted ? cut.signal.reason : this.stop.signal.aborted ? 'stopped' : null);
       } finally {
         clearTimeout(timer);
       }
       const delivered = status !== null && status >= 200 && status < 300;
-      // A receiver refused for its address stays refused: no further attempt.
-      const again = !delivered && attempt < settings.attempts && !refusedAddress && (status === null || retryable(status));
+      // A receiver rejected for its address stays rejected: no further attempt.
+      const again = !delivered && attempt < settings.attempts && !addressRejected && (status === null || retryable(status));
       const outcome = delivered ? 'delivered' : again ? 'retrying' : 'failed';
       logger[delivered ? 'info' : 'warn'](
         {
@@ -232,10 +232,10 @@ export class WebhookDispatcher {
   }
 }
 
-/** What went wrong with an attempt that got no answer, in a few words: why it was cut (`aborted`: the timeout's words or 'stopped'), a refused address, or the network's error code. */
+/** What went wrong with an attempt that got no answer, in a few words: why it was cut (`aborted`: the timeout's words or 'stopped'), a rejected address, or the network's error code. */
 function describe(err: unknown, aborted: unknown): string {
   if (aborted !== null) return aborted instanceof Error ? aborted.message : String(aborted);
-  if (err instanceof AddressRefused) return `refused: ${err.message}`;
+  if (err instanceof AddressRejected) return `refused: ${err.message}`;
   const e = err instanceof Error ? err : new Error(String(err));
   const cause = e.cause instanceof Error ? e.cause : null;
   const code = 'code' in e && typeof e.code === 'string' ? e.code : cause && 'code' in cause ? String(cause.code) : null;

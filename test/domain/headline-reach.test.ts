@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headlineReach, isSumDisagreement, type ReachRefusal, type ReachSeries } from '../../src/domain/headline-reach';
+import { headlineReach, isSumDisagreement, type ReachError, type ReachSeries } from '../../src/domain/headline-reach';
 
 function s(alias: string, last: string, extra: Partial<ReachSeries> = {}): ReachSeries {
   return { country: 'GB', measure: 'arrivals', breakdown: null, member: null, last, headline: false, alias, ...extra };
@@ -13,7 +13,7 @@ const GB = [
   s('gb.arrivals.residence-foreign.m', '2019-12', { breakdown: 'residence', member: 'foreign' }),
 ];
 
-const annualOutcome: ReachRefusal = {
+const annualOutcome: ReachError = {
   country: 'GB',
   rule: 'annual-sum',
   derivation: 'annual-sum',
@@ -22,7 +22,7 @@ const annualOutcome: ReachRefusal = {
   detail: '2004: computed 17657 against published 27660 (36.16% apart)',
 };
 
-const partsOutcome: ReachRefusal = {
+const partsOutcome: ReachError = {
   country: 'GB',
   rule: 'unwto-regions-of-origin',
   derivation: 'sum-of-parts',

@@ -1,23 +1,23 @@
-/** The one result cache's store: a budget in bytes, least recently used out first, emptied by a new release; forms count in it. */
+/** The one result cache's store: a budget in bytes, least recently used out first, emptied by a new release; bodies count in it. */
 import { expect, it } from 'vitest';
-import { answerBudgetBytes, FormSlot, ResultStore, resultKey, sessionKey } from '../../src/graphql/result-cache';
+import { answerBudgetBytes, BodyCache, ResultStore, resultKey, sessionKey } from '../../src/graphql/result-cache';
 
 const key = (version: string, n: number) => resultKey(sessionKey(version, new Date('2026-04-20T12:00:00Z'), 'free'), `{ a${n} }`, undefined, {});
 const result = () => ({ data: { a: 1 } });
 
-it('evicts the least recently used results once the byte budget is spent, forms counted, never holding more', () => {
+it('evicts the least recently used results once the byte budget is spent, bodies counted, never holding more', () => {
   const store = new ResultStore(6000);
-  const forms = new FormSlot<{ bytes: number }>(store);
+  const bodies = new BodyCache<{ bytes: number }>(store);
   for (let i = 0; i < 8; i++) {
     store.set(key('v1', i), result());
-    forms.set(store.entry(key('v1', i))!, 'json', { bytes: 100 });
+    bodies.set(store.entry(key('v1', i))!, 'json', { bytes: 100 });
   }
-  const held = store.bytes;
-  expect(held).toBeGreaterThan(8 * 200);
+  const bytesUsed = store.bytes;
+  expect(bytesUsed).toBeGreaterThan(8 * 200);
   store.get(key('v1', 0)); // now the most recently used
   for (let i = 8; i < 20; i++) {
     store.set(key('v1', i), result());
-    forms.set(store.entry(key('v1', i))!, 'json', { bytes: 100 });
+    bodies.set(store.entry(key('v1', i))!, 'json', { bytes: 100 });
   }
   expect(store.bytes).toBeLessThanOrEqual(6000);
   expect(store.get(key('v1', 0))).toBeDefined();
@@ -25,24 +25,24 @@ it('evicts the least recently used results once the byte budget is spent, forms 
   expect(store.get(key('v1', 19))).toBeDefined();
 });
 
-it('tags a kept result with its entry, which copies carry, and keeps forms per entry', () => {
+it('tags a cached result with its entry, which copies carry, and caches bodies per entry', () => {
   const store = new ResultStore(100_000);
-  const kept = result();
-  store.set(key('v1', 1), kept);
-  const entry = ResultStore.entryOf({ ...kept, extensions: { cost: 1 } });
-  expect(entry?.result).toBe(kept);
-  const forms = new FormSlot<{ bytes: number; text: string }>(store);
-  forms.set(entry!, 'json', { bytes: 10, text: 'x' });
-  expect(forms.get(entry!, 'json')?.text).toBe('x');
-  expect(forms.get(entry!, 'csv')).toBeUndefined();
+  const cachedResult = result();
+  store.set(key('v1', 1), cachedResult);
+  const entry = ResultStore.entryOf({ ...cachedResult, extensions: { cost: 1 } });
+  expect(entry?.result).toBe(cachedResult);
+  const bodies = new BodyCache<{ bytes: number; text: string }>(store);
+  bodies.set(entry!, 'json', { bytes: 10, text: 'x' });
+  expect(bodies.get(entry!, 'json')?.text).toBe('x');
+  expect(bodies.get(entry!, 'csv')).toBeUndefined();
   expect(ResultStore.entryOf(result())).toBeUndefined();
 });
 
 it('does not keep an entry over an eighth of the budget, and keeps nothing with no budget', () => {
   const store = new ResultStore(8000);
-  const forms = new FormSlot<{ bytes: number }>(store);
+  const bodies = new BodyCache<{ bytes: number }>(store);
   store.set(key('v1', 1), result());
-  forms.set(store.entry(key('v1', 1))!, 'json', { bytes: 1000 });
+  bodies.set(store.entry(key('v1', 1))!, 'json', { bytes: 1000 });
   expect(store.get(key('v1', 1))).toBeUndefined();
   const off = new ResultStore(0);
   off.set(key('v1', 2), result());
@@ -57,7 +57,7 @@ it('empties itself when the data version changes', () => {
   expect(store.bytes).toBe(0);
 });
 
-it('keys documents by their digest, and long variables by the whole key\'s, the version kept in front', () => {
+it('keys documents by their digest, and long variables by the whole key\'s, the version put in front', () => {
   const session = sessionKey('v9', new Date('2026-04-20T00:00:00Z'), 'free');
   const long = resultKey(session, `{ a ${'#'.repeat(900_000)}\n}`, undefined, {});
   expect(long.length).toBeLessThan(100);

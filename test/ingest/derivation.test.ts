@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { currentReleaseFile } from '../../src/db/release-store';
 import { coverageReport } from '../../src/cli/coverage-report';
 import { sumOfParts } from '../../src/domain/derivation';
-import { DERIVATION_REFUSALS_META_KEY, type DerivationRefusal } from '../../src/ingest/write-release';
+import { DERIVATION_ERRORS_META_KEY, type DerivationError } from '../../src/ingest/write-release';
 
 describe('figures computed by the ingest', () => {
   const file = currentReleaseFile(inject('dataDir'))!;
@@ -59,10 +59,10 @@ describe('figures computed by the ingest', () => {
 
   it("computes nothing from Colombia's regions (three of seven reported) nor where sums disagree", () => {
     expect(point('co.arrivals.type-overnight.a', '2023')).toBeUndefined();
-    const refusals = JSON.parse(
-      (db.prepare('SELECT value FROM Meta WHERE key = ?').pluck().get(DERIVATION_REFUSALS_META_KEY) as string) ?? '[]',
-    ) as DerivationRefusal[];
-    const korea = refusals.find((r) => r.country === 'KR' && r.rule === 'unwto-regions-of-origin');
+    const derivationErrors = JSON.parse(
+      (db.prepare('SELECT value FROM Meta WHERE key = ?').pluck().get(DERIVATION_ERRORS_META_KEY) as string) ?? '[]',
+    ) as DerivationError[];
+    const korea = derivationErrors.find((r) => r.country === 'KR' && r.rule === 'unwto-regions-of-origin');
     expect(korea?.reason).toBe('disagrees');
     expect(point('kr.arrivals.type-overnight.a', '2024')).toBeUndefined();
   });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { currentReleaseFile, releasesDir } from '../../src/db/release-store';
-import { buildRelease, IngestRefused } from '../../src/ingest/build';
+import { buildRelease, IngestError } from '../../src/ingest/build';
 import { readPreviousRelease, tableDrops } from '../../src/ingest/previous-release';
 import { PROJECT_ROOT, SOURCES_DIR } from '../helpers/paths';
 import { copiedDataDir } from '../helpers/releases';
@@ -45,11 +45,11 @@ function servedState(dataDir: string) {
   return { current: fs.readFileSync(path.join(dataDir, 'CURRENT'), 'utf8'), files: fs.readdirSync(releasesDir(dataDir)).sort() };
 }
 
-function refusal(dataDir: string, options: { allowVanished?: boolean } = {}): IngestRefused {
+function refusal(dataDir: string, options: { allowVanished?: boolean } = {}): IngestError {
   try {
     buildRelease({ sourcesDir: sources, dataDir, parseCacheDir: inject('parseCacheDir'), now: new Date('2026-04-05T06:00:00Z'), ...options });
   } catch (err) {
-    if (err instanceof IngestRefused) return err;
+    if (err instanceof IngestError) return err;
     throw err;
   }
   throw new Error('the ingest was not refused');

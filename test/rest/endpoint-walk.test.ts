@@ -1,6 +1,6 @@
 /**
  * The step of docs/architecture.md "Adding an endpoint" that no other check catches when it is forgotten: every
- * fixed operation in schema/operations serves exactly one route (or /mcp tool), and every route runs one of them.
+ * fixed operation in schema/operations serves exactly one route (or /mcp tool, or /mcp's citation lookups), and every route runs one of them.
  * (A field left out of schema/schema.graphql fails the schema drift test; an operation not
  * generated fails the type check; the OpenAPI document and the plans are derived from the route.)
  */
@@ -10,6 +10,7 @@ import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { expect, it } from 'vitest';
 import { ROUTES } from '../../rest/routes';
 import { TOOLS } from '../../src/mcp/tools';
+import { CITATION_OPERATIONS } from '../../src/mcp/citations';
 import { PROJECT_ROOT } from '../helpers/paths';
 
 const OPERATIONS_DIR = path.join(PROJECT_ROOT, 'schema/operations');
@@ -31,5 +32,7 @@ it('every fixed operation serves one route or /mcp tool, and every route and too
   const tools = TOOLS.flatMap((t) => operationNames(t.operation.definitions));
   const toolsOnly = tools.filter((name) => !run.includes(name));
   expect(toolsOnly.filter((name, i) => toolsOnly.indexOf(name) !== i), 'operations run by two tools and no route').toEqual([]);
-  expect([...run, ...toolsOnly].sort()).toEqual([...written].sort());
+  // The citation lookups of /mcp run operations of their own, which answer no request directly.
+  const lookups = CITATION_OPERATIONS.flatMap((d) => operationNames(d.definitions));
+  expect([...run, ...toolsOnly, ...lookups].sort()).toEqual([...written].sort());
 });

@@ -78,7 +78,7 @@ it('answers GET with an ETag and Cache-Control to the next load, a 304 to a matc
   expect(first.headers.get('cache-control')).toBe(`private, max-age=${secondsToNextLoad(new Date(TEST_NOW))}`);
   expect(first.headers.get('last-modified')).toBeTruthy();
   const body = await first.text();
-  // A composed query is kept from its second ask (src/graphql/result-cache.ts, admits).
+  // A composed query is cached from its second ask (src/graphql/result-cache.ts, admits).
   await (await get(query)).arrayBuffer();
   statements.length = 0;
   const again = await get(query);
@@ -94,7 +94,7 @@ it('answers GET with an ETag and Cache-Control to the next load, a 304 to a matc
   expect(dev.headers.get('etag')).not.toBe(etag);
 });
 
-it('answers a repeated POST from its kept bytes, as Yoga sent them: the same body and headers, no validator, no statement', async () => {
+it('answers a repeated POST from its cached bytes, as Yoga sent them: the same body and headers, no validator, no statement', async () => {
   const ask = () =>
     fetch(`${s.url}/graphql`, {
       method: 'POST',
@@ -102,16 +102,16 @@ it('answers a repeated POST from its kept bytes, as Yoga sent them: the same bod
       body: JSON.stringify({ query: 'query Lux($iso: CountryCode!) { country(iso: $iso) { name latest } }', variables: { iso: 'LU' }, operationName: 'Lux' }),
     });
   await (await ask()).arrayBuffer();
-  const kept = await ask(); // kept from its second ask, by Yoga
-  const keptBody = await kept.text();
+  const cached = await ask(); // cached from its second ask, by Yoga
+  const cachedBody = await cached.text();
   statements.length = 0;
-  const again = await ask(); // answered in front of Yoga (src/server/graphql-kept.ts)
-  expect(await again.text()).toBe(keptBody);
+  const again = await ask(); // answered in front of Yoga (src/server/graphql-cached.ts)
+  expect(await again.text()).toBe(cachedBody);
   expect(statements).toHaveLength(0);
   const names = (r: Response) => [...r.headers.keys()].filter((k) => !['date', 'x-request-id', 'ratelimit-remaining', 'ratelimit-reset'].includes(k)).sort();
-  expect(names(again)).toEqual(names(kept));
+  expect(names(again)).toEqual(names(cached));
   expect(again.headers.get('etag')).toBeNull();
-  expect(again.headers.get('x-request-id')).not.toBe(kept.headers.get('x-request-id'));
+  expect(again.headers.get('x-request-id')).not.toBe(cached.headers.get('x-request-id'));
 });
 
 it('does not keep answers with errors', async () => {
@@ -166,7 +166,7 @@ it('answers a malformed request with the error body of DECISIONS.md, never a 5XX
   expect(body.errors[0]).toMatchObject({ message: 'Cannot query field "nope" on type "Query".', locations: [{ line: 1, column: 3 }] });
 });
 
-/** Lookups of kept answers the metrics counted so far, for one surface and result. */
+/** Lookups of cached answers the metrics counted so far, for one surface and result. */
 async function lookups(cache: 'rest' | 'graphql', result: 'hit' | 'miss'): Promise<number> {
   const text = await s.app.metrics.registry.metrics();
   const line = text.split('\n').find((l) => l.startsWith(`answer_cache_lookups_total{cache="${cache}",result="${result}"}`));
@@ -184,19 +184,19 @@ it('keeps one result for a /v1 route and the same operation asked of /graphql', 
   });
   expect(r.status).toBe(200);
   expect((await r.json()).data.country.iso).toBe('BE');
-  // The route's execution kept the result: the query is answered with it, without reading the release.
+  // The route's execution cached the result: the query is answered with it, without reading the release.
   expect(statements).toHaveLength(0);
 });
 
 it(`keeps the results of queries costing up to ${KEEP_COST_MAX}, not of costlier ones`, async () => {
   const cheap = '{ countries(first: 1000) { nodes { iso name } } }';
   const costly = `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: countries(first: 1000) { nodes { iso name } }`).join(' ')} }`;
-  for (const [query, kept] of [[cheap, true], [costly, false]] as const) {
+  for (const [query, cached] of [[cheap, true], [costly, false]] as const) {
     const first = await s.graphql(query, {}, 'intel');
-    expect(first.body.extensions.cost.requested > KEEP_COST_MAX).toBe(!kept);
-    await s.graphql(query, {}, 'intel'); // kept from its second ask, if at all
+    expect(first.body.extensions.cost.requested > KEEP_COST_MAX).toBe(!cached);
+    await s.graphql(query, {}, 'intel'); // cached from its second ask, if at all
     const hits = await lookups('graphql', 'hit');
     await s.graphql(query, {}, 'intel');
-    expect(await lookups('graphql', 'hit'), query.slice(0, 40)).toBe(hits + (kept ? 1 : 0));
+    expect(await lookups('graphql', 'hit'), query.slice(0, 40)).toBe(hits + (cached ? 1 : 0));
   }
 });

@@ -57,8 +57,8 @@ function outlook(observations: PeriodValue[], month: string, byPeriod: Map<strin
 
 /** Null when the series holds no figure. */
 export function assembleBriefFigures(inputs: BriefInputs): BriefFigures | null {
-  const held = inputs.observations.filter((o) => o.value !== null);
-  const latest = held[held.length - 1];
+  const present = inputs.observations.filter((o) => o.value !== null);
+  const latest = present[present.length - 1];
   if (!latest) return null;
   const month = latest.period;
   const byPeriod = new Map(inputs.observations.map((o) => [o.period, o.value]));

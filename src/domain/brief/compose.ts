@@ -53,10 +53,10 @@ function trust(f: BriefFigures): string | null {
 }
 
 function lastSix(f: BriefFigures): string | null {
-  const held = f.last_six.filter((m): m is MonthFigures & { value: number } => m.value !== null);
-  if (held.length < 2) return null;
-  const low = held.reduce((a, b) => (b.value < a.value ? b : a));
-  const high = held.reduce((a, b) => (b.value > a.value ? b : a));
+  const present = f.last_six.filter((m): m is MonthFigures & { value: number } => m.value !== null);
+  if (present.length < 2) return null;
+  const low = present.reduce((a, b) => (b.value < a.value ? b : a));
+  const high = present.reduce((a, b) => (b.value > a.value ? b : a));
   const span = `Over the last six months ${f.measure.name} ranged from ${formatQuantity(low.value)} in ${monthName(low.month)} to ${formatQuantity(high.value)} in ${monthName(high.month)}`;
   const withYoy = f.last_six.filter((m): m is MonthFigures & { yoy_pct: number } => m.yoy_pct !== null);
   if (withYoy.length < 2) return `${span}.`;

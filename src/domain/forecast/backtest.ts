@@ -24,7 +24,7 @@ export interface ChooseOptions {
   /** Methods to choose among; seasonal naive is always added. */
   candidates?: readonly MethodName[];
   /**
-   * Shrinkage toward a method that wins pooled over many series: `prefer` is kept unless another
+   * Shrinkage toward a method that wins pooled over many series: `prefer` is retained unless another
    * candidate's score is below (1 − margin) × its own on this series.
    */
   prefer?: MethodName;

@@ -7,7 +7,7 @@
  * robust spread (1.4826 × median absolute deviation, the normal-consistent scale).
  * Measured on the Eurostat monthly series (36 rolling origins, horizons 1–3) this covers
  * 80.5% over 2023–2025 and 79.7% over 2017–2019 with no extra widening, so the
- * calibration factor stays 1; it is kept as an option for other sources.
+ * calibration factor stays 1; it is retained as an option for other sources.
  */
 import { median } from './series';
 

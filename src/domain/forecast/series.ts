@@ -10,7 +10,7 @@
  *   August, not like the mean of July and September. That needs last year's months to be
  *   there; gaps of up to `shortGap` months without them are interpolated linearly.
  * - Gaps longer than a season, or long ones without last year to copy, split the series:
- *   only the last run is kept, because the models need an unbroken history and the most
+ *   only the last run is retained, because the models need an unbroken history and the most
  *   recent run is the one being forecast. Filled values are marked and never scored.
  */
 

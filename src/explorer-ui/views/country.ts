@@ -9,7 +9,7 @@ import { baseYearMean, INDEX_BASE_YEAR } from '../../domain/baseline';
 import { primarySeries } from '../../domain/country-summary';
 import { ExplorerCountryPageDocument, type ExplorerCountryPageQuery } from '../../generated/explorer-operations';
 import { params } from '../address';
-import { ask, keyRefused, planRequired, type Answer } from '../api';
+import { ask, keyRejected, planRequired, type Answer } from '../api';
 import { drawChart } from '../chart';
 import { MONTH_NAMES, PALETTE, periodTime, type ChartSpec } from '../chart-spec';
 import { errorNote, fill, h, planNote, section, show } from '../dom';
@@ -34,7 +34,7 @@ function settle<T>(part: Part, what: string, answer: Answer<T>, show: (data: T) 
   show(answer.data);
 }
 
-function notHeld(part: Part, text: string): void {
+function notFound(part: Part, text: string): void {
   fill(part, 'empty', h('p', { class: 'muted' }, text));
 }
 
@@ -55,7 +55,7 @@ function headlineCharts(part: Part, c: Country, series: readonly Headline[]): He
   const measure = params().get('measure');
   const chosen = series.find((s) => s.measure === measure) ?? primarySeries(series) ?? null;
   if (!chosen) {
-    notHeld(part, 'No headline series is held for this country.');
+    notFound(part, 'No headline series is held for this country.');
     return null;
   }
   const picker = h(
@@ -111,10 +111,10 @@ function headlineCharts(part: Part, c: Country, series: readonly Headline[]): He
 type Seasonal = NonNullable<PageData['seasonality']>['series'];
 
 function seasonality(part: Part, chosen: Headline | null, answer: Answer<Seasonal>): void {
-  if (!chosen || chosen.freq !== 'M') return notHeld(part, 'Seasonality is worked out for monthly series only.');
+  if (!chosen || chosen.freq !== 'M') return notFound(part, 'Seasonality is worked out for monthly series only.');
   settle(part, 'Seasonality', answer, (monthly) => {
     const s = monthly.find((m) => m.id === chosen.id)?.seasonality;
-    if (!s || !s.months.length) return notHeld(part, 'No complete year to work seasonality out from.');
+    if (!s || !s.months.length) return notFound(part, 'No complete year to work seasonality out from.');
     fill(
       part,
       'ready',
@@ -137,7 +137,7 @@ function seasonality(part: Part, chosen: Headline | null, answer: Answer<Seasona
 function originShift(part: Part, answer: Answer<NonNullable<PageData['origins']>>): void {
   settle(part, 'Origin markets', answer, (data) => {
     const shift = data.originShift;
-    if (!shift || !shift.rows.length) return notHeld(part, 'No origin breakdown is held for this country.');
+    if (!shift || !shift.rows.length) return notFound(part, 'No origin breakdown is held for this country.');
     fill(
       part,
       'ready',
@@ -158,7 +158,7 @@ function originShift(part: Part, answer: Answer<NonNullable<PageData['origins']>
 function rivals(part: Part, answer: Answer<NonNullable<PageData['rivals']>>): void {
   settle(part, 'Rivals', answer, (data) => {
     const list = data.rivals;
-    if (!list.length) return notHeld(part, 'No rivals are worked out for this country.');
+    if (!list.length) return notFound(part, 'No rivals are worked out for this country.');
     fill(
       part,
       'ready',
@@ -213,7 +213,7 @@ function gaps(part: Part, c: Country, answer: Answer<PageData['gaps']>, aliasOf:
 function brief(part: Part, answer: Answer<NonNullable<PageData['brief']>>): void {
   settle(part, 'The brief', answer, (data) => {
     const b = data.brief;
-    if (!b) return notHeld(part, 'No brief is served for this country.');
+    if (!b) return notFound(part, 'No brief is served for this country.');
     const months = [...b.lastSix.map((m) => m.month), ...b.outlook.map((m) => m.month)];
     const figure = (month: string) => b.lastSix.find((m) => m.month === month)?.value ?? null;
     const outlook = (month: string) => b.outlook.find((m) => m.month === month);
@@ -244,7 +244,7 @@ function brief(part: Part, answer: Answer<NonNullable<PageData['brief']>>): void
 export async function countryView(main: HTMLElement, iso: string): Promise<void> {
   const answer = await ask(ExplorerCountryPageDocument, { iso });
   const c = answer.data?.country;
-  if (keyRefused(answer) || !c) {
+  if (keyRejected(answer) || !c) {
     document.title = 'Country not found · Tourism statistics explorer';
     show(main, h('h1', {}, iso), errorNote(answer.errors[0]?.message ?? `No country ${iso} is held.`));
     return;
@@ -280,10 +280,10 @@ export async function countryView(main: HTMLElement, iso: string): Promise<void>
   // A part the country does not hold answers an error of its own (e.g. no origin breakdown): its
   // statistics list says so first.
   if (stats.has('origin-shift')) originShift(parts.origins, partOf(answer, 'origins', (d) => d.origins));
-  else notHeld(parts.origins, 'No origin breakdown is held for this country.');
+  else notFound(parts.origins, 'No origin breakdown is held for this country.');
   if (stats.has('rivals')) rivals(parts.rivals, partOf(answer, 'rivals', (d) => d.rivals));
-  else notHeld(parts.rivals, 'No rivals are worked out for this country.');
+  else notFound(parts.rivals, 'No rivals are worked out for this country.');
   gaps(parts.gaps, c, partOf(answer, 'gaps', (d) => d.gaps), new Map((headline.data ?? []).map((s) => [s.id, s.alias])));
   if (stats.has('brief')) brief(parts.brief, partOf(answer, 'brief', (d) => d.brief));
-  else notHeld(parts.brief, 'A brief is written for countries whose main series is monthly.');
+  else notFound(parts.brief, 'A brief is written for countries whose main series is monthly.');
 }

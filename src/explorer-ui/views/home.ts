@@ -8,7 +8,7 @@ import { primarySeries } from '../../domain/country-summary';
 import { vsBaseYear } from '../../domain/baseline';
 import { ExplorerCountriesDocument, ExplorerSearchDocument, ExplorerWorldDocument, type ExplorerCountriesQuery, type ExplorerWorldQuery } from '../../generated/explorer-operations';
 import { params, setParams } from '../address';
-import { ask, keyRefused, planRequired } from '../api';
+import { ask, keyRejected, planRequired } from '../api';
 import { errorNote, fill, h, planNote, section, show } from '../dom';
 import { formatFigure, formatNumber, formatPct, unitLabel } from '../format';
 import { dataTable, type Column } from '../table';
@@ -150,7 +150,7 @@ export async function homeView(main: HTMLElement): Promise<void> {
   );
   const searched = showSearch(search, params().get('q') ?? '', placesAsked);
   const [countries, worldAnswer] = await Promise.all([countriesAsked, ask(ExplorerWorldDocument, {})]);
-  if (keyRefused(countries) || !countries.data) {
+  if (keyRejected(countries) || !countries.data) {
     show(main, errorNote(countries.errors[0]?.message ?? 'The countries could not be read.'));
     return;
   }

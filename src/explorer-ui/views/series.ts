@@ -70,7 +70,7 @@ function citationBlock(s: Series): HTMLElement {
 
 const sizeText = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`);
 
-/** Links fetched with the visitor's key (a plain link sends none), saved under the file's name; a refusal is said beside them. */
+/** Links fetched with the visitor's key (a plain link sends none), saved under the file's name; a error is said beside them. */
 function keyedLinks(id: string, label: string, links: { href: string; text: string; file: string; note?: string }[]): HTMLElement {
   const status = h('p', { class: 'muted', role: 'status', id: `${id}-status` });
   const item = (l: (typeof links)[number]) =>

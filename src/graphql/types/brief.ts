@@ -48,7 +48,7 @@ async function growthOf(ctx: GraphQLContext, iso: string, year: number) {
     where: { countryIso: iso, indicator: { in: ['NY.GDP.MKTP.KD.ZG', 'WEO:gdp_growth_pct'] }, year: { lte: year } },
     orderBy: { year: 'desc' },
   });
-  // The World Bank's figure for the year, else the IMF's (flagged when a projection), else the newest held.
+  // The World Bank's figure for the year, else the IMF's (flagged when a projection), else the newest present.
   const pick = rows.find((r) => r.year === year && r.indicator === 'NY.GDP.MKTP.KD.ZG') ?? rows.find((r) => r.year === year) ?? rows[0];
   return pick ? { year: pick.year, pct: roundOrNull(pick.value, 1)!, projected: pick.projection } : null;
 }
@@ -75,9 +75,9 @@ async function buildBrief(ctx: GraphQLContext, iso: string): Promise<ServedBrief
   const main = primaries.get(iso);
   if (!main) return 'no_monthly_series';
   const observations = await ctx.loaders.observations.load(main.id);
-  const held = observations.filter((o) => o.value !== null);
-  if (held.length === 0) return 'no_monthly_series';
-  const month = held[held.length - 1].period;
+  const present = observations.filter((o) => o.value !== null);
+  if (present.length === 0) return 'no_monthly_series';
+  const month = present[present.length - 1].period;
   // Region peers with the same measure, for the rank in the latest month.
   const peers = [...primaries.values()].filter((p) => p.measure === main.measure && p.country.regionSlug && p.country.regionSlug === main.country.regionSlug);
   const peerObs = await Promise.all(peers.map((p) => ctx.loaders.observations.load(p.id)));
@@ -95,7 +95,7 @@ async function buildBrief(ctx: GraphQLContext, iso: string): Promise<ServedBrief
   const trust = trustGrade({
     complete_pct: report?.complete_pct ?? 0,
     revisions,
-    flagged_share: held.filter((o) => FLAGGED.has(o.status)).length / held.length,
+    flagged_share: present.filter((o) => FLAGGED.has(o.status)).length / present.length,
     months_behind: monthsBehind(month, ctx.now),
   });
   const jet = contextPoint(fuel, month);
@@ -241,7 +241,7 @@ const BriefType = builder.objectRef<ServedBrief>('CountryBrief').implement({
   }),
 });
 
-// The brief and why there is none are two sides of one outcome, worked out once per release.
+// The brief and why there is none are two sides of one outcome, computed once per release.
 const analystOnCountry = { nullable: true, authScopes: { analyst: true }, select: { iso: true } } as const;
 const briefSide =
   <T>(side: (outcome: ServedBrief | BriefAbsence) => T) =>

@@ -1,5 +1,5 @@
 /**
- * The bulk files of the releases held (src/db/bulk-files.ts): which files there are is open to
+ * The bulk files of the releases present (src/db/bulk-files.ts): which files there are is open to
  * every plan, as the release feed is; a file's download (bulkFile) needs the analyst plan, since it
  * holds every series' figures at once.
  */
@@ -18,7 +18,7 @@ interface BulkListing {
   files: (BulkFile & { url: string; description: string })[];
 }
 
-/** The release file of a version held beside the served one, or null. */
+/** The release file of a version present beside the served one, or null. */
 function releaseFileOf(ctx: GraphQLContext, release: string | null | undefined): string | null {
   if (!release) return ctx.snapshot.file;
   if (!RELEASE_NAME.test(release)) return null;

@@ -1,4 +1,4 @@
-/** Country and Region: the places held, with depth, freshness and measures carried. */
+/** Country and Region: the places present, with depth, freshness and measures carried. */
 import { primarySeries } from '../../domain/country-summary';
 import { MONTHLY_RULE } from '../../domain/monthly';
 import { monthsBehind } from '../../domain/periods';

@@ -164,7 +164,7 @@ builder.prismaObjectField('Country', 'tourismEconomy', (t) =>
         new Map(c.indicators.filter((i) => i.indicator === code).map((i) => [i.year, i.value]));
       const series = c.series as HeldSeries[];
       const find = (pred: (s: HeldSeries) => boolean) => series.find(pred);
-      // Receipts are spent by non-residents, so the non-resident count is the matching one where held.
+      // Receipts are spent by non-residents, so the non-resident count is the matching one where present.
       // Only the publisher's own monthly total is summed, headline or not: months derived at ingest (a
       // breakdown's sum) yield to the annual total the publisher gives.
       const monthly =

@@ -66,8 +66,8 @@ builder.queryFields((t) => ({
       const crude = points('brent');
       // A month still running (or after "today") has no monthly average yet.
       const lastFinished = addMonths(monthOfDate(ctx.now), -1);
-      const newestHeld = rows.reduce((m, r) => (r.period > m ? r.period : m), FIRST_MONTH);
-      const to = [bounds.to ?? lastFinished, lastFinished, newestHeld].sort()[0];
+      const newestPresent = rows.reduce((m, r) => (r.period > m ? r.period : m), FIRST_MONTH);
+      const to = [bounds.to ?? lastFinished, lastFinished, newestPresent].sort()[0];
       const from = [bounds.from ?? DEFAULT_FROM, FIRST_MONTH].sort()[1];
       return {
         units: { jetFuel: FUEL_UNITS.jet_fuel, crude: FUEL_UNITS.crude },

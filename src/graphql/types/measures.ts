@@ -39,7 +39,7 @@ function measureSeriesFilter(freq: string | null | undefined): MeasureSeriesFilt
 
 type MeasureSeriesFilter = { headline: true } | { breakdown: null; freq: string };
 
-/** Whether a series row held in memory is one the filter picks. */
+/** Whether a series row stored in memory is one the filter picks. */
 function picks(rule: MeasureSeriesFilter, s: Pick<SearchableSeries, 'headline' | 'breakdown' | 'freq'>): boolean {
   return 'headline' in rule ? s.headline : s.breakdown === rule.breakdown && s.freq === rule.freq;
 }
@@ -54,16 +54,16 @@ function measureSeriesKey(iso: string, measure: string, freq: string | null | un
  * once per release: looking through a country's series on each ask, for every country's note in one
  * answer, was work repeated on every request.
  */
-function measureSeriesHeld(ctx: GraphQLContext): Promise<ReadonlySet<string>> {
-  return perRelease(ctx.snapshot, 'measure-series-held', async () => {
-    const held = new Set<string>();
+function measureSeriesExisting(ctx: GraphQLContext): Promise<ReadonlySet<string>> {
+  return perRelease(ctx.snapshot, 'measure-series-existing', async () => {
+    const existing = new Set<string>();
     for (const [iso, series] of ctx.snapshot.seriesByCountry) {
       for (const s of series) {
         // A series is picked without a frequency (the headline) or with its own (the total).
-        for (const freq of [null, s.freq]) if (picks(measureSeriesFilter(freq), s)) held.add(measureSeriesKey(iso, s.measure, freq));
+        for (const freq of [null, s.freq]) if (picks(measureSeriesFilter(freq), s)) existing.add(measureSeriesKey(iso, s.measure, freq));
       }
     }
-    return held;
+    return existing;
   });
 }
 
@@ -93,8 +93,8 @@ builder.prismaObjectField('Country', 'measureNote', (t) =>
     args: { measure: t.arg({ type: MeasureEnum, required: true }), freq: t.arg({ type: FrequencyEnum }) },
     select: { name: true },
     resolve: async (c, args, ctx) => {
-      const held = (await measureSeriesHeld(ctx)).has(measureSeriesKey(c.iso, args.measure, args.freq));
-      return held ? null : noMeasureSeriesNote(args.measure, c.name, args.freq);
+      const exists = (await measureSeriesExisting(ctx)).has(measureSeriesKey(c.iso, args.measure, args.freq));
+      return exists ? null : noMeasureSeriesNote(args.measure, c.name, args.freq);
     },
   }),
 );
@@ -110,8 +110,8 @@ builder.prismaObjectField('Series', 'windowNote', (t) =>
       if (args.from == null && args.to == null) return null;
       const { from, to } = periodBounds(args.from, args.to);
       const hasFigure = rowsWithin(await ctx.loaders.points(s.id), from, to).some((o) => o.value !== null);
-      // The span is the series' (periods held); the note says when the plan does not see the window's figures yet.
-      const hidden = !hasFigure && rowsWithin(await ctx.loaders.held.load(s.id), from, to).some((o) => o.value !== null);
+      // The span is the series' (periods present); the note says when the plan does not see the window's figures yet.
+      const hidden = !hasFigure && rowsWithin(await ctx.loaders.allObservations.load(s.id), from, to).some((o) => o.value !== null);
       return noFigureNote({ name: s.names[0]?.name ?? '', first: s.first, last: s.last }, args, hasFigure, hidden);
     },
   }),

@@ -1,6 +1,6 @@
 /**
  * Country.originShift: each origin market's share of arrivals over the latest 12 months against
- * the 12 before. The richest breakdown held decides: monthly where the publisher breaks monthly
+ * the 12 before. The richest breakdown present decides: monthly where the publisher breaks monthly
  * arrivals down by origin (JNTO for Japan); else annual countries of origin from Eurostat's
  * trips matrix (EU/EFTA residents' trips by destination, household surveys); else UN Tourism's
  * annual arrivals by region of origin. Annual: the latest year against the year before.
@@ -85,7 +85,7 @@ const BREAKDOWNS: Breakdown[] = ['monthly', 'matrix', 'regions'];
 export async function shiftOf(
   ctx: GraphQLContext,
   iso: string,
-  load: Pick<GraphQLContext['loaders']['held'], 'loadMany'> = ctx.loaders.observations,
+  load: Pick<GraphQLContext['loaders']['allObservations'], 'loadMany'> = ctx.loaders.observations,
 ): Promise<(OriginShift & { freq: string }) | null> {
   const series = await ctx.prisma.series.findMany({
     where: { countryIso: iso, measure: 'arrivals', OR: [{ breakdown: 'origin' }, { breakdown: null }] },
@@ -142,13 +142,13 @@ export async function shiftOf(
   return null;
 }
 
-/** Countries whose origin breakdown covers two comparable windows, worked out once per release. */
+/** Countries whose origin breakdown covers two comparable windows, computed once per release. */
 export function originShiftCountries(ctx: GraphQLContext): Promise<Set<string>> {
   return perRelease(ctx.snapshot, 'origin-shift:countries', async () => {
     const rows = await ctx.prisma.series.findMany({ where: { breakdown: 'origin', measure: 'arrivals' }, select: { countryIso: true }, distinct: ['countryIso'] });
     const carrying = new Set<string>();
-    // Shared by every plan (Country.statistics is free): read from every figure held.
-    for (const { countryIso } of rows) if (await shiftOf(ctx, countryIso, ctx.loaders.held)) carrying.add(countryIso);
+    // Shared by every plan (Country.statistics is free): read from every figure present.
+    for (const { countryIso } of rows) if (await shiftOf(ctx, countryIso, ctx.loaders.allObservations)) carrying.add(countryIso);
     return carrying;
   });
 }

@@ -63,22 +63,22 @@ function primaryReleases(ctx: GraphQLContext): Promise<Map<string, ReleaseEntry[
 }
 
 /**
- * The gap reports of monthly series, each worked out once per release and month (a report runs to
+ * The gap reports of monthly series, each computed once per release and month (a report runs to
  * last month, and its pending months follow the release log): the first /v1/gaps of a month reads
- * what the release's warm-up or an earlier caller worked out, and a country's asks for its own.
+ * what the release's warm-up or an earlier caller computed, and a country's asks for its own.
  */
-// Reports say which months are held, not their values: read from every figure, so one report serves every plan.
+// Reports say which months are present, not their values: read from every figure, so one report serves every plan.
 async function gapReports(ctx: GraphQLContext, series: readonly MonthlySeriesRow[]): Promise<(GapReport | null)[]> {
-  const kept = await perRelease(ctx.snapshot, `gap-reports:${monthOfDate(ctx.now)}`, async () => new Map<string, GapReport | null>());
-  const missing = series.filter((s) => !kept.has(s.id));
+  const reports = await perRelease(ctx.snapshot, `gap-reports:${monthOfDate(ctx.now)}`, async () => new Map<string, GapReport | null>());
+  const missing = series.filter((s) => !reports.has(s.id));
   if (missing.length > 0) {
-    const [releases, observations] = await Promise.all([primaryReleases(ctx), Promise.all(missing.map((s) => ctx.loaders.held.load(s.id)))]);
+    const [releases, observations] = await Promise.all([primaryReleases(ctx), Promise.all(missing.map((s) => ctx.loaders.allObservations.load(s.id)))]);
     missing.forEach((s, i) => {
       const pending = usualDelayMonths(releases.get(s.country) ?? []) ?? 0;
-      kept.set(s.id, gaps(observations[i] as GapObservation[], ctx.now, pending));
+      reports.set(s.id, gaps(observations[i] as GapObservation[], ctx.now, pending));
     });
   }
-  return series.map((s) => kept.get(s.id) ?? null);
+  return series.map((s) => reports.get(s.id) ?? null);
 }
 
 const CALENDAR_NOTE =
@@ -214,7 +214,7 @@ async function freshnessRows(ctx: GraphQLContext, freq: Freq | undefined) {
 
 /**
  * For each country, the newest release that brought it figures: when, how many series, the period
- * reached and the measures; worked out once per release from its log (~11,000 entries a release).
+ * reached and the measures; computed once per release from its log (~11,000 entries a release).
  */
 function latestReleases(ctx: GraphQLContext) {
   return perRelease(ctx.snapshot, 'latest-releases', async () => latestReleasesOf(await releaseLog(ctx)));
@@ -224,9 +224,9 @@ function latestReleasesOf(log: ReleaseLog) {
   // Each country's newest release and the entries it brought, in one pass over the log.
   const newest = new Map<string, { version: string; entries: ReleaseLog['entries'] }>();
   for (const e of log.entries) {
-    const held = newest.get(e.countryIso);
-    if (!held || held.version < e.releaseVersion) newest.set(e.countryIso, { version: e.releaseVersion, entries: [e] });
-    else if (held.version === e.releaseVersion) held.entries.push(e);
+    const current = newest.get(e.countryIso);
+    if (!current || current.version < e.releaseVersion) newest.set(e.countryIso, { version: e.releaseVersion, entries: [e] });
+    else if (current.version === e.releaseVersion) current.entries.push(e);
   }
   const rows = [...newest.entries()]
     .sort((a, b) => b[1].version.localeCompare(a[1].version) || a[0].localeCompare(b[0]))
@@ -316,8 +316,8 @@ builder.prismaObjectField('Country', 'coverage', (t) =>
       },
     },
     resolve: async (c, _args, ctx) => {
-      // Which periods are held, whatever the plan sees of their values (as a series' `last` says).
-      const observations = await Promise.all(c.series.map((s) => ctx.loaders.held.load(s.id)));
+      // Which periods are present, whatever the plan sees of their values (as a series' `last` says).
+      const observations = await Promise.all(c.series.map((s) => ctx.loaders.allObservations.load(s.id)));
       return c.series.flatMap((s, i) =>
         coverageGrid(s.freq, observations[i]).map((row) => ({ measure: s.measure, freq: s.freq, series: s.id, ...row })),
       );

@@ -19,7 +19,7 @@ builder.queryField('rateLimit', (t) =>
     type: RateLimitType,
     nullable: true,
     description: 'Where this key stands against its rate limit (null outside a keyed /graphql request).',
-    // Differs on every request: an answer that holds it is never kept (src/graphql/result-cache.ts).
+    // Differs on every request: an answer that holds it is never cached (src/graphql/result-cache.ts).
     resolve: (_root, _args, ctx) => {
       return ctx.rate ? { ...ctx.rate, at: Date.now() } : null;
     },

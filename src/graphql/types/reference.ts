@@ -1,5 +1,5 @@
 /** Root fields for places, series lookup, holidays, exchange rates and service status. */
-import { ApiError, notHeld } from '../../errors';
+import { ApiError, notFound } from '../../errors';
 import { refuses } from '../operation-plan';
 import type { HolidayRow } from '../../domain/holidays';
 import { holidaysFor } from '../holiday-rules';
@@ -86,7 +86,7 @@ builder.queryFields((t) => ({
     args: { iso: t.arg({ type: CountryCodeScalar, required: true }) },
     resolve: async (query, _root, { iso }, ctx) => {
       const country = await ctx.prisma.country.findUnique({ ...query, where: { iso } });
-      if (!country) throw notHeld.country(iso);
+      if (!country) throw notFound.country(iso);
       return country;
     },
   }),
@@ -104,7 +104,7 @@ builder.queryFields((t) => ({
     args: { slug: t.arg.string({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const region = await ctx.prisma.region.findUnique({ ...query, where: { slug: args.slug.toLowerCase() } });
-      if (!region) throw notHeld.region(args.slug);
+      if (!region) throw notFound.region(args.slug);
       return region;
     },
   }),
@@ -117,7 +117,7 @@ builder.queryFields((t) => ({
     args: { id: t.arg({ type: SeriesRefScalar, required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const series = await ctx.prisma.series.findFirst({ ...query, where: { OR: [{ id: args.id }, { alias: args.id }] } });
-      if (!series) throw notHeld.series(args.id);
+      if (!series) throw notFound.series(args.id);
       return series;
     },
   }),
@@ -138,7 +138,7 @@ builder.queryFields((t) => ({
   ),
 }));
 
-/** What /v1's `country` parameter refuses: the codes not held (the list fields leave them out). */
+/** What /v1's `country` parameter rejects: the codes not present (the list fields leave them out). */
 builder.queryField('heldCountries', (t) =>
   t.stringList({
     nullable: true,
@@ -150,9 +150,9 @@ builder.queryField('heldCountries', (t) =>
     resolve: async (_root, args, ctx) => {
       if (!args.isos) return null;
       const isos = distinctCodes(args.isos);
-      const held = new Set((await ctx.prisma.country.findMany({ where: { iso: { in: isos } }, select: { iso: true } })).map((c) => c.iso));
-      const missing = isos.filter((iso) => !held.has(iso));
-      if (missing.length) throw notHeld.country(missing.join(', '));
+      const existing = new Set((await ctx.prisma.country.findMany({ where: { iso: { in: isos } }, select: { iso: true } })).map((c) => c.iso));
+      const missing = isos.filter((iso) => !existing.has(iso));
+      if (missing.length) throw notFound.country(missing.join(', '));
       return isos;
     },
   }),

@@ -1,5 +1,5 @@
 /**
- * The releases held in the release log, each told by country: the series it updated and the periods
+ * The releases present in the release log, each told by country: the series it updated and the periods
  * they reach. What arrived when is not a figure, so every plan reads it (/v1/releases/feed); the
  * figures themselves stay behind their own plans.
  */
@@ -11,8 +11,8 @@ import { CountryCodeScalar } from '../scalars';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 
-/** The aliases of the series held now (a series the log names may have vanished since) and the countries' names. */
-function heldNames(ctx: GraphQLContext): Promise<{ aliases: Map<string, string>; countries: Map<string, string> }> {
+/** The aliases of the series present now (a series the log names may have vanished since) and the countries' names. */
+function releaseNames(ctx: GraphQLContext): Promise<{ aliases: Map<string, string>; countries: Map<string, string> }> {
   return perRelease(ctx.snapshot, 'release-log-names', async () => {
     const [series, countries] = await Promise.all([
       ctx.prisma.series.findMany({ select: { id: true, alias: true } }),
@@ -26,8 +26,8 @@ type NamedSeries = LoggedSeries & { alias: string | null };
 type NamedCountry = Omit<CountryDigest, 'series'> & { name: string | null; series: NamedSeries[] };
 type NamedRelease = Omit<ReleaseDigest, 'countries'> & { countries: NamedCountry[] };
 
-/** A digest with the names held now, each country's series in alias order (a release may name thousands: no resolver per item). */
-function named(r: ReleaseDigest, names: Awaited<ReturnType<typeof heldNames>>): NamedRelease {
+/** A digest with the names present now, each country's series in alias order (a release may name thousands: no resolver per item). */
+function named(r: ReleaseDigest, names: Awaited<ReturnType<typeof releaseNames>>): NamedRelease {
   const key = (s: NamedSeries) => s.alias ?? s.id;
   return {
     ...r,
@@ -87,7 +87,7 @@ builder.queryFields((t) => ({
     args: { countries: t.arg({ type: [CountryCodeScalar] }) },
     resolve: async (_root, args, ctx) => {
       const countries = args.countries ? distinctCodes(args.countries) : undefined;
-      const [log, names] = await Promise.all([loggedReleases(ctx.snapshot), heldNames(ctx)]);
+      const [log, names] = await Promise.all([loggedReleases(ctx.snapshot), releaseNames(ctx)]);
       return releaseDigests(log, countries).map((r) => named(r, names));
     },
   }),

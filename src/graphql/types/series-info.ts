@@ -153,7 +153,7 @@ function sourceTables(ctx: GraphQLContext) {
 }
 
 /**
- * The tables behind every series (worked out once per release) or one country's, from the series
+ * The tables behind every series (computed once per release) or one country's, from the series
  * rows the snapshot holds: no series is read from the file.
  */
 async function tableSummaries(ctx: GraphQLContext, country: string | undefined): Promise<TableSummary[]> {

@@ -54,7 +54,7 @@ async function computeRanking(ctx: GraphQLContext, year: number): Promise<Ranked
   const period = String(year);
   const [countries, totals, indicators] = await Promise.all([
     ctx.prisma.country.findMany({ select: { iso: true, name: true } }),
-    // Annual totals only: UN Tourism is the one publisher of annual arrivals and spend totals held.
+    // Annual totals only: UN Tourism is the one publisher of annual arrivals and spend totals present.
     ctx.prisma.observation.findMany({
       where: { period, series: { breakdown: null, freq: 'A', measure: { in: ['arrivals', 'spend'] } } },
       select: { value: true, series: { select: { countryIso: true, measure: true, scale: true } } },

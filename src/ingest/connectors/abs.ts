@@ -4,7 +4,7 @@
  * Visitors arriving ;"), rows 2–10 the metadata (Series Type Original / Seasonally Adjusted / Trend,
  * Series ID …), then one row per month dated by an Excel serial day.
  *
- * Kept: short-term visitors arriving, Original series: Australia's visitor arrivals. The other
+ * Retained: short-term visitors arriving, Original series: Australia's visitor arrivals. The other
  * movements (residents returning, permanent and long-term arrivals, total arrivals) are not
  * visitors; the adjusted and trend series are not the publisher's counts (and are suspended since
  * 2020).

@@ -90,7 +90,7 @@ export const COUNTRY_NAME_ALIASES: Readonly<Record<string, string>> = {
   // JNTO's export by nationality (1996–2025).
   Netherland: 'NL',
   Swiss: 'CH',
-  // NTTO I-94 countries of residence (older names kept by the office).
+  // NTTO I-94 countries of residence (older names retained by the office).
   'Bonaire, St. Eustatius, Saba': 'BQ',
   'Burma (Myanmar)': 'MM',
   'East Timor': 'TL',
@@ -229,7 +229,7 @@ export class CountryResolver {
 
   /**
    * The country a publisher's code denotes, confirmed by the name on the same row: the code decides,
-   * the name must agree. An unknown code, an unknown name or a name of another country is refused.
+   * the name must agree. An unknown code, an unknown name or a name of another country is rejected.
    */
   confirm(byCode: CountryRef | null, code: string, name: string): { country: CountryRef; reason?: never } | { country: null; reason: string } {
     if (!byCode) return { country: null, reason: `code ${code} (${name}) is not a country code held` };

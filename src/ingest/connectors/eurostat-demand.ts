@@ -5,12 +5,12 @@
  * In these tables `geo` is the country of residence of the traveller (the origin market) and
  * `c_dest` the country of destination. Each country → country cell becomes one annual series of
  * the destination broken down by origin: `es.arrivals.origin-de.a` (trips of German residents to
- * Spain) and `es.nights.origin-de.a`. Kept: all purposes (TOTAL), trips of one night or more
+ * Spain) and `es.nights.origin-de.a`. Retained: all purposes (TOTAL), trips of one night or more
  * (N_GE1), counts (NR). Left out by selection, not by failure: the purpose and length-of-stay
  * breakdowns, the groupings on either side (EU27_2020, EA20, EFTA, WORLD, EUR_OTH, DOM, FOR …)
  * and a country's own residents at home (geo = c_dest: domestic trips are not an origin market;
  * the occupancy tables carry residents' nights). Flags travel with every figure: `u` (low
- * reliability) is frequent here and `: u` cells are kept as not published.
+ * reliability) is frequent here and `: u` cells are retained as not published.
  */
 import type { Measure, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
 import { TRIPS_MATRIX_TABLE } from '../../domain/origin-breakdown';

@@ -49,7 +49,7 @@ const FLAGS_RE = /^[A-Za-z@]*$/;
 const TIME_SUFFIX = '\\TIME_PERIOD';
 const ROW_TEXT_MAX = 80;
 
-/** Parse one `value␠flags` cell. `:` is a missing value; flags are kept raw. */
+/** Parse one `value␠flags` cell. `:` is a missing value; flags are retained raw. */
 export function parseCell(raw: string): CellParse {
   const text = raw.trim();
   if (text === '') return { ok: false, reason: 'empty cell' };

@@ -2,7 +2,7 @@
  * Eurostat tourism connector: the five bulk TSV files under `eurostat/` become ParsedSeries,
  * labelled with geo.dic and the NUTS 2021 names.
  *
- * Only counts (unit NR) are kept: the PCH_* percentage changes can be recomputed from them.
+ * Only counts (unit NR) are retained: the PCH_* percentage changes can be recomputed from them.
  * Aggregates (EU27_2020, EA20 …) are never served as countries. A country's geo code (EL → GR,
  * UK → GB, else the ISO code) must be confirmed by its geo.dic label; a row whose country is not is
  * an unresolved row (an ingest error), not served.
@@ -107,7 +107,7 @@ const ACCOMMODATION: Record<string, { member: string; label: LangText }> = {
 };
 
 /**
- * accomunit of tour_cap_nat, with the accommodation type each is kept for: bed-places (the capacity
+ * accomunit of tour_cap_nat, with the accommodation type each is retained for: bed-places (the capacity
  * total) and establishments over all tourist accommodation; bedrooms, which Eurostat publishes for
  * hotels and similar accommodation (I551) only, as the hotels' own series, named so.
  */
@@ -282,7 +282,7 @@ export const EUROSTAT_TABLES: readonly TableSpec[] = [
   },
   {
     code: 'tour_occ_nin2',
-    // The full dataset as downloaded; where only the filtered extract (NR, I551-I553, 2020–2024) is held, that.
+    // The full dataset as downloaded; where only the filtered extract (NR, I551-I553, 2020–2024) is present, that.
     file: 'eurostat/estat_tour_occ_nin2.tsv',
     fallback: 'eurostat/estat_tour_occ_nin2_extract_2020-2024.tsv',
     title: 'Nights spent at tourist accommodation establishments by NUTS 2 regions',

@@ -64,8 +64,8 @@ export function parseHkImmd(text: string): ConnectorOutput {
     sums.add('total', period, counts[0] + counts[1]);
   });
   const complete = (period: string) => days.get(period)?.size === daysInMonth(period);
-  for (const [period, held] of days) {
-    if (!complete(period)) rejected.push({ table: TABLE, row: period, reason: `month incomplete: ${held.size} of ${daysInMonth(period)} days in the file, not served` });
+  for (const [period, daysPresent] of days) {
+    if (!complete(period)) rejected.push({ table: TABLE, row: period, reason: `month incomplete: ${daysPresent.size} of ${daysInMonth(period)} days in the file, not served` });
   }
   const base = 'Visitor arrivals to Hong Kong (Mainland and other visitors), all control points';
   return {

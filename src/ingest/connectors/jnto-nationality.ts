@@ -5,7 +5,7 @@
  *
  * - The file has no grand-total column, and its nationalities do not add up to JNTO's total
  *   (stateless persons and other nationalities are in no column), so Japan's total is not taken
- *   from it. Kept: each nationality's Total (origin by name, as the 2017 file's columns), the
+ *   from it. Retained: each nationality's Total (origin by name, as the 2017 file's columns), the
  *   regions it heads (Middle East, Africa, GCC) and the "<Region> Unclassified" residuals.
  * - Months whose row gives no purpose figure at all (2025-03 and 2025-04 in this copy: rounded
  *   totals only) are JNTO's provisional estimates, served as provisional.

@@ -7,11 +7,11 @@
  * - Status: "↑Final" on 2016-01 makes it and every month above final; "↓Preliminary" (2016-02) and
  *   "↑Preliminary" (2017-01) bound the provisional months; "↓Estimated" (2017-02) marks the last two
  *   months, which only the grand total and a few nationalities fill, as estimated.
- * - Kept: each column group's Total (grand total → no breakdown; nationality → origin iso2; region
+ * - Retained: each column group's Total (grand total → no breakdown; nationality → origin iso2; region
  *   subtotal → origin 'region-<region>'; "<Region> Unclassified" → 'other-<region>'; Stateless), and
- *   the grand total by purpose. Nationality × purpose is not kept (a series has one breakdown).
+ *   the grand total by purpose. Nationality × purpose is not retained (a series has one breakdown).
  * - Empty cells before a column's first and after its last figure are dropped; gaps between are
- *   kept as not published.
+ *   retained as not published.
  * - The annual block at the end ("Year TOTAL") is not read: it repeats the monthly figures.
  * - This vintage has no Asia or Europe columns: the grand total includes them, the regions do not.
  */
@@ -70,7 +70,7 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 /** Region names that head a subtotal column on their own in some vintages ("Asia" rather than "Asia Total"). */
 const REGION_NAMES = ['Asia', 'Europe', 'Africa', 'North America', 'South America', 'Oceania', 'Middle East'];
 
-/** Purpose columns of the grand total → purpose member. Nationality × purpose is not kept (one breakdown only). */
+/** Purpose columns of the grand total → purpose member. Nationality × purpose is not retained (one breakdown only). */
 const PURPOSES: Record<string, string> = {
   Tourist: 'tourist',
   Business: 'business',
@@ -171,7 +171,7 @@ export function groupTarget(header: string, resolver: CountryResolver): GroupTar
   return { breakdown: origin(country.iso.toLowerCase()), name: `nationality ${country.name}` };
 }
 
-/** One target per kept column: each group's Total, and the purposes of the grand total. */
+/** One target per retained column: each group's Total, and the purposes of the grand total. */
 function columnTargets(
   rows: Row[],
   purposeRow: number,

@@ -5,7 +5,7 @@
  *
  * Malaysia's visitor arrivals are the sum of every row of a month (all nationalities, all states of
  * entry), and each nationality's the sum of its rows over the states: both derived by us. The
- * nationality is resolved by its alpha-3 code; a code that is no country held (XXX, retired codes)
+ * nationality is resolved by its alpha-3 code; a code that is no country present (XXX, retired codes)
  * stays in the national total and is one rejected row per code, with its rows counted.
  */
 import { parse } from 'csv-parse/sync';

@@ -91,7 +91,7 @@ export function parseMtur(texts: readonly string[], resolver: CountryResolver, f
   const rejected: RejectedRow[] = [];
   const sums = new MonthlySums();
   const names = new Map<string, string>();
-  const refused = new Map<string, number>();
+  const rejectedRows = new Map<string, number>();
   records.forEach((r, i) => {
     const year = Number(r['Ano']);
     const month = Number(r['cod mes']);
@@ -104,13 +104,13 @@ export function parseMtur(texts: readonly string[], resolver: CountryResolver, f
     sums.add('total', period, Number(value));
     const target = mturOrigin((r['cod pais'] ?? '').trim(), (r['Pais'] ?? '').trim(), (r['cod continente'] ?? '').trim(), resolver);
     if (typeof target === 'string') {
-      refused.set(target, (refused.get(target) ?? 0) + 1);
+      rejectedRows.set(target, (rejectedRows.get(target) ?? 0) + 1);
       return;
     }
     sums.add(target.breakdown.member, period, Number(value));
     names.set(target.breakdown.member, target.name);
   });
-  for (const [reason, rows] of refused) rejected.push({ table: TABLE, row: `${rows} rows`, reason: `${reason}: in the national total only` });
+  for (const [reason, rows] of rejectedRows) rejected.push({ table: TABLE, row: `${rows} rows`, reason: `${reason}: in the national total only` });
   const base = 'International tourist arrivals to Brazil, all states of entry and routes';
   const series = sums.keys().map((key) =>
     key === 'total'

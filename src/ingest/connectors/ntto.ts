@@ -7,7 +7,7 @@
  *
  * - TOTAL ALL COUNTRIES → the United States' visitor arrivals; OVERSEAS and the world regions
  *   (upper case) → origin-region-…; countries → origin by name (NTTO gives no codes); the
- *   "(air only)" rows are parts of other rows and are not kept (counted as rejected).
+ *   "(air only)" rows are parts of other rows and are not retained (counted as rejected).
  * - A month headed "Preliminary" is provisional; "Final as Available" is final for the rows it
  *   fills, and the rows it leaves empty (the total, Canada, Mexico) are not served for it.
  * - A dash is a month with no figure (not published).

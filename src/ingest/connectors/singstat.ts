@@ -4,11 +4,11 @@
  *   - the Table Builder API's answer the refresh fetches (`/api/table/tabledata/M550001`, saved as
  *     M550001.json): `{ "Data": { "row": [ { "seriesNo", "rowText", "uoM", "footnote", "columns":
  *     [ { "key": "2024 Nov", "value": "1340888" }, … ] }, … ], … }, … }`;
- *   - else the table-builder CSV held in the sources folder (international_visitor_arrivals.csv):
+ *   - else the table-builder CSV stored in the sources folder (international_visitor_arrivals.csv):
  *     header `DataSeries,2024Nov,2024Oct,…` newest first, then the total row and the markets, indented.
  * Both write "na" for a month without a figure.
  *
- * Kept: the total (Singapore's visitor arrivals), the regions the table names (origin-region-…) and
+ * Retained: the total (Singapore's visitor arrivals), the regions the table names (origin-region-…) and
  * the markets, resolved by name (SingStat gives no codes). A market no name resolves is a rejected
  * row, counted.
  */
@@ -111,7 +111,7 @@ export function parseSingstat(text: string, resolver: CountryResolver): Connecto
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * The API's rows, or why the answer is not in the layout read (the shape check refuses such a file
+ * The API's rows, or why the answer is not in the layout read (the shape check rejects such a file
  * before any connector runs; this keeps the connector from guessing when called on its own).
  */
 function apiRows(answer: unknown): TableRow[] | string {

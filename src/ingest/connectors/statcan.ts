@@ -6,12 +6,12 @@
  *     "Country of residence"), then `UOM,UOM_ID,SCALAR_FACTOR,SCALAR_ID,VECTOR,COORDINATE,VALUE,
  *     STATUS,SYMBOL,TERMINATED,DECIMALS`; one row per figure, every geography (Canada and the
  *     provinces) and every country of residence;
- *   - else the CSV as displayed held in the sources folder (2410005001cad-eng.csv): title lines
+ *   - else the CSV as displayed stored in the sources folder (2410005001cad-eng.csv): title lines
  *     (with "Release date:"), a row of months ("January 2020" …), a "Visitors" row, then one row per
  *     group of countries of residence, footnotes and the citation after the table. Labels carry
  *     footnote numbers ("Americas, n.o.s. 3").
  *
- * Kept, from either: Canada's figures for the rows the displayed table has (STATCAN_GROUPS): all
+ * Retained, from either: Canada's figures for the rows the displayed table has (STATCAN_GROUPS): all
  * non-resident visitors (Canada's visitor arrivals), United States residents (origin us), and the
  * publisher's groups: continents and sub-regions as `origin-region-…`, the residents it places in a
  * continent but in no country ("n.o.s.") as `origin-other-…`. The full table's single countries and
@@ -215,7 +215,7 @@ export function parseStatcanFullTable(text: string): ConnectorOutput {
       reject(`${label} ${period}`, 'given twice for Canada');
       continue;
     }
-    // A symbol beside a figure (STATUS: StatCan's quality grade or note) is kept as its flag.
+    // A symbol beside a figure (STATUS: StatCan's quality grade or note) is retained as its flag.
     months.set(period, { period, value: Number(cell), status: 'published', flags: (r[status] ?? '').trim() });
     byGroup.set(label, months);
   }

@@ -3,7 +3,7 @@
  * export (2003 on, by citizenship, dated by its "Last updated" note) and the newest monthly release
  * workbook (the five years to its reference month, dated by the month it was published in). They
  * are two releases of one publisher, put together by release-merge.ts: the newest publication wins
- * for each month it gives, months only the older one gives are kept, and a figure they both give
+ * for each month it gives, months only the older one gives are retained, and a figure they both give
  * that differs is logged as a revision between Stats NZ's releases. On the same date the workbook,
  * listed last, wins.
  */

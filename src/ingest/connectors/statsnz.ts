@@ -4,9 +4,9 @@
  * the citizenships (each over its visa-type columns), row 3 the visa types ending with TOTAL, then
  * one row per month (`2003M07`), then notes and symbols. ".." is a figure not available.
  *
- * Kept: TOTAL ALL CITIZENSHIPS / TOTAL (New Zealand's visitor arrivals: overseas residents
+ * Retained: TOTAL ALL CITIZENSHIPS / TOTAL (New Zealand's visitor arrivals: overseas residents
  * arriving for a stay of less than 12 months), and each citizenship's TOTAL as origin by name
- * (Infoshare gives no codes). Citizenship × visa type is not kept (a series has one breakdown).
+ * (Infoshare gives no codes). Citizenship × visa type is not retained (a series has one breakdown).
  * Infoshare does not show status flags in this export, so every figure is as published. Its
  * release date is the "Last updated:" note; statsnz-releases.ts puts it together with the monthly
  * release workbook.

@@ -2,7 +2,7 @@
  * UN Tourism as one source: its "all data" workbooks (25/01/2023, 24/11/2023, the newest fetched)
  * and its topic workbooks (23/12/2025 and later), each read as a release of its own and put
  * together by release-merge.ts: each figure from the newest release that gives it, the publisher's
- * changes between releases kept as source revisions, the series ids those of the "all data" series.
+ * changes between releases retained as source revisions, the series ids those of the "all data" series.
  */
 import type { RejectedRow } from '../../domain/types';
 import type { AppliedDecision, ConnectorOutput } from '../records';

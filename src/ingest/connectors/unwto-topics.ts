@@ -12,9 +12,9 @@
  *   "million US dollars" US$ millions, "units" and "percent" as they are.
  * - The arrivals of these workbooks are of overnight visitors (tourists), as their labels say: they
  *   continue the series of overnight visitors, not the total of all visitors.
- * - Each (country, measure, breakdown) is kept once: the indicator listed first in TOPICS wins; the
+ * - Each (country, measure, breakdown) is retained once: the indicator listed first in TOPICS wins; the
  *   purpose and transport totals repeat the arrivals by region total and are rejected naming it.
- * - Flags: B break, E estimated, P provisional set the status; every flag is kept raw.
+ * - Flags: B break, E estimated, P provisional set the status; every flag is retained raw.
  */
 import path from 'node:path';
 import type { Breakdown, Measure, ObsStatus, ParsedObservation, ParsedSeries, RejectedRow, SourceTableInfo } from '../../domain/types';
@@ -78,7 +78,7 @@ const HOTELS = { code: 'unwto_accommodation_hotels', title: 'Hotels and similar 
 const overnight = (table: TableSpec, label: string): IndicatorTarget => ({ table: table.code, measure: 'arrivals', breakdown: type('overnight'), label });
 const regionOfOrigin = (member: string, label: string): IndicatorTarget => ({ table: REGIONS.code, measure: 'arrivals', breakdown: origin(member), label });
 
-/** In the order their series are kept: the first topic giving a (country, measure, breakdown) wins. */
+/** In the order their series are retained: the first topic giving a (country, measure, breakdown) wins. */
 export const TOPICS: readonly TopicSpec[] = [
   {
     topic: 'inbound_arrivals_by_region',

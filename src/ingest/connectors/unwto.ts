@@ -6,8 +6,8 @@
  * outbound departures and outbound expenditure. Values stay as published (thousands, US$ millions).
  *
  * Choices:
- * - Each (country, measure, breakdown) is kept once: the row the workbook lists first (sheet order,
- *   then row order) that has a figure wins; later ones go to `rejected` naming the kept row. In this
+ * - Each (country, measure, breakdown) is retained once: the row the workbook lists first (sheet order,
+ *   then row order) that has a figure wins; later ones go to `rejected` naming the retained row. In this
  *   workbook that only hits the "Total" rows of the Regions and Purpose sheets, which repeat the
  *   arrivals total, often under another series code (TF instead of VF).
  * - Outbound spend is told from inbound spend by breakdown {direction: outbound}; its travel and
@@ -440,7 +440,7 @@ function seriesKey(country: CountryRef, target: RowTarget): string {
   return `${country.iso}|${target.measure}|${b ? `${b.dimension}=${b.member}` : ''}`;
 }
 
-interface KeptSeries {
+interface ChosenSeries {
   where: string;
   series: string | null;
 }
@@ -449,7 +449,7 @@ class UnwtoReader {
   readonly series: ParsedSeries[] = [];
   readonly rejected: RejectedRow[] = [];
   readonly decisions: AppliedDecision[] = [];
-  private readonly kept = new Map<string, KeptSeries>();
+  private readonly chosen = new Map<string, ChosenSeries>();
 
   constructor(private readonly resolver: CountryResolver) {}
 
@@ -502,12 +502,12 @@ class UnwtoReader {
     if (!observations.some((o) => o.value !== null)) return; // no figure at all: nothing to keep
     const key = seriesKey(country, target);
     const series = row.series ?? blockSeries;
-    const earlier = this.kept.get(key);
+    const earlier = this.chosen.get(key);
     if (earlier) {
       const codes = `series ${series ?? 'none'} here, ${earlier.series ?? 'none'} there`;
       return reject(`same country, measure and breakdown as ${earlier.where} (${codes}); the one listed first is kept`);
     }
-    this.kept.set(key, { where, series });
+    this.chosen.set(key, { where, series });
     const notes = describeNotes([...block.headingNoteRefs, ...row.noteRefs], block.footnotes);
     this.series.push({
       country: country.iso,

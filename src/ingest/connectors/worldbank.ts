@@ -34,7 +34,7 @@ const LONG_FILE_TITLES: Record<string, string> = {
   'ST.INT.XPND.MP.ZS': 'International tourism, expenditures (% of total imports)',
 };
 
-/** The indicators kept in the long layout, one file each (the refresh writes them from the Bank's download). */
+/** The indicators retained in the long layout, one file each (the refresh writes them from the Bank's download). */
 export const LONG_INDICATORS: readonly string[] = Object.keys(LONG_FILE_TITLES);
 
 /** table code: 'wdi_sp_pop_totl' for the long file, 'wdi_api_st_int_arvl' for the wide download. */

@@ -1,6 +1,6 @@
 /**
  * One source checked at its publisher: the address to fetch (for a family of dated files, the
- * newest the page links), a conditional GET with the held copy's validators, and what came back
+ * newest the page links), a conditional GET with the stored copy's validators, and what came back
  * unpacked into the files of the sources layout. Nothing is written here: the round decides.
  */
 import { createHash } from 'node:crypto';
@@ -18,7 +18,7 @@ export type Checked =
       url: string;
       etag: string | null;
       lastModified: string | null;
-      /** The files of the layout, by path, as they are to be held. */
+      /** The files of the layout, by path, as they are to be stored. */
       files: Map<string, Buffer>;
       checksum: string;
       /** Bytes received over the wire (before unpacking). */
@@ -37,7 +37,7 @@ export function checksumOf(files: ReadonlyMap<string, Buffer>): string {
 }
 
 /** The address to fetch: the source's own, or the newest file of its family on its page. */
-async function locate(source: Source, held: SourceState, http: HttpOptions): Promise<{ url: string } | { failed: string }> {
+async function locate(source: Source, previous: SourceState, http: HttpOptions): Promise<{ url: string } | { failed: string }> {
   const linked = source.linked;
   if (!linked) return { url: source.address };
   let newest: string | null = null;
@@ -47,7 +47,7 @@ async function locate(source: Source, held: SourceState, http: HttpOptions): Pro
     const page = await conditionalGet(source.address, null, { ...http, maxBytes: Math.min(http.maxBytes, MAX_PAGE_BYTES) }, source.hosts);
     if (page.kind !== 'body') throw new FetchFailed(`${source.address} answered 304 to a request without validators`);
     // A mirror may serve the page with its links pointing into the mirror: they are named by their
-    // official address. A link to another host is refused when fetched (the source's hosts).
+    // official address. A link to another host is rejected when fetched (the source's hosts).
     const links = linksOf(page.body.toString('utf8'), source.address).map((l) => unmirrored(l, http.mirror));
     newest = newestLink(links, linked.family);
     why = `no link like ${linked.family} on ${source.address}`;
@@ -63,8 +63,8 @@ async function locate(source: Source, held: SourceState, http: HttpOptions): Pro
     }
     return { url: newest };
   }
-  // The dated name is the fallback, not the rule: only when the page yields nothing, and never back past a newer copy held.
-  const url = held.url ?? linked.fallback;
+  // The dated name is the fallback, not the rule: only when the page yields nothing, and never back past a newer stored copy.
+  const url = previous.url ?? linked.fallback;
   return url ? { url } : { failed: why };
 }
 
@@ -90,19 +90,19 @@ function unpacked(source: Source, url: string, body: Buffer, unpack: Unpacking, 
 }
 
 /** Checks one source; never throws (a failure is an outcome, with its reason). */
-export async function fetchSource(source: Source, held: SourceState, http: HttpOptions): Promise<Checked> {
-  const located = await locate(source, held, http);
+export async function fetchSource(source: Source, previous: SourceState, http: HttpOptions): Promise<Checked> {
+  const located = await locate(source, previous, http);
   if ('failed' in located) return { outcome: 'failed', reason: located.failed };
   const { url } = located;
   // Validators belong to the address they came with: a newly found file is fetched whole.
-  const validators = held.url === url && held.checksum ? { etag: held.etag, lastModified: held.lastModified } : null;
+  const validators = previous.url === url && previous.checksum ? { etag: previous.etag, lastModified: previous.lastModified } : null;
   let answer;
   try {
     answer = await conditionalGet(url, validators, http, source.hosts);
   } catch (err) {
     return { outcome: 'failed', reason: (err as Error).message };
   }
-  if (answer.kind === 'not-modified') return { outcome: 'unchanged', url, etag: held.etag, lastModified: held.lastModified };
+  if (answer.kind === 'not-modified') return { outcome: 'unchanged', url, etag: previous.etag, lastModified: previous.lastModified };
   let files: Map<string, Buffer>;
   try {
     files = unpacked(source, url, answer.body, source.unpack, http.maxBytes);
@@ -114,6 +114,6 @@ export async function fetchSource(source: Source, held: SourceState, http: HttpO
   }
   const checksum = checksumOf(files);
   const { etag, lastModified } = answer;
-  if (checksum === held.checksum) return { outcome: 'unchanged', url, etag, lastModified };
+  if (checksum === previous.checksum) return { outcome: 'unchanged', url, etag, lastModified };
   return { outcome: 'changed', url, etag, lastModified, files, checksum, received: answer.body.length };
 }

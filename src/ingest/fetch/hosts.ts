@@ -1,6 +1,6 @@
 /**
  * Where a publisher's files may come from: its official hosts, over https. A source lists them
- * (publishers.ts); a redirect or a page's link elsewhere is refused, so a compromised page or a
+ * (publishers.ts); a redirect or a page's link elsewhere is rejected, so a compromised page or a
  * misbehaving server cannot point the fetcher at another site or at the service's own network.
  * The mirror (TOURISM_PUBLISHER_MIRROR) is the operator's and is compared as a parsed origin and
  * path prefix, never as a string prefix (`https://mirror.corp` is not `https://mirror.corp.evil.com`).

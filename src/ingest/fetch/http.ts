@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { officialOf, officialProblem, ownHost } from './hosts';
-import { AddressRefused } from './public-address';
+import { AddressRejected } from './public-address';
 import { get } from './request';
 
 export interface HttpOptions {
@@ -23,7 +23,7 @@ export interface HttpOptions {
   attempts: number;
   /** The wait before the second attempt; each further wait is four times the one before. */
   backoffMs: number;
-  /** A body longer than this is refused (a publisher file is at most tens of megabytes). */
+  /** A body longer than this is rejected (a publisher file is at most tens of megabytes). */
   maxBytes: number;
   /** Ends every attempt and retry when it fires (the source's and the round's deadlines); its reason says which. */
   signal?: AbortSignal;
@@ -81,7 +81,7 @@ export function unmirrored(url: string, mirror: string | null): string {
 
 /**
  * The official address a redirect from `from` (the address fetched) leads to: a Location under the
- * mirror stands for the official address it mirrors, any other is taken as written. Refused
+ * mirror stands for the official address it mirrors, any other is taken as written. Rejected
  * (AttemptFailed, not retried) unless it is https on one of `hosts`.
  */
 export function redirectTarget(location: string, from: string, mirror: string | null, hosts: readonly string[]): string {
@@ -199,7 +199,7 @@ async function attempt(url: string, validators: Validators | null, options: Http
         // The mirror is the operator's, wherever it runs; a publisher must be on a public address.
         response = await get(target, headers, controller.signal, options.mirror === null);
       } catch (err) {
-        if (err instanceof AddressRefused) throw new AttemptFailed(`refused: ${err.message}`, false);
+        if (err instanceof AddressRejected) throw new AttemptFailed(`refused: ${err.message}`, false);
         throw new AttemptFailed(describe(err, controller), true);
       }
       if (REDIRECTS.has(response.status)) {
@@ -241,7 +241,7 @@ async function attempt(url: string, validators: Validators | null, options: Http
 
 /**
  * GETs an official address (through the mirror when one is set), sending the validators of the
- * copy held; retries what may pass. `hosts`: the publisher's official hosts (hosts.ts), the
+ * stored copy; retries what may pass. `hosts`: the publisher's official hosts (hosts.ts), the
  * address's own by default. Throws FetchFailed naming the address and the last reason.
  */
 export async function conditionalGet(url: string, validators: Validators | null, options: HttpOptions = DEFAULT_HTTP, hosts: readonly string[] = ownHost(url)): Promise<HttpAnswer> {

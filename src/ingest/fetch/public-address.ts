@@ -1,7 +1,7 @@
 /**
  * Which network addresses the service may reach on a publisher's or a receiver's behalf: public
  * unicast ones only. Loopback, private, link-local (169.254.169.254, where clouds answer with
- * their credentials), carrier-grade NAT, multicast and the reserved ranges are refused, checked on
+ * their credentials), carrier-grade NAT, multicast and the reserved ranges are rejected, checked on
  * the addresses a name resolves to, in the lookup the connection itself uses, so the address
  * checked is the address connected to (a name cannot resolve to a public address for the check
  * and to a private one for the connection).
@@ -10,7 +10,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-/** Words for ipaddr.js's ranges, as a refusal names them. */
+/** Words for ipaddr.js's ranges, as a error names them. */
 const RANGE_WORDS: Record<string, string> = {
   loopback: 'loopback',
   private: 'private',
@@ -30,12 +30,12 @@ export function nonPublicKind(address: string): string | null {
   return range === 'unicast' ? null : (RANGE_WORDS[range] ?? `reserved (${range})`);
 }
 
-/** A connection refused because its address is not a public one; never worth another attempt. */
-export class AddressRefused extends Error {
+/** A connection rejected because its address is not a public one; never worth another attempt. */
+export class AddressRejected extends Error {
   readonly code = 'EADDRREFUSED';
   constructor(message: string) {
     super(message);
-    this.name = 'AddressRefused';
+    this.name = 'AddressRejected';
   }
 }
 
@@ -48,14 +48,14 @@ export function literalProblem(host: string): string | null {
 }
 
 /**
- * A `lookup` for node:net, http and https: resolves as node does, then refuses the name when any
+ * A `lookup` for node:net, http and https: resolves as node does, then rejects the name when any
  * address it resolves to is not public (a name mixing public and private answers is not trusted).
  */
 export const publicLookup = ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
   dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err);
     const bad = addresses.find((a) => nonPublicKind(a.address));
-    if (bad) return callback(new AddressRefused(`${hostname} resolves to a ${nonPublicKind(bad.address)} address (${bad.address})`));
+    if (bad) return callback(new AddressRejected(`${hostname} resolves to a ${nonPublicKind(bad.address)} address (${bad.address})`));
     if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} resolves to no address`), { code: 'ENOTFOUND' }));
     if (options.all) return callback(null, addresses);
     callback(null, addresses[0].address, addresses[0].family);

@@ -7,9 +7,9 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
-import { AddressRefused, literalProblem, publicLookup } from './public-address';
+import { AddressRejected, literalProblem, publicLookup } from './public-address';
 
-/** Statuses whose answers carry no body (a Response refuses one). */
+/** Statuses whose answers carry no body (a Response rejects one). */
 const NO_BODY = new Set([101, 103, 204, 205, 304]);
 
 function headersOf(incoming: http.IncomingHttpHeaders): Headers {
@@ -26,7 +26,7 @@ export interface SendOptions {
   headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;
-  /** The host's addresses must all be public: a literal address is checked before connecting, a name in the lookup; else AddressRefused. */
+  /** The host's addresses must all be public: a literal address is checked before connecting, a name in the lookup; else AddressRejected. */
   publicOnly: boolean;
 }
 
@@ -34,9 +34,9 @@ export interface SendOptions {
 export function send(url: string, options: SendOptions): Promise<Response> {
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : target.protocol === 'http:' ? http : null;
-  if (!client) return Promise.reject(new AddressRefused(`${target.protocol} is not http or https`));
+  if (!client) return Promise.reject(new AddressRejected(`${target.protocol} is not http or https`));
   const literal = options.publicOnly ? literalProblem(target.hostname) : null;
-  if (literal) return Promise.reject(new AddressRefused(literal));
+  if (literal) return Promise.reject(new AddressRejected(literal));
   const { method = 'GET', headers, body, signal } = options;
   return new Promise((resolve, reject) => {
     const request = client.request(target, { method, headers, signal, ...(options.publicOnly ? { lookup: publicLookup } : {}) }, (response) => {

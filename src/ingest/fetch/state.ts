@@ -1,6 +1,6 @@
 /**
  * What the refresh knows of each source between rounds, in DATA_DIR/sources.json: the validators
- * for the next conditional GET, the checksum and files of the copy held, when it was last checked
+ * for the next conditional GET, the checksum and files of the stored copy, when it was last checked
  * and last changed, and how the last check ended. Written whole to a temporary name and renamed,
  * so a reader (the /v1/status resolver) never sees half a file.
  */
@@ -11,17 +11,17 @@ import { writeFileAtomically } from '../../db/atomic-file';
 export type CheckOutcome = 'ok' | 'unchanged' | 'failed';
 
 export interface SourceState {
-  /** The address the held copy came from (for a source found on a page, the file found there). */
+  /** The address the stored copy came from (for a source found on a page, the file found there). */
   url: string | null;
   etag: string | null;
   lastModified: string | null;
-  /** SHA-256 over the files held (their paths and bytes): an unchanged body is not parsed again. */
+  /** SHA-256 over the files present (their paths and bytes): an unchanged body is not parsed again. */
   checksum: string | null;
-  /** The files of the sources layout the held copy wrote. */
+  /** The files of the sources layout the stored copy wrote. */
   files: string[];
   lastChecked: string | null;
   lastChanged: string | null;
-  /** ok: a new file was taken; unchanged: the publisher's file is the one held; failed: see reason. */
+  /** ok: a new file was taken; unchanged: the publisher's file is the one stored; failed: see reason. */
   state: CheckOutcome | null;
   reason: string | null;
   /** The checksum of files that failed to parse: the same bytes are not parsed again, they fail with `reason`. */
@@ -33,7 +33,7 @@ export interface RoundRecord {
   finished: string;
   changed: number;
   failed: number;
-  /** The release the round switched to; null when it kept the served one. */
+  /** The release the round switched to; null when it retained the served one. */
   release: string | null;
   seconds: number;
 }
@@ -84,7 +84,7 @@ function roundOf(raw: unknown): RoundRecord | null {
   return { started, finished, changed: count(r.changed), failed: count(r.failed), release: text(r.release), seconds: count(r.seconds) };
 }
 
-/** The states held in DATA_DIR; empty when no refresh has run there (or the file is unreadable). */
+/** The states stored in DATA_DIR; empty when no refresh has run there (or the file is unreadable). */
 export function readStates(dataDir: string): SourceStates {
   let raw: unknown;
   try {
@@ -101,7 +101,7 @@ export function writeStates(dataDir: string, states: SourceStates): void {
   writeFileAtomically(statePath(dataDir), `${JSON.stringify(states, null, 2)}\n`);
 }
 
-/** Changes whenever the file is rewritten: what an answer built from it is kept and validated by. */
+/** Changes whenever the file is rewritten: what an answer built from it is retained and validated by. */
 export function statesVersion(dataDir: string): string {
   try {
     const s = fs.statSync(statePath(dataDir));

@@ -9,7 +9,7 @@ import { API_PREAMBLE_LINES, parseCsvLines } from '../connectors/worldbank';
 import { checkLines, LimitExceeded, MAX_CELLS_PER_RECORD, overfullRecord } from '../limits';
 import { readZip, ZIP_LIMITS } from '../workbook/zip';
 
-/** The gzip's text within the byte bound; a line past MAX_LINE_BYTES is refused here, before any reader splits it. */
+/** The gzip's text within the byte bound; a line past MAX_LINE_BYTES is rejected here, before any reader splits it. */
 export function gunzip(body: Buffer, maxBytes: number): Buffer {
   let text: Buffer;
   try {
@@ -23,14 +23,14 @@ export function gunzip(body: Buffer, maxBytes: number): Buffer {
   return text;
 }
 
-/** The zip's members whose names match, by name; a damaged or truncated archive is refused first. */
+/** The zip's members whose names match, by name; a damaged or truncated archive is rejected first. */
 export function zipMembers(body: Buffer, members: RegExp, maxBytes: number): Map<string, Buffer> {
   // Every entry is inflated (as a stream, within the bounds): the whole archive is checked once.
   const files = readZip(body, undefined, { ...ZIP_LIMITS, maxBytes });
   return new Map([...files].filter(([name]) => members.test(name)).map(([name, data]) => [name, Buffer.from(data.buffer, data.byteOffset, data.byteLength)]));
 }
 
-/** One member matching `member`; refused when none or several do. */
+/** One member matching `member`; rejected when none or several do. */
 export function zipMember(body: Buffer, member: RegExp, maxBytes: number): { name: string; data: Buffer } {
   const found = [...zipMembers(body, member, maxBytes)];
   if (found.length !== 1) throw new Error(`the archive holds ${found.length} members named like ${member}, not one`);
@@ -45,7 +45,7 @@ function csvCell(text: string): string {
  * The Bank's wide download (four preamble lines, then `Country Name,Country Code,Indicator Name,
  * Indicator Code,1960,…`) as the long file of one indicator: a row per country and year that has a
  * figure, the figure's text as written. Rows of other indicators are left out; a header without
- * these columns is refused, naming the columns missing (not the header's text: refusals are shown to callers).
+ * these columns is rejected, naming the columns missing (not the header's text: errors are shown to callers).
  */
 export function worldBankLong(wide: string, indicator: string): string {
   checkLines(wide);

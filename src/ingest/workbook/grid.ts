@@ -2,7 +2,7 @@
  * The cells of one sheet as they are read, then laid out as rows over the cells present. The range
  * a sheet declares (an xlsx <dimension>, a BIFF DIMENSIONS record) is not trusted: a file may declare
  * the whole sheet, 17 billion cells, to hold a few. The span of the cells present is bounded too, as
- * is the number of cells and the length of a text, so a hostile sheet is refused before it is laid out.
+ * is the number of cells and the length of a text, so a hostile sheet is rejected before it is laid out.
  */
 import { LimitExceeded, MAX_SHEET_CELLS, MAX_STRING_CHARS } from '../limits';
 import { columnLetters } from './columns';
@@ -46,7 +46,7 @@ export class SheetGrid {
 
   /**
    * Rows from the first to the last row holding a cell, each an array from the first to the last
-   * column holding one (the first at index 0), empty cells null; blank rows between are kept, so a
+   * column holding one (the first at index 0), empty cells null; blank rows between are retained, so a
    * row's index is its distance from the first row.
    */
   toRows(): Cell[][] {

@@ -1,7 +1,7 @@
 /**
  * BIFF8 workbooks (Excel 97–2003 .xls, [MS-XLS]): the Workbook stream of the compound file, read
  * record by record for cell values only (numbers, shared and inline strings, booleans, cached
- * formula results). Older BIFF versions are refused.
+ * formula results). Older BIFF versions are rejected.
  */
 import { readCompoundStream } from './cfb';
 import { SheetGrid, type Cell } from './grid';

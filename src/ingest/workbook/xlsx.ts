@@ -195,7 +195,7 @@ function sheetEntries(files: Record<string, Uint8Array>): SheetEntry[] {
 /**
  * A sheet's XML cut after its first `rows` rows as written (the opening tags closed again), so that
  * checking a header parses a few rows of a sheet of tens of thousands. Blank rows are not written,
- * so what is kept holds at least the sheet's rows 1 to `rows`.
+ * so what is retained holds at least the sheet's rows 1 to `rows`.
  */
 function leadingRows(xml: string, rows: number): string {
   let end = -1;

@@ -4,7 +4,7 @@
  * inflated as a stream (fflate's Inflate) against a running total for the archive and a bound on
  * its ratio to the packed bytes. The sizes an entry declares are compared afterwards but never
  * trusted to allocate, so a bomb is stopped after a few megabytes, not at the gigabytes it holds.
- * An archive read whole is kept for the next reader of the same bytes (the shape check, then the
+ * An archive read whole is cached for the next reader of the same bytes (the shape check, then the
  * connector), so a file is inflated once.
  */
 import { createHash } from 'node:crypto';
@@ -27,11 +27,11 @@ const RATIO_FROM = 1024 * 1024;
 /** Packed bytes given to the inflater at a time, so the ratio is checked as it goes. */
 const PACKED_CHUNK = 64 * 1024;
 
-/** The archive was refused: a bound passed or its structure is damaged; the message says which. */
-export class ZipRefused extends Error {
+/** The archive was rejected: a bound passed or its structure is damaged; the message says which. */
+export class ZipError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'ZipRefused';
+    this.name = 'ZipError';
   }
 }
 
@@ -61,15 +61,15 @@ export function zipEntries(data: Uint8Array): ZipEntry[] {
       break;
     }
   }
-  if (eocd < 0) throw new ZipRefused('not a complete zip archive: no end-of-central-directory record (file truncated?)');
+  if (eocd < 0) throw new ZipError('not a complete zip archive: no end-of-central-directory record (file truncated?)');
   const count = view.getUint16(eocd + 10, true);
   const directorySize = view.getUint32(eocd + 12, true);
   const directoryStart = view.getUint32(eocd + 16, true);
-  if (directoryStart + directorySize > eocd) throw new ZipRefused(`zip central directory (${directorySize} bytes at ${directoryStart}) runs past its end record`);
+  if (directoryStart + directorySize > eocd) throw new ZipError(`zip central directory (${directorySize} bytes at ${directoryStart}) runs past its end record`);
   const entries: ZipEntry[] = [];
   let at = directoryStart;
   for (let i = 0; i < count; i++) {
-    if (at + 46 > eocd || view.getUint32(at, true) !== CENTRAL_SIGNATURE) throw new ZipRefused(`zip central directory: entry ${i + 1} of ${count} is missing`);
+    if (at + 46 > eocd || view.getUint32(at, true) !== CENTRAL_SIGNATURE) throw new ZipError(`zip central directory: entry ${i + 1} of ${count} is missing`);
     const method = view.getUint16(at + 10, true);
     const crc = view.getUint32(at + 16, true);
     const packed = view.getUint32(at + 20, true);
@@ -79,9 +79,9 @@ export function zipEntries(data: Uint8Array): ZipEntry[] {
     const name = new TextDecoder().decode(data.subarray(at + 46, at + 46 + nameLength));
     const local = view.getUint32(at + 42, true);
     at = next;
-    if (local + 30 > directoryStart || view.getUint32(local, true) !== LOCAL_SIGNATURE) throw new ZipRefused(`zip entry ${name}: local header missing`);
+    if (local + 30 > directoryStart || view.getUint32(local, true) !== LOCAL_SIGNATURE) throw new ZipError(`zip entry ${name}: local header missing`);
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    if (start + packed > directoryStart) throw new ZipRefused(`zip entry ${name}: ${packed} bytes declared, the file ends first (file truncated?)`);
+    if (start + packed > directoryStart) throw new ZipError(`zip entry ${name}: ${packed} bytes declared, the file ends first (file truncated?)`);
     entries.push({ name, method, crc, packed, declared, start });
   }
   return entries;
@@ -92,7 +92,7 @@ function inflateEntry(data: Uint8Array, entry: ZipEntry, budget: { left: number 
   const body = data.subarray(entry.start, entry.start + entry.packed);
   let content: Uint8Array;
   if (entry.method === 0) {
-    if (body.length > budget.left) throw new ZipRefused(`zip entry ${entry.name}: the archive unpacks to more than ${limits.maxBytes} bytes`);
+    if (body.length > budget.left) throw new ZipError(`zip entry ${entry.name}: the archive unpacks to more than ${limits.maxBytes} bytes`);
     content = body;
   } else if (entry.method === 8) {
     const chunks: Uint8Array[] = [];
@@ -100,9 +100,9 @@ function inflateEntry(data: Uint8Array, entry: ZipEntry, budget: { left: number 
     let fed = 0;
     const inflater = new Inflate((chunk) => {
       out += chunk.length;
-      if (out > budget.left) throw new ZipRefused(`zip entry ${entry.name}: the archive unpacks to more than ${limits.maxBytes} bytes`);
+      if (out > budget.left) throw new ZipError(`zip entry ${entry.name}: the archive unpacks to more than ${limits.maxBytes} bytes`);
       if (out > RATIO_FROM && out > fed * limits.maxRatio) {
-        throw new ZipRefused(`zip entry ${entry.name}: inflates to more than ${limits.maxRatio} times its packed size (a zip bomb?)`);
+        throw new ZipError(`zip entry ${entry.name}: inflates to more than ${limits.maxRatio} times its packed size (a zip bomb?)`);
       }
       chunks.push(chunk);
     });
@@ -114,8 +114,8 @@ function inflateEntry(data: Uint8Array, entry: ZipEntry, budget: { left: number 
         inflater.push(piece, at + PACKED_CHUNK >= body.length);
       }
     } catch (err) {
-      if (err instanceof ZipRefused) throw err;
-      throw new ZipRefused(`zip entry ${entry.name} is damaged, it does not inflate: ${(err as Error).message}`);
+      if (err instanceof ZipError) throw err;
+      throw new ZipError(`zip entry ${entry.name} is damaged, it does not inflate: ${(err as Error).message}`);
     }
     content = chunks.length === 1 ? chunks[0] : new Uint8Array(out);
     if (chunks.length !== 1) {
@@ -126,41 +126,41 @@ function inflateEntry(data: Uint8Array, entry: ZipEntry, budget: { left: number 
       }
     }
   } else {
-    throw new ZipRefused(`zip entry ${entry.name}: unknown compression method ${entry.method}`);
+    throw new ZipError(`zip entry ${entry.name}: unknown compression method ${entry.method}`);
   }
   budget.left -= content.length;
-  if (content.length !== entry.declared) throw new ZipRefused(`zip entry ${entry.name} is damaged: ${entry.declared} bytes declared, ${content.length} inflated`);
-  if (crc32(content) >>> 0 !== entry.crc) throw new ZipRefused(`zip entry ${entry.name} is damaged: its checksum does not match`);
+  if (content.length !== entry.declared) throw new ZipError(`zip entry ${entry.name} is damaged: ${entry.declared} bytes declared, ${content.length} inflated`);
+  if (crc32(content) >>> 0 !== entry.crc) throw new ZipError(`zip entry ${entry.name} is damaged: its checksum does not match`);
   return content;
 }
 
 /** Archives read whole, by content digest, most recent last; bounded by their inflated bytes. */
-const kept = new Map<string, Map<string, Uint8Array>>();
-const KEPT_BYTES = 96 * 1024 * 1024;
+const archiveCache = new Map<string, Map<string, Uint8Array>>();
+const ARCHIVE_CACHE_BYTES = 96 * 1024 * 1024;
 
-function keep(digest: string, entries: Map<string, Uint8Array>): void {
+function cacheArchive(digest: string, entries: Map<string, Uint8Array>): void {
   const size = (m: Map<string, Uint8Array>) => [...m.values()].reduce((n, v) => n + v.length, 0);
-  if (size(entries) > KEPT_BYTES) return;
-  kept.set(digest, entries);
-  let total = [...kept.values()].reduce((n, m) => n + size(m), 0);
-  for (const [key, m] of kept) {
-    if (total <= KEPT_BYTES) break;
-    kept.delete(key);
+  if (size(entries) > ARCHIVE_CACHE_BYTES) return;
+  archiveCache.set(digest, entries);
+  let total = [...archiveCache.values()].reduce((n, m) => n + size(m), 0);
+  for (const [key, m] of archiveCache) {
+    if (total <= ARCHIVE_CACHE_BYTES) break;
+    archiveCache.delete(key);
     total -= size(m);
   }
 }
 
 /**
  * The entries whose names pass `wanted` (every entry when absent), inflated within the limits;
- * throws ZipRefused naming the entry and the bound or damage. Reading every entry also checks
+ * throws ZipError naming the entry and the bound or damage. Reading every entry also checks
  * the whole archive (each entry's size and checksum).
  */
 export function readZip(data: Uint8Array, wanted?: (name: string) => boolean, limits: InflateLimits = ZIP_LIMITS): Map<string, Uint8Array> {
   const digest = createHash('sha1').update(data).digest('hex');
-  const whole = kept.get(digest);
+  const whole = archiveCache.get(digest);
   if (whole) {
-    kept.delete(digest);
-    kept.set(digest, whole);
+    archiveCache.delete(digest);
+    archiveCache.set(digest, whole);
     return wanted ? new Map([...whole].filter(([name]) => wanted(name))) : whole;
   }
   const budget = { left: limits.maxBytes };
@@ -169,7 +169,7 @@ export function readZip(data: Uint8Array, wanted?: (name: string) => boolean, li
     if (wanted && !wanted(entry.name)) continue;
     out.set(entry.name, inflateEntry(data, entry, budget, limits));
   }
-  if (!wanted) keep(digest, out);
+  if (!wanted) cacheArchive(digest, out);
   return out;
 }
 
@@ -179,7 +179,7 @@ export function zipProblem(data: Uint8Array, limits: InflateLimits = ZIP_LIMITS)
     readZip(data, undefined, limits);
     return null;
   } catch (err) {
-    if (err instanceof ZipRefused) return err.message;
+    if (err instanceof ZipError) return err.message;
     throw err;
   }
 }

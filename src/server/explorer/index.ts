@@ -17,7 +17,7 @@ const VIEWS: readonly [RegExp, string][] = [
 
 const pageBytes = Buffer.from(EXPLORER_PAGE);
 
-/** By q, as any other answer: `gzip;q=0, identity` refuses gzip. */
+/** By q, as any other answer: `gzip;q=0, identity` rejects gzip. */
 function acceptsGzip(req: IncomingMessage): boolean {
   return accepts(req.headers['accept-encoding'], 'gzip');
 }

@@ -1,31 +1,31 @@
 /**
- * GraphQL's forms of kept results: the bytes a /graphql answer was sent as, per Accept, kept with
+ * GraphQL's bodies of cached results: the bytes a /graphql answer was sent as, per Accept, cached with
  * its result in the one result cache (src/graphql/result-cache.ts), with their compressed copies.
- * The Yoga plugin (graphql-plugins.ts, useKeptForms) makes them; the path here answers a repeated
+ * The Yoga plugin (graphql-plugins.ts, useCachedBodies) makes them; the path here answers a repeated
  * GET, or POST of a JSON body, from them on node:http directly, before a fetch Request, Yoga and its
- * plugins are made for it: what a kept answer needs is the key check, the rate and the bytes (a
- * cached answer through Yoga costs many times what it costs here). A refused
- * caller gets the error Yoga would send; a request it cannot answer (not kept, another body type,
+ * plugins are made for it: what a cached answer needs is the key check, the rate and the bytes (a
+ * cached answer through Yoga costs many times what it costs here). A rejected
+ * caller gets the error Yoga would send; a request it cannot answer (not cached, another body type,
  * a batch) goes on to Yoga with its admission, so the rate is taken once.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Admission, Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
-import { ApiError, graphqlRefusalBody } from '../errors';
-import { FormSlot, resultKey, sessionKey, type KeptEntry, type ResultStore } from '../graphql/result-cache';
+import { ApiError, graphqlErrorBody } from '../errors';
+import { BodyCache, resultKey, sessionKey, type CacheEntry, type ResultStore } from '../graphql/result-cache';
 import { AnswerClock } from '../../rest/answer-bytes';
 import { ANSWER_VARY, codedEtag, encode, etagMatches, etagOf, negotiate, type Coding, type Compression } from '../../rest/compression';
 import { isGraphiQLVisit } from './graphiql';
 import { paramsProblem } from './graphql-params';
 import type { RequestTag } from '../../rest/request-tag';
 
-export interface GraphQLForm {
+export interface GraphQLBody {
   body: Uint8Array<ArrayBuffer>;
-  /** Its validator (before a coding's suffix), made when it is kept. */
+  /** Its validator (before a coding's suffix), made when it is cached. */
   etag: string;
   contentType: string;
   bytes: number;
-  /** Compressed forms, made the first time each coding is asked for; null: sent plain (too small to gain). */
+  /** Compressed bodies, made the first time each coding is asked for; null: sent plain (too small to gain). */
   coded: Partial<Record<Compression, Uint8Array<ArrayBuffer> | null>>;
   /** The bytes sent for each coding, as wireText, made the first time that coding is sent from here. */
   wire: Partial<Record<Coding, string>>;
@@ -33,7 +33,7 @@ export interface GraphQLForm {
 
 /**
  * Bytes as a latin1 string (one character per byte). node:http joins a latin1 string to the status
- * line and headers and sends them as one piece, where a Buffer body goes as a second one; a kept
+ * line and headers and sends them as one piece, where a Buffer body goes as a second one; a cached
  * answer's text is made once, so repeated answers pay no copy for it.
  */
 function wireText(bytes: Uint8Array): string {
@@ -41,7 +41,7 @@ function wireText(bytes: Uint8Array): string {
 }
 
 /**
- * The validator of a GET /graphql answer: one per kept result's key (data version, day, plan,
+ * The validator of a GET /graphql answer: one per cached result's key (data version, day, plan,
  * document, variables) and Accept, before its coding's suffix.
  */
 export function graphqlEtag(resultKey: string, accept: string): string {
@@ -67,11 +67,11 @@ export function operationOf(queryString: string): AskedOperation | null {
   } catch {
     return null;
   }
-  // Parameters of the wrong shape go on to Yoga, which refuses them (useParamsCheck).
+  // Parameters of the wrong shape go on to Yoga, which rejects them (useParamsCheck).
   return paramsProblem(asked) ? null : asked;
 }
 
-/** Bodies past this are left to Yoga: reading a large body twice on a miss costs more than the kept path saves. */
+/** Bodies past this are left to Yoga: reading a large body twice on a miss costs more than the cached path saves. */
 const POSTED_MAX = 64 * 1024;
 
 /** A POST's operation as Yoga reads a JSON body; null for another body type, a batch (an array) or a body past POSTED_MAX. */
@@ -83,7 +83,7 @@ export function postedOperation(contentType: string | undefined, body: Buffer): 
   } catch {
     return null;
   }
-  // Parameters of the wrong shape go on to Yoga, which refuses them (useParamsCheck).
+  // Parameters of the wrong shape go on to Yoga, which rejects them (useParamsCheck).
   if (paramsProblem(parsed)) return null;
   const { query, operationName, variables } = parsed as { query: string; operationName?: string | null; variables?: unknown };
   return { query, operationName, variables };
@@ -98,64 +98,64 @@ export function askedOperation(req: IncomingMessage, body?: Buffer): AskedOperat
   return operationOf(target.slice(q + 1));
 }
 
-/** The forms per Accept header: the body's type and bytes follow what the caller accepts. */
-export class GraphQLForms {
-  private readonly slot: FormSlot<GraphQLForm>;
+/** The bodies per Accept header: the body's type and bytes follow what the caller accepts. */
+export class GraphQLBodies {
+  private readonly cache: BodyCache<GraphQLBody>;
 
   constructor(readonly results: ResultStore) {
-    this.slot = new FormSlot<GraphQLForm>(results);
+    this.cache = new BodyCache<GraphQLBody>(results);
   }
 
-  get(entry: KeptEntry, accept: string): GraphQLForm | undefined {
-    return this.slot.get(entry, accept);
+  get(entry: CacheEntry, accept: string): GraphQLBody | undefined {
+    return this.cache.get(entry, accept);
   }
 
-  keep(entry: KeptEntry, accept: string, body: Uint8Array<ArrayBuffer>, contentType: string): GraphQLForm {
-    const form: GraphQLForm = { body, etag: graphqlEtag(entry.key, accept), contentType, bytes: body.byteLength + accept.length + contentType.length + 32, coded: {}, wire: {} };
-    this.slot.set(entry, accept, form);
-    return form;
+  set(entry: CacheEntry, accept: string, body: Uint8Array<ArrayBuffer>, contentType: string): GraphQLBody {
+    const cachedBody: GraphQLBody = { body, etag: graphqlEtag(entry.key, accept), contentType, bytes: body.byteLength + accept.length + contentType.length + 32, coded: {}, wire: {} };
+    this.cache.set(entry, accept, cachedBody);
+    return cachedBody;
   }
 
-  /** The form in `coding`, compressed the first time and kept (counted in the budget); null: sent plain. */
-  coded(entry: KeptEntry, form: GraphQLForm, coding: Coding): Uint8Array<ArrayBuffer> | null {
+  /** The body in `coding`, compressed the first time and cached (counted in the budget); null: sent plain. */
+  coded(entry: CacheEntry, cachedBody: GraphQLBody, coding: Coding): Uint8Array<ArrayBuffer> | null {
     if (coding === 'identity') return null;
-    let coded = form.coded[coding];
+    let coded = cachedBody.coded[coding];
     if (coded === undefined) {
-      const encoded = encode(coding, Buffer.from(form.body.buffer, form.body.byteOffset, form.body.length), null);
+      const encoded = encode(coding, Buffer.from(cachedBody.body.buffer, cachedBody.body.byteOffset, cachedBody.body.length), null);
       coded = encoded && new Uint8Array(encoded.pieces(null)[0]);
-      form.coded[coding] = coded;
-      if (coded) this.slot.grew(entry, form, coded.length);
+      cachedBody.coded[coding] = coded;
+      if (coded) this.cache.grew(entry, cachedBody, coded.length);
     }
     return coded;
   }
 
-  /** What is sent for `coding`: its bytes as wireText, made once and kept (counted in the budget). */
-  wire(entry: KeptEntry, form: GraphQLForm, coding: Coding): string {
-    let text = form.wire[coding];
+  /** What is sent for `coding`: its bytes as wireText, made once and cached (counted in the budget). */
+  wire(entry: CacheEntry, cachedBody: GraphQLBody, coding: Coding): string {
+    let text = cachedBody.wire[coding];
     if (text === undefined) {
-      const coded = coding === 'identity' ? null : this.coded(entry, form, coding);
+      const coded = coding === 'identity' ? null : this.coded(entry, cachedBody, coding);
       // Sent plain in this coding: the plain text, made once for all of them.
-      if (!coded && coding !== 'identity') return this.wire(entry, form, 'identity');
-      text = wireText(coded ?? form.body);
-      form.wire[coding] = text;
-      this.slot.grew(entry, form, text.length);
+      if (!coded && coding !== 'identity') return this.wire(entry, cachedBody, 'identity');
+      text = wireText(coded ?? cachedBody.body);
+      cachedBody.wire[coding] = text;
+      this.cache.grew(entry, cachedBody, text.length);
     }
     return text;
   }
 }
 
 /**
- * Answers a /graphql request asking `asked` from the kept answers, or with the error of a refused
+ * Answers a /graphql request asking `asked` from the cached answers, or with the error of a rejected
  * caller, when it can. Otherwise calls `next` with the caller's admission (undefined: Yoga admits
  * the caller itself) and the key it looked up, when it worked one out.
  */
-export function keptGraphQL(deps: { store: DataStore; admit: Admit; forms: GraphQLForms; now: () => Date; publicBaseUrl: string }) {
+export function cachedGraphQL(deps: { store: DataStore; admit: Admit; bodies: GraphQLBodies; now: () => Date; publicBaseUrl: string }) {
   const clock = new AnswerClock();
-  /** A refused caller gets the error body useApiAccess would send, without being admitted a second time. */
-  const refuse = (res: ServerResponse, tag: RequestTag, err: unknown, next: () => void) => {
+  /** A rejected caller gets the error body useApiAccess would send, without being admitted a second time. */
+  const sendError = (res: ServerResponse, tag: RequestTag, err: unknown, next: () => void) => {
     if (!(err instanceof ApiError)) return next();
     res.writeHead(err.status, { 'Content-Type': 'application/json; charset=utf-8', ...err.headers, 'X-Request-Id': tag.id });
-    res.end(graphqlRefusalBody(err, 'free', deps.publicBaseUrl, tag.id));
+    res.end(graphqlErrorBody(err, 'free', deps.publicBaseUrl, tag.id));
   };
   return function answer(
     req: IncomingMessage,
@@ -170,23 +170,23 @@ export function keptGraphQL(deps: { store: DataStore; admit: Admit; forms: Graph
     try {
       admitted = deps.admit(req.headers['x-api-key'], undefined, tag);
     } catch (err) {
-      return refuse(res, tag, err, next);
+      return sendError(res, tag, err, next);
     }
     const go = (admission: Admission) => {
       const now = deps.now();
       const accept = req.headers.accept ?? '';
-      // The key the result was kept under, from the parameters as Yoga reads them.
+      // The key the result was cached under, from the parameters as Yoga reads them.
       const key = resultKey(sessionKey(snapshot.dataVersion, now, admission.caller.plan), asked.query, asked.operationName, asked.variables);
-      const entry = deps.forms.results.entry(key);
-      const form = entry && deps.forms.get(entry, accept);
-      if (!entry || !form) return next(admission, key);
+      const entry = deps.bodies.results.entry(key);
+      const cachedBody = entry && deps.bodies.get(entry, accept);
+      if (!entry || !cachedBody) return next(admission, key);
       tag.cache = 'hit';
       const coding = negotiate(req.headers['accept-encoding']);
-      const coded = deps.forms.coded(entry, form, coding);
+      const coded = deps.bodies.coded(entry, cachedBody, coding);
       // A GET's answer is HTTP-cacheable, with its validator; a POST's is not, as Yoga answers it.
-      const etag = req.method === 'GET' ? codedEtag(form.etag, coded ? coding : 'identity') : null;
+      const etag = req.method === 'GET' ? codedEtag(cachedBody.etag, coded ? coding : 'identity') : null;
       const headers = [
-        'content-type', form.contentType,
+        'content-type', cachedBody.contentType,
         ...(etag ? ['etag', etag, 'last-modified', clock.httpDate(snapshot.dataAsOf), 'cache-control', clock.cacheControl(now), 'vary', ANSWER_VARY] : []),
         'x-request-id', tag.id,
         'ratelimit-limit', String(admission.rate.limit),
@@ -199,13 +199,13 @@ export function keptGraphQL(deps: { store: DataStore; admit: Admit; forms: Graph
         return;
       }
       // The bytes' text is made only for an answer that sends them.
-      const body = deps.forms.wire(entry, form, coding);
+      const body = deps.bodies.wire(entry, cachedBody, coding);
       if (coded) headers.push('content-encoding', coding);
       headers.push('content-length', String(body.length));
       res.writeHead(200, headers);
       res.end(body, 'latin1');
     };
-    if (admitted instanceof Promise) admitted.then(go, (err) => refuse(res, tag, err, next));
+    if (admitted instanceof Promise) admitted.then(go, (err) => sendError(res, tag, err, next));
     else go(admitted);
   };
 }
