@@ -141,17 +141,17 @@ class OpenApiDocument {
  * <style> and style attributes (Swagger UI sets styles as it renders), its data: icons and fonts,
  * and /openapi.json. Nothing else, and no page may frame them.
  */
-export const DOCS_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
+/** What every page's policy ends with: this origin's styles, data: fonts, calls to this origin only, no framing. */
+export const PAGE_CSP_TAIL = [
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
-].join('; ');
+];
+
+export const DOCS_CSP = ["default-src 'none'", "script-src 'self'", "img-src 'self' data:", ...PAGE_CSP_TAIL].join('; ');
 
 /** The headers every /docs answer carries: the policy on pages, no type sniffing on any, no framing. */
 export const PAGE_HEADERS = { 'Content-Security-Policy': DOCS_CSP, 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY' } as const;

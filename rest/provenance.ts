@@ -5,21 +5,10 @@
  * (FigureProvenance on Series, or ObservationProvenance on a single figure) and shape it here.
  */
 import { snakeFields, type SnakeFields } from './fields';
+import type { SeriesProvenance } from '../src/domain/provenance';
 
-/** A series' provenance record as the operations select it. */
-export interface SourceRecord {
-  publisher: string;
-  table: string;
-  title: string;
-  file: string;
-  url: string;
-  released: string | null;
-  releasedBy: string | null;
-  calendar: string | null;
-  kind: string;
-  rule: string | null;
-  derivedFrom: string[];
-}
+/** A series' provenance record as the operations select it (their kind is a plain string). */
+export type SourceRecord = Omit<SeriesProvenance, 'kind'> & { kind: string };
 
 /** One figure's own provenance: its date and derivation. */
 export interface FigureDating {

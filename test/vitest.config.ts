@@ -21,6 +21,12 @@ const ALONE = [
   'test/server/explorer.test.ts',
 ];
 
+/**
+ * Files that measure the peak memory of their own process (process.resourceUsage().maxRSS): each
+ * runs in a process of its own, since a shared worker's peak is that of every file it ran.
+ */
+const OWN_PROCESS = ['test/ingest/hostile-files.test.ts'];
+
 export default defineConfig({
   // One graphql instance: libraries load its CommonJS build, so our code must too.
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
@@ -39,7 +45,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: ALONE, maxWorkers: 3 },
+        test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: [...ALONE, ...OWN_PROCESS], maxWorkers: 3 },
+      },
+      {
+        extends: true,
+        test: { name: 'own-process', include: OWN_PROCESS, isolate: true, maxWorkers: 1 },
       },
       {
         extends: true,

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { GraphiQLOptions, Plugin } from 'graphql-yoga';
+import { PAGE_CSP_TAIL } from '../../rest/docs-site';
 
 const HEADLINE_ARRIVALS = `# Yearly arrivals of several countries (UN Tourism, published in thousands), in plain units.
 query HeadlineArrivals {
@@ -189,18 +190,7 @@ let pageCsp: string | null = null;
  */
 export function graphiqlCsp(html: string): string {
   const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
-  return [
-    "default-src 'none'",
-    `script-src ${hashes.join(' ')}`,
-    "worker-src blob:",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return ["default-src 'none'", `script-src ${hashes.join(' ')}`, 'worker-src blob:', "img-src 'self' data: blob:", ...PAGE_CSP_TAIL].join('; ');
 }
 
 /**
