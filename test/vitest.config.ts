@@ -5,32 +5,15 @@ import LongestFirst from './sequencer';
 const require = createRequire(import.meta.url);
 
 /**
- * Files that time the service (/healthz latency under attack, first answers against a country
- * record's, rate windows and revocations across workers and replicas within a second, heavy answers
- * within their time budget, the explorer's first visits within their load budget) run after the rest, one at a time, so the other files do not share the
- * two cores with them. The benchmarks (their ratios are printed, not asserted) run beside the rest.
+ * Files that run in a process of their own, beside the others:
+ *   - the hostile-file rounds measure the peak memory of their process (process.resourceUsage().maxRSS),
+ *     and a shared worker's peak is that of every file it ran;
+ *   - the event-loop file probes /healthz of a server in its own process, which the heap other files
+ *     left behind would collect during its probes.
+ * No file runs alone: timing goals are the benchmarks' (`npm run bench*`), and what the tests bound
+ * in time (a request cut at its budget, /healthz answering under attack) has room for the other files.
  */
-const ALONE = [
-  'test/security/graphql.test.ts',
-  'test/security/resident-memory.test.ts',
-  'test/security/time-budget.test.ts',
-  'test/api/uncached-speed.test.ts',
-  'test/server/workers.test.ts',
-  'test/server/replicas.test.ts',
-  'test/server/explorer.test.ts',
-];
-
-/**
- * Files that measure the peak memory of their own process (process.resourceUsage().maxRSS): each
- * runs in a process of its own, since a shared worker's peak is that of every file it ran.
- */
-const OWN_PROCESS = ['test/ingest/hostile-files.test.ts'];
-
-/**
- * /healthz latency under attack, with a server in the test's own process: last, in a fresh process,
- * so the heap other files left behind does not collect during its probes.
- */
-const LAST = ['test/security/event-loop.test.ts'];
+const OWN_PROCESS = ['test/ingest/hostile-files.test.ts', 'test/security/event-loop.test.ts'];
 
 export default defineConfig({
   // One graphql instance: libraries load its CommonJS build, so our code must too.
@@ -50,19 +33,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: [...ALONE, ...OWN_PROCESS, ...LAST], maxWorkers: 3 },
+        test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: OWN_PROCESS, maxWorkers: 3 },
       },
       {
         extends: true,
         test: { name: 'own-process', include: OWN_PROCESS, isolate: true, maxWorkers: 1 },
-      },
-      {
-        extends: true,
-        test: { name: 'alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } },
-      },
-      {
-        extends: true,
-        test: { name: 'last', include: LAST, isolate: true, maxWorkers: 1, sequence: { groupOrder: 2 } },
       },
     ],
   },

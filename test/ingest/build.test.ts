@@ -1,6 +1,7 @@
 /**
  * The ingest pipeline on the real files: re-running keeps the served release, a changed figure is kept
- * as a revision, and a failed or interrupted ingest leaves the served release untouched.
+ * as a revision, and a failed or interrupted ingest leaves the served release untouched. Builds run
+ * as `npm run ingest` runs them: the compiled build in a parsing process of its own (buildIsolated).
  */
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
@@ -9,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { currentReleaseFile } from '../../src/db/release-store';
-import { buildRelease } from '../../src/ingest/build';
+import type { BuildOptions, BuildSummary } from '../../src/ingest/build';
+import { buildIsolated, DEFAULT_PARSE_LIMITS } from '../../src/ingest/isolated';
 import { PROJECT_ROOT, SOURCES_DIR } from '../helpers/paths';
 import { reviseEurostatFigure } from '../helpers/eurostat-revision';
 
@@ -29,6 +31,11 @@ function query<T>(file: string, sql: string, ...args: unknown[]): T[] {
   } finally {
     db.close();
   }
+}
+
+/** A whole build by the compiled ingest, in a process of its own. */
+async function build(options: BuildOptions): Promise<BuildSummary> {
+  return (await buildIsolated({ parseCacheDir: inject('parseCacheDir'), ...options }, DEFAULT_PARSE_LIMITS)).value;
 }
 
 const meta = (file: string) =>
@@ -65,11 +72,11 @@ describe('the test release built from ../shared/data', () => {
 });
 
 describe('re-running and revising', () => {
-  it('re-running on the same files keeps the served release (no new file), then a changed figure is a revision', () => {
+  it('re-running on the same files keeps the served release (no new file), then a changed figure is a revision', async () => {
     const dataDir = tempCopy(inject('dataDir'), 'tourism-rerun-');
     const before = currentReleaseFile(dataDir)!;
     const log: string[] = [];
-    const again = buildRelease({ sourcesDir: SOURCES_DIR, dataDir, parseCacheDir: inject('parseCacheDir'), now: new Date('2026-04-01T06:00:00Z'), log: (l) => log.push(l) });
+    const again = await build({ sourcesDir: SOURCES_DIR, dataDir, now: new Date('2026-04-01T06:00:00Z'), log: (l) => log.push(l) });
     expect(again.written).toBe(false);
     expect(again.file).toBe(before);
     expect(currentReleaseFile(dataDir)).toBe(before);
@@ -92,7 +99,7 @@ describe('re-running and revising', () => {
     const tsv = path.join(sources, 'eurostat/estat_tour_occ_nim.tsv');
     const { text, before: old } = reviseEurostatFigure(fs.readFileSync(tsv, 'utf8'), 'M,TOTAL,NR,I551-I553,MT', '2019-08', 1000);
     fs.writeFileSync(tsv, text);
-    const revised = buildRelease({ sourcesDir: sources, dataDir, parseCacheDir: inject('parseCacheDir'), now: new Date('2026-04-02T06:00:00Z') });
+    const revised = await build({ sourcesDir: sources, dataDir, now: new Date('2026-04-02T06:00:00Z') });
     expect(revised.changed).toBe(true);
     expect(revised.revisions).toBe(1);
     const rows = query<any>(revised.file, "SELECT r.* FROM Revision r JOIN Series s ON s.id = r.seriesId WHERE s.alias = 'mt.nights.total.m'");
@@ -104,16 +111,16 @@ describe('re-running and revising', () => {
     const published = query<{ published: string }>(revised.file, "SELECT o.published FROM Observation o JOIN Series s ON s.id = o.seriesId WHERE s.alias = 'mt.nights.total.m' AND o.period = '2019-08'");
     expect(published[0].published).toBe('2019-11-01T00:00:00.000Z');
     expect(meta(revised.file).data_as_of).toBe('2026-04-02T06:00:00.000Z');
-  }, 180_000); // two whole ingests (three UN Tourism releases among the files) through vitest's transform
+  }, 180_000); // two whole ingests (three UN Tourism releases among the files)
 });
 
 describe('failures leave the served release untouched', () => {
-  it('a broken source file fails the ingest and keeps the old release', () => {
+  it('a broken source file fails the ingest and keeps the old release', async () => {
     const dataDir = tempCopy(inject('dataDir'), 'tourism-fail-');
     const before = currentReleaseFile(dataDir);
     const sources = tempCopy(SOURCES_DIR, 'tourism-broken-');
     fs.writeFileSync(path.join(sources, 'unwto/unwto-all-data-download_032023.xlsx'), 'not a workbook');
-    expect(() => buildRelease({ sourcesDir: sources, dataDir, parseCacheDir: inject('parseCacheDir'), now: new Date('2026-04-03T06:00:00Z') })).toThrow();
+    await expect(build({ sourcesDir: sources, dataDir, now: new Date('2026-04-03T06:00:00Z') })).rejects.toThrow();
     expect(currentReleaseFile(dataDir)).toBe(before);
     expect(fs.readdirSync(path.join(dataDir, 'releases')).filter((f) => f.includes('20260403'))).toEqual([]);
   });

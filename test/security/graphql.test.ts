@@ -32,7 +32,6 @@ describe('plans hold on every path', () => {
 
 describe('cost counts what a query asks for', () => {
   it('a thousand series with their observations, eighteen times over, is refused before it runs', async () => {
-    const started = performance.now();
     const { status, body } = await s.graphql(
       `{ ${aliases(18, 'series(first: 1000) { ...S }')} } fragment S on SeriesConnection { nodes { observations { period value } names { name } } }`,
       {},
@@ -41,7 +40,8 @@ describe('cost counts what a query asks for', () => {
     expect(status).toBeLessThan(500);
     expect(body.errors[0].extensions.code).toBe('query_too_complex');
     expect(body.extensions.cost.requested).toBeGreaterThan(body.extensions.cost.limit);
-    expect(performance.now() - started).toBeLessThan(2000);
+    // Refused before it ran: no data at all, not a cut-off answer.
+    expect(body.data ?? null).toBeNull();
   });
 
   it('thirty years of holiday rules in one query are refused before any is worked out', async () => {

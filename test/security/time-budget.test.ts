@@ -2,14 +2,14 @@
  * Every execution has a time budget (EXECUTION_BUDGET_MS): past it, the caller gets one `timeout`
  * error in the error body, on /graphql and /v1 alike, and the work stops (resolvers throw, holiday
  * rules nobody waits for are dropped). Meanwhile resolvers yield the event loop every 10 ms, so
- * /healthz answers during a query over every series. Real server, real release, a budget of 2 s.
+ * /healthz answers during a query over 500 series. Real server, real release, a budget of 1 s.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ env: { EXECUTION_BUDGET_MS: '2000' }, warm: false });
+  s = await startTestServer({ env: { EXECUTION_BUDGET_MS: '1000' }, warm: false });
 });
 afterAll(async () => s?.close());
 
@@ -24,14 +24,15 @@ it('stops a GraphQL query at its budget with one timeout error', async () => {
   expect(status).toBe(200);
   expect(body.data).toBeNull();
   expect(body.errors).toHaveLength(1);
-  expect(body.errors[0].extensions).toMatchObject({ code: 'timeout', budgetMs: 2000 });
-  expect(body.errors[0].message).toMatch(/time budget of 2 s/);
-  // Answered at the budget, not when the 30 years would have been done (~4.5 s).
-  expect(took).toBeLessThan(3_500);
+  expect(body.errors[0].extensions).toMatchObject({ code: 'timeout', budgetMs: 1000 });
+  expect(body.errors[0].message).toMatch(/time budget of 1 s/);
+  // Answered at the budget, not when the nineteen years would have been done (several seconds of
+  // CPU): three times the budget leaves room for a busy machine.
+  expect(took).toBeLessThan(3_000);
 });
 
 it('stops a /v1 answer at its budget with the timeout error body', async () => {
-  // Malaysia's annual arrivals span decades of years: first asked of the 2 s server, which either
+  // Malaysia's annual arrivals span decades of years: first asked of the 1 s server, which either
   // answers it or stops it, and so leaves those years' holidays computed and cached in the process.
   const warm = await fetch(`${s.url}/v1/joins/holidays?id=my.arrivals.total.a`, { headers: { 'X-API-Key': KEYS.analyst } });
   expect([200, 503]).toContain(warm.status);
@@ -50,25 +51,33 @@ it('stops a /v1 answer at its budget with the timeout error body', async () => {
 });
 
 it('answers /healthz while a query over 500 series runs, in slices of the event loop', async () => {
-  const query = '{ series(first: 500) { nodes { id observations { period value } } } }';
-  await fetch(`${s.url}/healthz`);
-  const latencies: number[] = [];
-  let running = true;
-  const probe = (async () => {
-    while (running) {
-      const sent = performance.now();
-      await fetch(`${s.url}/healthz`);
-      latencies.push(performance.now() - sent);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  })();
-  const sent = performance.now();
-  const { body } = await s.graphql(query, {}, 'developer');
-  const took = performance.now() - sent;
-  running = false;
-  await probe;
-  expect(body.data.series.nodes).toHaveLength(500);
-  // Answered between the slices, not after the whole query (this test's own client shares the loop).
-  expect(latencies.length).toBeGreaterThanOrEqual(3);
-  expect(Math.max(...latencies)).toBeLessThan(took * 0.75);
+  // The default budget: the query runs to its end however busy the machine is.
+  const roomy = await startTestServer({ warm: false });
+  try {
+    const query = '{ series(first: 500) { nodes { id observations { period value } } } }';
+    // The server's first query opens its release: not the slices being checked.
+    expect((await roomy.graphql('{ series(first: 1) { nodes { id } } }', {}, 'developer')).status).toBe(200);
+    await fetch(`${roomy.url}/healthz`);
+    const latencies: number[] = [];
+    let running = true;
+    const probe = (async () => {
+      while (running) {
+        const sent = performance.now();
+        await fetch(`${roomy.url}/healthz`);
+        latencies.push(performance.now() - sent);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const sent = performance.now();
+    const { body } = await roomy.graphql(query, {}, 'developer');
+    const took = performance.now() - sent;
+    running = false;
+    await probe;
+    expect(body.data.series.nodes).toHaveLength(500);
+    // Answered between the slices, not after the whole query (this test's own client shares the loop).
+    expect(latencies.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...latencies)).toBeLessThan(took * 0.75);
+  } finally {
+    await roomy.close();
+  }
 });
