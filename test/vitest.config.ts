@@ -24,6 +24,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     globalSetup: ['test/global-setup.ts'],
+    // A test that asserts nothing fails: none can pass without checking something.
+    expect: { requireAssertions: true },
     pool: 'forks',
     sequence: { sequencer: LongestFirst },
     // The files of a worker share one module graph: the service's modules are transformed and

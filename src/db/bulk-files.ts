@@ -237,6 +237,17 @@ class ParquetSink {
 const csvText = (rows: unknown[][], header?: string[]) =>
   stringify(rows, { header: Boolean(header), columns: header, record_delimiter: '\r\n', cast: { boolean: (b) => (b ? 'true' : 'false') } });
 
+/**
+ * One cell as csvText writes it (csv-stringify's defaults): empty for null, booleans as words,
+ * quoted when it holds a comma, a quote or a line break, its quotes doubled. The observations'
+ * hundreds of thousands of rows are written with it, one string a row, rather than an array a row.
+ */
+function csvCell(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  const text = typeof value === 'string' ? value : typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
 /** series.csv's columns: the keys of seriesRow, in its order. */
 const SERIES_COLUMNS: readonly (keyof SeriesRow)[] = [
   'id', 'alias', 'country', 'measure', 'breakdown', 'member', 'freq', 'name', 'unit', 'currency', 'scale', 'multiplier', 'headline', 'derived',
@@ -246,14 +257,11 @@ const SERIES_COLUMNS: readonly (keyof SeriesRow)[] = [
 function writeSeriesFiles(dir: string, series: SeriesRow[], release: string, dataVersion: string): string {
   const csv = csvText(series.map((s) => SERIES_COLUMNS.map((c) => s[c])), [...SERIES_COLUMNS]);
   fs.writeFileSync(path.join(dir, 'series.csv'), csv);
-  const fd = fs.openSync(path.join(dir, 'series.json'), 'w');
-  try {
-    fs.writeSync(fd, `{"release":${JSON.stringify(release)},"data_version":${JSON.stringify(dataVersion)},"count":${series.length},"series":[`);
-    series.forEach((s, i) => fs.writeSync(fd, `${i === 0 ? '\n' : ',\n'}${JSON.stringify(s)}`));
-    fs.writeSync(fd, '\n]}\n');
-  } finally {
-    fs.closeSync(fd);
-  }
+  // One write, not one a series: the series' metadata is held in memory anyway.
+  const json = [`{"release":${JSON.stringify(release)},"data_version":${JSON.stringify(dataVersion)},"count":${series.length},"series":[`];
+  series.forEach((s, i) => json.push(`${i === 0 ? '\n' : ',\n'}${JSON.stringify(s)}`));
+  json.push('\n]}\n');
+  fs.writeFileSync(path.join(dir, 'series.json'), json.join(''));
   return csv;
 }
 
@@ -305,7 +313,8 @@ class ZipSink {
   private failed: Error | null = null;
   private country = '';
   private entry: ZipDeflate | null = null;
-  private rows: unknown[][] = [];
+  private text = '';
+  private rows = 0;
 
   constructor(file: string, private readonly mtime: Date) {
     this.fd = fs.openSync(file, 'w');
@@ -334,14 +343,19 @@ class ZipSink {
       this.entry = this.open(`observations/${s.country}.csv`);
       this.entry.push(Buffer.from(`${OBS_COLUMNS.join(',')}\r\n`));
     }
-    for (const o of obs) this.rows.push([s.id, s.alias, s.measure, s.freq, o[0], o[1], o[2], o[3], o[4], s.derived, null]);
-    if (this.rows.length >= BATCH) this.flush(false);
+    // The series' cells are the same on each of its rows; the derivation is empty until observations carry one.
+    const head = `${csvCell(s.id)},${csvCell(s.alias)},${csvCell(s.measure)},${csvCell(s.freq)},`;
+    const tail = `,${csvCell(s.derived)},\r\n`;
+    for (const o of obs) this.text += `${head}${csvCell(o[0])},${csvCell(o[1])},${csvCell(o[2])},${csvCell(o[3])},${csvCell(o[4])}${tail}`;
+    this.rows += obs.length;
+    if (this.rows >= BATCH) this.flush(false);
   }
 
   private flush(final: boolean): void {
     if (!this.entry) return;
-    this.entry.push(Buffer.from(csvText(this.rows)), final);
-    this.rows = [];
+    this.entry.push(Buffer.from(this.text), final);
+    this.text = '';
+    this.rows = 0;
   }
 
   end(): void {

@@ -191,6 +191,7 @@ describe('three replicas behind nginx', () => {
     await runCli(['keys', 'revoke', id], { ...env, DATA_DIR: replicas[1].dataDir });
     // The key store is read every second; a few seconds leave room for a busy machine.
     const took = await waitUntil('every replica refuses the revoked key', () => all(401), 5_000);
+    expect(await all(401)).toBe(true);
     console.log(`revocation: refused by all three replicas ${took} ms after the CLI finished`);
   });
 

@@ -26,13 +26,8 @@ describe('parseEurofxref (fixture)', () => {
 });
 
 describe('loadEcb (real file)', () => {
-  const started = performance.now();
+  // How fast it loads is `npm run bench:ingest`'s to show (each step's time is in its log).
   const out = loadEcb(SOURCES_DIR);
-  const elapsed = performance.now() - started;
-
-  it('is fast', () => {
-    expect(elapsed).toBeLessThan(2000); // about 150 ms for ~217k rates
-  });
 
   it('matches the check values of 2019-01-02', () => {
     const day = out.fx!.filter((r) => r.date === '2019-01-02');

@@ -157,12 +157,10 @@ describe('geo codes', () => {
 
 describe('loadEurostat on the real files', () => {
   let out: ConnectorOutput;
-  let loadMs = 0;
 
+  // How fast the files load is `npm run bench:ingest`'s to show (each step's time is in its log).
   beforeAll(() => {
-    const started = performance.now();
     out = loadEurostat(SOURCES_DIR, CountryResolver.fromSources(SOURCES_DIR));
-    loadMs = performance.now() - started;
   });
 
   function seriesOf(table: string, country: string, dimension?: string, member?: string): ParsedSeries {
@@ -180,8 +178,7 @@ describe('loadEurostat on the real files', () => {
     return series.observations.find((o) => o.period === period);
   }
 
-  it('loads all five files quickly and rejects nothing', () => {
-    expect(loadMs).toBeLessThan(5000);
+  it('loads all five files and rejects nothing', () => {
     expect(out.rejected).toEqual([]);
     expect(out.tables.map((t) => t.code)).toEqual([
       'tour_occ_nim',

@@ -153,16 +153,11 @@ describe('parseUnwtoSheets resolves blocks by M49 code, checked against the name
 });
 
 describe('loadUnwto (real workbook)', () => {
-  const started = performance.now();
+  // How fast it loads is `npm run bench:ingest`'s to show (each step's time is in its log).
   const out = loadUnwto(SOURCES_DIR, resolver);
-  const elapsed = performance.now() - started;
   const find = (country: string, table: string, member: string | null): ParsedSeries | undefined =>
     out.series.find((s) => s.country === country && s.table === table && (s.breakdown?.member ?? null) === member);
   const value = (s: ParsedSeries | undefined, period: string) => s?.observations.find((o) => o.period === period)?.value;
-
-  it('loads in well under the time budget', () => {
-    expect(elapsed).toBeLessThan(6000); // about 1–2 s; the bound leaves room for a busy machine
-  });
 
   it('holds the countries whose names the old name matching missed (check values, thousands)', () => {
     expect(value(find('RU', 'unwto_inbound_arrivals', null), '2019')).toBe(24419);
