@@ -73,7 +73,8 @@ const p50 = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)];
 describe('holiday rules, on a server in this process', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer();
+    // A budget no busy machine reaches: the holidays must be answered, not cut.
+    s = await startTestServer({ env: { EXECUTION_BUDGET_MS: '120000' } });
     // The per-release figures worked out at start (rivals: ~0.5 s in one go) are not what is measured.
     await s.app.warmed;
   });
@@ -111,10 +112,12 @@ describe('a hundred aliases of every country, against the compiled service in it
       TOURISM_NOW: TEST_NOW,
       TOURISM_API_KEYS: `free:${KEYS.free},intel:${KEYS.intel}`,
       RATE_LIMITS: 'free:100000,intel:100000',
+      // The queries must be answered, not cut, however busy the machine.
+      EXECUTION_BUDGET_MS: '120000',
     });
     // What the service does at start is not what is measured: /healthz answers quickly again first.
     await waitWarmed(app.url);
-    await waitUntil('a settled service', async () => (await healthzWhile(app.url, () => new Promise((r) => setTimeout(r, 300)))).at(-1)! < BOUND_MS / 4, 60_000);
+    await waitUntil('a settled service', async () => (await healthzWhile(app.url, () => new Promise((r) => setTimeout(r, 300)))).at(-1)! < BOUND_MS, 60_000);
   });
   afterAll(async () => {
     await app?.stop();
