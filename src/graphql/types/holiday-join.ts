@@ -72,7 +72,7 @@ builder.prismaObjectField('Series', 'holidays', (t) =>
       const periods = observations.map((o) => {
         if (!rulesHeld) return { period: o.period, value: o.value, holidays: null, holidayList: [] };
         const joined = holidaysInPeriod(o.period, byYear.get(yearOfPeriod(o.period))!);
-        return { period: o.period, value: o.value, holidays: joined.holidays, holidayList: joined.holiday_list };
+        return { period: o.period, value: o.value, holidays: joined.holidays, holidayList: joined.holidayList };
       });
       return { country: s.countryIso, rulesHeld, periods };
     },

@@ -176,7 +176,7 @@ const HolidayType = builder
       country: t.exposeString('country'),
       date: t.expose('date', { type: DateScalar }),
       name: t.exposeString('name'),
-      localName: t.exposeString('local_name'),
+      localName: t.exposeString('localName'),
       national: t.exposeBoolean('national'),
       regions: t.exposeStringList('regions'),
     }),
