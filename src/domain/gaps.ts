@@ -36,7 +36,7 @@ export interface GapReport {
   withheld: string[];
 }
 
-type MonthState = 'held' | 'missing' | 'not_published' | 'withheld' | 'pending';
+type MonthState = 'present' | 'missing' | 'not_published' | 'withheld' | 'pending';
 
 /** Null when the series has no figure before today's month. */
 export function gaps(observations: readonly GapObservation[], today: Date, pendingMonths: number): GapReport | null {
@@ -67,7 +67,7 @@ function monthlyObservations(observations: readonly GapObservation[], lastMonth:
 }
 
 function stateOf(obs: GapObservation | undefined, notYetDue: boolean): MonthState {
-  if (obs && obs.value !== null) return 'held';
+  if (obs && obs.value !== null) return 'present';
   if (obs?.status === 'not_published') return 'not_published';
   if (obs?.status === 'withheld') return 'withheld';
   return notYetDue ? 'pending' : 'missing';
@@ -75,7 +75,7 @@ function stateOf(obs: GapObservation | undefined, notYetDue: boolean): MonthStat
 
 function report(states: readonly MonthState[], first: number, latest: number): GapReport {
   const count = (state: MonthState) => states.filter((s) => s === state).length;
-  const present = count('held');
+  const present = count('present');
   const pending = count('pending');
   return {
     first: monthFromIndex(first),

@@ -99,7 +99,7 @@ const TourismEconomyType = builder.objectRef<TourismBalance>('TourismEconomy').i
 
 const TOURISM_INDICATORS = ['ST.INT.RCPT.CD', 'ST.INT.ARVL', 'NY.GDP.MKTP.CD'];
 
-interface HeldSeries {
+interface CountrySeries {
   alias: string;
   tableCode: string;
   measure: string;
@@ -114,7 +114,7 @@ interface HeldSeries {
 }
 
 /** Annual values in units (the publisher's scale applied), by year. */
-function annualValues(series: HeldSeries | undefined): Map<number, number> {
+function annualValues(series: CountrySeries | undefined): Map<number, number> {
   const out = new Map<number, number>();
   for (const o of series?.observations ?? []) {
     if (o.value !== null && /^\d{4}$/.test(o.period)) out.set(Number(o.period), inUnits(o.value, series?.scale));
@@ -162,8 +162,8 @@ builder.prismaObjectField('Country', 'tourismEconomy', (t) =>
     resolve: (c) => {
       const indicator = (code: string) =>
         new Map(c.indicators.filter((i) => i.indicator === code).map((i) => [i.year, i.value]));
-      const series = c.series as HeldSeries[];
-      const find = (pred: (s: HeldSeries) => boolean) => series.find(pred);
+      const series = c.series as CountrySeries[];
+      const find = (pred: (s: CountrySeries) => boolean) => series.find(pred);
       // Receipts are spent by non-residents, so the non-resident count is the matching one where present.
       // Only the publisher's own monthly total is summed, headline or not: months derived at ingest (a
       // breakdown's sum) yield to the annual total the publisher gives.
