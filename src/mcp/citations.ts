@@ -53,9 +53,9 @@ export class CitationLookup {
     for (const c of asked.countries ?? []) out.push(...pick(headline.get(c.iso) ?? [], c.measures, c.latest));
     // One series at a time: each lookup is an operation of its own, and hundreds at once would answer in one turn of the loop.
     for (const s of asked.series ?? []) {
-      const held = headline.get(s.country)?.find((h) => h.id === s.id);
-      if (held) {
-        out.push(held);
+      const present = headline.get(s.country)?.find((h) => h.id === s.id);
+      if (present) {
+        out.push(present);
         continue;
       }
       let one = this.bySeries.get(s.id);
