@@ -30,7 +30,7 @@ export interface RivalEntry {
   name: string;
   rank: number;
   score: number;
-  shared_markets: SharedMarket[];
+  sharedMarkets: SharedMarket[];
   basis: string;
 }
 
@@ -132,7 +132,7 @@ async function buildRivalTable(snapshot: Snapshot): Promise<Map<string, CountryR
         name: names.get(r.country) ?? r.country,
         rank: r.rank,
         score: r.score,
-        shared_markets: r.shared_markets.map((code) => ({ country: code, name: marketName(code) })),
+        sharedMarkets: r.sharedMarkets.map((code) => ({ country: code, name: marketName(code) })),
         basis: `${r.source} ${r.basis}`,
       })),
     });
