@@ -3,7 +3,8 @@
  * running a long file alone at the end. Vitest orders by the durations of the last run when its
  * cache has them, but a fresh clone (and CI) has none, and it then starts the largest files first,
  * which put the benchmarks (over a minute) last. The files below are the longest of a run on two
- * cores, longest first; the rest follow in Vitest's own order.
+ * cores, longest first (the replicas, workers and resident-memory files, which ran alone before,
+ * placed by their CPU time measured alone); the rest follow in Vitest's own order.
  */
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -14,11 +15,14 @@ export const LONGEST_FIRST = [
   'test/api/sweep.test.ts',
   'test/server/webhooks.test.ts',
   'test/ingest/source-checks.test.ts',
+  'test/server/replicas.test.ts',
+  'test/server/workers.test.ts',
+  'test/server/explorer.test.ts',
   'test/cli/shutdown.test.ts',
   'test/server/engines-down.test.ts',
   'test/cli/serve.test.ts',
   'test/ingest/build.test.ts',
-  'test/server/explorer.test.ts',
+  'test/security/resident-memory.test.ts',
   'test/server/docs-page.test.ts',
   'test/server/graphiql.test.ts',
 ];
