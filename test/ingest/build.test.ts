@@ -111,7 +111,7 @@ describe('re-running and revising', () => {
     const published = query<{ published: string }>(revised.file, "SELECT o.published FROM Observation o JOIN Series s ON s.id = o.seriesId WHERE s.alias = 'mt.nights.total.m' AND o.period = '2019-08'");
     expect(published[0].published).toBe('2019-11-01T00:00:00.000Z');
     expect(meta(revised.file).data_as_of).toBe('2026-04-02T06:00:00.000Z');
-  }, 180_000); // two whole ingests (three UN Tourism releases among the files)
+  }, 300_000); // two whole ingests (three UN Tourism releases among the files), on a machine maybe busy
 });
 
 describe('failures leave the served release untouched', () => {
