@@ -24,7 +24,9 @@ it('answers /healthz while a holidays join over 35 years of rules is being compu
   const answered = performance.now();
   expect(res.status).toBe(200);
   await join;
-  expect(answered - sent).toBeLessThan(1000);
+  // Answered while the join was still being computed, or promptly when an earlier file had computed
+  // those years already: a loop held for the whole join answers after it, and slowly.
+  expect(answered < joinDone || answered - sent < 1000).toBe(true);
 });
 
 it('answers /healthz before 19 years of rules nobody asked for yet are computed', async () => {
