@@ -36,8 +36,11 @@ export function seedKeys(count: number, extra: string[]): string {
   return keys.join(',');
 }
 
-/** One connection at a time, kept alive: the answers are recorded one after another. */
-const oneAtATime = new http.Agent({ keepAlive: true, maxSockets: 1 });
+/**
+ * A connection per request: while one side answers a slow request the other's idle connection
+ * could reach its keep-alive timeout and be closed just as it is used again.
+ */
+const oneAtATime = new http.Agent({ keepAlive: false, maxSockets: 1 });
 
 /** Sends one request and reads its whole answer. */
 export function send(base: string, method: string, path: string, headers: Record<string, string>, body?: string, agent = oneAtATime): Promise<Answer> {
@@ -74,7 +77,9 @@ export async function ask(base: string, a: Ask, index: number): Promise<Answer> 
     const etag = first.headers.find(([k]) => k === 'etag')?.[1];
     if (etag) headers['If-None-Match'] = etag;
   }
-  return send(base, a.method, a.path, headers, a.body);
+  return send(base, a.method, a.path, headers, a.body).catch((err: Error) => {
+    throw new Error(`${a.label}: ${err.message}`);
+  });
 }
 
 /** Left out of the comparison: set per connection or by the clock. */

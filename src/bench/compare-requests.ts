@@ -50,7 +50,7 @@ function restAsks(now: string): Ask[] {
     // Reference.
     ...formats('/v1/countries', 'free', [...ROWS]),
     get('/v1/countries?freq=M&limit=5', 'free'),
-    get('/v1/countries?limit=3&cursor=Mw', 'free'),
+    get('/v1/countries?limit=3&cursor=QUY', 'free'),
     get('/v1/countries/ES', 'free'),
     get('/v1/countries/ES', 'intel'),
     get('/v1/countries/JP', 'developer'),
@@ -207,7 +207,8 @@ function graphqlAsks(): Ask[] {
     graphqlPost('country profile with variables', 'intel', { query: GQL_PROFILE, variables: { iso: 'ES' } }),
     graphqlGet('country profile with variables', 'intel', GQL_PROFILE, { iso: 'FR' }),
     graphqlPost('headline arrivals', 'developer', { query: GQL_HEADLINE, operationName: 'HeadlineArrivals' }),
-    graphqlGet('paging', 'free', GQL_PAGING, { after: 'NTA' }),
+    graphqlGet('paging', 'free', GQL_PAGING, { after: 'R1BDOlM6QUU=' }),
+    graphqlGet('paging with a bad cursor', 'free', GQL_PAGING, { after: 'NTA' }),
     graphqlPost('paging', 'free', { query: GQL_PAGING }),
     graphqlPost('search', 'developer', { query: GQL_SEARCH }),
     ...PLANS.map((plan) => graphqlPost('derived figures', plan, { query: GQL_DERIVED })),

@@ -161,7 +161,7 @@ async function burst(server: Served): Promise<{ result: BurstResult; peakMb: num
   return { result, peakMb, afterMb: rssMb(server.pid) };
 }
 
-const fixed = (n: number | string | null, digits: number) => (typeof n === 'number' ? n.toFixed(digits) : (n ?? '—'));
+const cell = (n: number | string | null) => (n === null ? '—' : String(n));
 
 function row(measure: string, base: number | null, next: number | null, digits: number, goal: string, test?: (ratio: number, next: number) => boolean): Row {
   const ratio = base && next !== null ? next / base : null;
@@ -171,7 +171,7 @@ function row(measure: string, base: number | null, next: number | null, digits: 
 
 function table(rows: Row[]): string {
   const lines = ['| measure | baseline | new | ratio | goal | met? |', '|---|---:|---:|---:|---|---|'];
-  for (const r of rows) lines.push(`| ${r.measure} | ${fixed(r.baseline, 2)} | ${fixed(r.new, 2)} | ${r.ratio === null ? '—' : r.ratio.toFixed(2)} | ${r.goal} | ${r.met === null ? '—' : r.met ? 'yes' : '**no**'} |`);
+  for (const r of rows) lines.push(`| ${r.measure} | ${cell(r.baseline)} | ${cell(r.new)} | ${r.ratio === null ? '—' : r.ratio.toFixed(2)} | ${r.goal} | ${r.met === null ? '—' : r.met ? 'yes' : '**no**'} |`);
   return lines.join('\n');
 }
 

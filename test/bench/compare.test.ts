@@ -57,6 +57,6 @@ it('leaves out the clock, the connection and the ids a process makes itself; rep
     { request: 'r', what: 'status', baseline: '200', new: '400' },
     { request: 'r', what: 'header content-type', baseline: 'application/json', new: '(absent)' },
     { request: 'r', what: 'header x-request-id', baseline: 'cmp-1', new: 'req_6y0XP-868b' },
-    { request: 'r', what: 'body', baseline: '40 bytes', new: '40 bytes', excerpt: '.data[0].value: 1 → 2' },
+    { request: 'r', what: 'body', baseline: '41 bytes', new: '41 bytes', excerpt: '.data[0].value: 1 → 2' },
   ]);
 });
