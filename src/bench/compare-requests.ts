@@ -43,9 +43,8 @@ function formats(path: string, caller: Caller, offered: ('csv' | 'jsonstat' | 's
 const ROWS = ['csv'] as const;
 const DATASET = ['csv', 'jsonstat', 'sdmx-csv'] as const;
 
-/** Every /v1 route: its answer at the lowest plan it admits, in each format it offers. */
+/** Every /v1 route (with moreRestAsks): its answer at the lowest plan it admits, in each format it offers. */
 function restAsks(now: string): Ask[] {
-  const release = releaseName(now);
   return [
     // Reference.
     ...formats('/v1/countries', 'free', [...ROWS]),
@@ -88,6 +87,13 @@ function restAsks(now: string): Ask[] {
     get(`/v1/series/${SERIES}/observations?from=2015&freq=A&aggregation=avg&units=pch`, 'developer'),
     get(`/v1/series/${SERIES}/observations?as_of=${now}&from=2024&provenance=true`, 'developer'),
     ...formats(`/v1/series/${SERIES}/vintages`, 'developer', [...ROWS]),
+  ];
+}
+
+/** The rest of the /v1 routes, and the HTTP semantics every answer shares. */
+function moreRestAsks(now: string): Ask[] {
+  const release = releaseName(now);
+  return [
     // Analysis.
     ...formats(`/v1/seasonality?id=${SERIES}`, 'developer', [...ROWS]),
     ...formats(`/v1/joins/holidays?id=${SERIES}&from=2019&to=2019`, 'developer', [...ROWS]),
@@ -273,5 +279,5 @@ function pageAsks(): Ask[] {
 
 /** The whole list, in the order it is sent. */
 export function compareAsks(now: string): Ask[] {
-  return [...restAsks(now), ...restErrors(), ...graphqlAsks(), ...mcpAsks(), ...pageAsks()];
+  return [...restAsks(now), ...moreRestAsks(now), ...restErrors(), ...graphqlAsks(), ...mcpAsks(), ...pageAsks()];
 }

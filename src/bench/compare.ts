@@ -20,7 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { ask, compareAnswers, expectedFor, seedKeys, send, type Difference, type Expected } from './compare-answers';
-import { compareAsks } from './compare-requests';
+import { compareAsks, type Ask } from './compare-requests';
 import { ingest, releaseFile, serve, type RunEnv, type Served, type Side } from './compare-side';
 import { hostileBurst, type BurstResult } from './hostile';
 import { rssMb, turnOptions } from './servers';
@@ -175,7 +175,7 @@ function table(rows: Row[]): string {
   return lines.join('\n');
 }
 
-function differenceList(differences: (Difference & { expected?: string })[]): string {
+function differenceList(differences: Listed[]): string {
   if (!differences.length) return 'No differences: every answer is byte-identical.';
   return differences
     .map((d) => {
@@ -185,7 +185,93 @@ function differenceList(differences: (Difference & { expected?: string })[]): st
     .join('\n');
 }
 
-async function main(): Promise<void> {
+/** 1. Each side's ingest, one after the other (none where --work already holds its release). */
+async function ingestRows(sides: Side[], sources: string, env: RunEnv): Promise<Row[]> {
+  const seconds: (number | null)[] = [];
+  for (const side of sides) {
+    if (releaseFile(side.dataDir)) {
+      console.log(`${side.name}: reusing the release in ${side.dataDir}`);
+      seconds.push(null);
+      continue;
+    }
+    console.log(`${side.name}: ingest of ${sources} …`);
+    seconds.push(await ingest(side, sources, env));
+  }
+  const sizes = sides.map((s) => fs.statSync(releaseFile(s.dataDir)!).size / 1e6);
+  return [row('ingest (s)', seconds[0], seconds[1], 1, 'new ≤ 2× baseline', (r) => r <= 2), row('release file (MB)', sizes[0], sizes[1], 1, 'reported')];
+}
+
+type Listed = Difference & { expected?: string };
+
+/** 2. The list's answers, twice, the sides taking turns request by request. */
+async function recordAnswers(base: Served, next: Served, asks: Ask[], expected: Expected[]) {
+  console.log(`recording ${asks.length} answers on each side, twice …`);
+  const differences: Listed[] = [];
+  const differing = new Set<string>();
+  const answers: { request: string; status: [number, number]; bytes: [number, number] }[] = [];
+  for (const [pass, suffix] of ['', ' (again)'].entries()) {
+    for (const [i, a] of asks.entries()) {
+      const request = `${a.label}${suffix}`;
+      const index = pass * asks.length + i;
+      const [x, y] = [await ask(base.url, a, index), await ask(next.url, a, index)];
+      answers.push({ request, status: [x.status, y.status], bytes: [x.body.length, y.body.length] });
+      const found = compareAnswers(request, x, y);
+      for (const d of found) differences.push({ ...d, expected: expectedFor(d, expected)?.why });
+      if (found.length) differing.add(request);
+    }
+  }
+  const unlisted = differences.filter((d) => !d.expected).length;
+  const summary: Row = { measure: `answers differing (of ${asks.length * 2})`, baseline: null, new: differing.size, ratio: null, goal: 'none not listed', met: unlisted === 0 };
+  return { differences, differing: differing.size, unlisted, answers, row: summary };
+}
+
+/** 3. Cached answers under load. */
+async function cachedRows(base: Served, next: Served): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const load of CACHED) {
+    console.log(`cached: ${load.label} …`);
+    const t = await throughput(base, next, load);
+    rows.push({ ...row(`cached req/s: ${load.label}`, t.base, t.next, 0, 'new ≥ 0.9× baseline'), ratio: Number(t.ratio.toFixed(2)), met: t.ratio >= 0.9 });
+    if (t.errors) rows.push({ measure: `  failed or non-2xx under load: ${load.label}`, baseline: null, new: t.errors, ratio: null, goal: 'none', met: false });
+  }
+  return rows;
+}
+
+/** 5. Memory when ready (measured at start) and after the hostile burst on each side. */
+async function memoryRows(base: Served, next: Served, readyRss: { base: number; next: number }): Promise<Row[]> {
+  console.log('hostile burst …');
+  const [b, n] = [await burst(base), await burst(next)];
+  return [
+    row(`RSS ${SETTLE_SECONDS} s after ready (MB)`, readyRss.base, readyRss.next, 0, `new < ${RSS_LIMIT_MB} MB`, (_r, x) => x < RSS_LIMIT_MB),
+    row('RSS peak in the hostile burst (MB)', b.peakMb, n.peakMb, 0, 'reported'),
+    row(`RSS ${SETTLE_SECONDS} s after the burst (MB)`, b.afterMb, n.afterMb, 0, `new < ${RSS_LIMIT_MB} MB`, (_r, x) => x < RSS_LIMIT_MB),
+    { measure: `hostile burst: answers ≥ 500 (of ${n.result.requests})`, baseline: b.result.serverErrors, new: n.result.serverErrors, ratio: null, goal: 'new: none', met: n.result.serverErrors === 0 },
+    { measure: 'hostile burst: connections cut without an answer', baseline: b.result.failed, new: n.result.failed, ratio: null, goal: 'reported', met: null },
+  ];
+}
+
+/** 4. Uncached answers' p50 and p99. */
+async function uncachedRows(base: Served, next: Served): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const load of UNCACHED) {
+    console.log(`uncached: ${load.label} …`);
+    const l = await latency(base, next, load);
+    rows.push(row(`uncached p50 (ms): ${load.label}`, l.base.p50, l.next.p50, 1, 'reported'));
+    rows.push(row(`uncached p99 (ms): ${load.label}`, l.base.p99, l.next.p99, 1, 'new ≤ baseline', (r) => r <= 1));
+  }
+  return rows;
+}
+
+/** 6. Start-up, the mean of each side's starts. */
+function startRows(base: Served[], next: Served[]): Row[] {
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return [
+    row(`start → /readyz 200 (s, mean of ${base.length})`, mean(base.map((s) => s.readySeconds)), mean(next.map((s) => s.readySeconds)), 2, 'reported'),
+    row(`start → figures ready (s, mean of ${base.length})`, mean(base.map((s) => s.warmSeconds)), mean(next.map((s) => s.warmSeconds)), 2, 'reported'),
+  ];
+}
+
+function options() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
@@ -201,134 +287,70 @@ async function main(): Promise<void> {
   for (const dir of [baselineDir, NEW_DIR]) {
     if (!fs.existsSync(path.join(dir, 'dist', 'cli.js'))) throw new Error(`${dir} has no dist/cli.js: build it first (npm run build there)`);
   }
-  const sources = path.resolve(values.sources ?? process.env.TOURISM_SOURCES ?? '../shared/data');
-  const expected: Expected[] = values.expected ? JSON.parse(fs.readFileSync(values.expected, 'utf8')) : [];
-  const work = values.work ? path.resolve(values.work) : fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-compare-'));
-  fs.mkdirSync(work, { recursive: true });
-  const env: RunEnv = { now: values.now!, logDir: work };
-  const sides: Side[] = [
-    { name: 'baseline', dir: baselineDir, dataDir: path.join(work, 'baseline-data') },
-    { name: 'new', dir: NEW_DIR, dataDir: path.join(work, 'new-data') },
-  ];
-  const [base, next] = sides;
-  console.log(`baseline ${baselineDir} (${commitOf(baselineDir)}) beside new ${NEW_DIR} (${commitOf(NEW_DIR)}); work folder ${work}`);
-  const rows: Row[] = [];
-  const servers: Served[] = [];
-  try {
-    // 1. Ingest, one side after the other.
-    const ingestSeconds: (number | null)[] = [];
-    for (const side of sides) {
-      if (releaseFile(side.dataDir)) {
-        console.log(`${side.name}: reusing the release in ${side.dataDir}`);
-        ingestSeconds.push(null);
-        continue;
-      }
-      console.log(`${side.name}: ingest of ${sources} …`);
-      ingestSeconds.push(await ingest(side, sources, env));
-    }
-    rows.push(row('ingest (s)', ingestSeconds[0], ingestSeconds[1], 1, 'new ≤ 2× baseline', (r) => r <= 2));
-    const sizes = sides.map((s) => fs.statSync(releaseFile(s.dataDir)!).size / 1e6);
-    rows.push(row('release file (MB)', sizes[0], sizes[1], 1, 'reported'));
+  return {
+    baselineDir,
+    sources: path.resolve(values.sources ?? process.env.TOURISM_SOURCES ?? '../shared/data'),
+    expected: (values.expected ? JSON.parse(fs.readFileSync(values.expected, 'utf8')) : []) as Expected[],
+    work: values.work ? path.resolve(values.work) : null,
+    now: values.now!,
+    out: values.out!,
+  };
+}
 
-    // 2. The answers, from services with the answer cache as deployed.
-    const asks = compareAsks(env.now);
-    const keys = seedKeys(asks.length * 2, [`intel:${LOAD_KEY}`, `free:${HOSTILE.free}`, `intel:${HOSTILE.intel}`]);
-    const starts = { base: [] as Served[], next: [] as Served[] };
+async function main(): Promise<void> {
+  const o = options();
+  const work = o.work ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-compare-'));
+  fs.mkdirSync(work, { recursive: true });
+  const env: RunEnv = { now: o.now, logDir: work };
+  const base: Side = { name: 'baseline', dir: o.baselineDir, dataDir: path.join(work, 'baseline-data') };
+  const next: Side = { name: 'new', dir: NEW_DIR, dataDir: path.join(work, 'new-data') };
+  console.log(`baseline ${o.baselineDir} (${commitOf(o.baselineDir)}) beside new ${NEW_DIR} (${commitOf(NEW_DIR)}); work folder ${work}`);
+  const servers: Served[] = [];
+  const start = async (side: Side, cacheMb: string | undefined, logName: string) => {
+    const served = await serve(side, env, { keys, rates: RATES, cacheMb, logName });
+    servers.push(served);
+    return served;
+  };
+  const stopAll = () => Promise.all(servers.splice(0).map((s) => s.close()));
+  const asks = compareAsks(env.now);
+  const keys = seedKeys(asks.length * 2, [`intel:${LOAD_KEY}`, `free:${HOSTILE.free}`, `intel:${HOSTILE.intel}`]);
+  try {
+    const rows = await ingestRows([base, next], o.sources, env);
     console.log('starting both services …');
     // Resident memory when ready: after SETTLE_SECONDS of idle, as after the burst.
-    const cachedBase = await serve(base, env, { keys, rates: RATES, logName: 'baseline-serve.log' });
-    servers.push(cachedBase);
-    starts.base.push(cachedBase);
+    const cachedBase = await start(base, undefined, 'baseline-serve.log');
     await settle();
     const readyRss = { base: rssMb(cachedBase.pid), next: 0 };
-    const cachedNext = await serve(next, env, { keys, rates: RATES, logName: 'new-serve.log' });
-    servers.push(cachedNext);
-    starts.next.push(cachedNext);
+    const cachedNext = await start(next, undefined, 'new-serve.log');
     await settle();
     readyRss.next = rssMb(cachedNext.pid);
-    console.log(`recording ${asks.length} answers on each side, twice …`);
-    const differences: (Difference & { expected?: string })[] = [];
-    const differing = new Set<string>();
-    const answers: { request: string; status: [number, number]; bytes: [number, number] }[] = [];
-    for (const [pass, suffix] of ['', ' (again)'].entries()) {
-      for (const [i, a] of asks.entries()) {
-        const request = `${a.label}${suffix}`;
-        const index = pass * asks.length + i;
-        const [x, y] = [await ask(cachedBase.url, a, index), await ask(cachedNext.url, a, index)];
-        answers.push({ request, status: [x.status, y.status], bytes: [x.body.length, y.body.length] });
-        const found = compareAnswers(request, x, y);
-        for (const d of found) differences.push({ ...d, expected: expectedFor(d, expected)?.why });
-        if (found.length) differing.add(request);
-      }
-    }
-    const unlisted = differences.filter((d) => !d.expected);
-    rows.push({
-      measure: `answers differing (of ${asks.length * 2})`,
-      baseline: null,
-      new: differing.size,
-      ratio: null,
-      goal: 'none not listed',
-      met: unlisted.length === 0,
-    });
-
-    // 3. Cached answers under load.
-    for (const load of CACHED) {
-      console.log(`cached: ${load.label} …`);
-      const t = await throughput(cachedBase, cachedNext, load);
-      rows.push({ ...row(`cached req/s: ${load.label}`, t.base, t.next, 0, 'new ≥ 0.9× baseline'), ratio: Number(t.ratio.toFixed(2)), met: t.ratio >= 0.9 });
-      if (t.errors) rows.push({ measure: `  failed or non-2xx under load: ${load.label}`, baseline: null, new: t.errors, ratio: null, goal: 'none', met: false });
-    }
-
-    // 5. Memory when ready and after the hostile burst.
-    console.log('hostile burst …');
-    const bursts = [await burst(cachedBase), await burst(cachedNext)];
-    rows.push(row(`RSS ${SETTLE_SECONDS} s after ready (MB)`, readyRss.base, readyRss.next, 0, `new < ${RSS_LIMIT_MB} MB`, (_r, n) => n < RSS_LIMIT_MB));
-    rows.push(row('RSS peak in the hostile burst (MB)', bursts[0].peakMb, bursts[1].peakMb, 0, 'reported'));
-    rows.push(row(`RSS ${SETTLE_SECONDS} s after the burst (MB)`, bursts[0].afterMb, bursts[1].afterMb, 0, `new < ${RSS_LIMIT_MB} MB`, (_r, n) => n < RSS_LIMIT_MB));
-    rows.push({ measure: `hostile burst: answers ≥ 500 (of ${bursts[1].result.requests})`, baseline: bursts[0].result.serverErrors, new: bursts[1].result.serverErrors, ratio: null, goal: 'new: none', met: bursts[1].result.serverErrors === 0 });
-    rows.push({ measure: 'hostile burst: connections cut without an answer', baseline: bursts[0].result.failed, new: bursts[1].result.failed, ratio: null, goal: 'reported', met: null });
-    await Promise.all([cachedBase.close(), cachedNext.close()]);
-    servers.length = 0;
-
-    // 4. Uncached answers; this time the new side starts first.
+    const recorded = await recordAnswers(cachedBase, cachedNext, asks, o.expected);
+    rows.push(recorded.row, ...(await cachedRows(cachedBase, cachedNext)), ...(await memoryRows(cachedBase, cachedNext, readyRss)));
+    await stopAll();
+    // This time the new side starts first.
     console.log('starting both services with ANSWER_CACHE_MB=0 …');
-    const uncachedNext = await serve(next, env, { keys, rates: RATES, cacheMb: '0', logName: 'new-serve-uncached.log' });
-    servers.push(uncachedNext);
-    starts.next.push(uncachedNext);
-    const uncachedBase = await serve(base, env, { keys, rates: RATES, cacheMb: '0', logName: 'baseline-serve-uncached.log' });
-    servers.push(uncachedBase);
-    starts.base.push(uncachedBase);
-    for (const load of UNCACHED) {
-      console.log(`uncached: ${load.label} …`);
-      const l = await latency(uncachedBase, uncachedNext, load);
-      rows.push(row(`uncached p50 (ms): ${load.label}`, l.base.p50, l.next.p50, 1, 'reported'));
-      rows.push(row(`uncached p99 (ms): ${load.label}`, l.base.p99, l.next.p99, 1, 'new ≤ baseline', (r) => r <= 1));
-    }
-    await Promise.all([uncachedBase.close(), uncachedNext.close()]);
-    servers.length = 0;
+    const uncachedNext = await start(next, '0', 'new-serve-uncached.log');
+    const uncachedBase = await start(base, '0', 'baseline-serve-uncached.log');
+    rows.push(...(await uncachedRows(uncachedBase, uncachedNext)));
+    await stopAll();
+    rows.push(...startRows([cachedBase, uncachedBase], [cachedNext, uncachedNext]));
 
-    // 6. Start-up, the mean of each side's two starts.
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    rows.push(row('start → /readyz 200 (s, mean of 2)', mean(starts.base.map((s) => s.readySeconds)), mean(starts.next.map((s) => s.readySeconds)), 2, 'reported'));
-    rows.push(row('start → figures ready (s, mean of 2)', mean(starts.base.map((s) => s.warmSeconds)), mean(starts.next.map((s) => s.warmSeconds)), 2, 'reported'));
-
-    const report = table(rows);
-    console.log(`\n${report}\n\nAnswer differences (${differences.length} in ${differing.size} answers; ${unlisted.length} not listed):\n${differenceList(differences)}`);
+    console.log(`\n${table(rows)}\n\nAnswer differences (${recorded.differences.length} in ${recorded.differing} answers; ${recorded.unlisted} not listed):\n${differenceList(recorded.differences)}`);
     const result = {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? null, memoryGb: Math.round(os.totalmem() / 1e9), load: os.loadavg(), node: process.version },
-      baseline: { dir: baselineDir, commit: commitOf(baselineDir) },
+      baseline: { dir: o.baselineDir, commit: commitOf(o.baselineDir) },
       new: { dir: NEW_DIR, commit: commitOf(NEW_DIR) },
-      settings: { sources, now: env.now, turns: TURNS, samples: SAMPLES, settleSeconds: SETTLE_SECONDS, requests: asks.length * 2 },
+      settings: { sources: o.sources, now: env.now, turns: TURNS, samples: SAMPLES, settleSeconds: SETTLE_SECONDS, requests: asks.length * 2 },
       rows,
-      differences,
-      answers,
+      differences: recorded.differences,
+      answers: recorded.answers,
     };
-    fs.writeFileSync(values.out!, `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`\nWritten to ${path.resolve(values.out!)}`);
+    fs.writeFileSync(o.out, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`\nWritten to ${path.resolve(o.out)}`);
   } finally {
-    await Promise.all(servers.map((s) => s.close()));
-    if (!values.work) fs.rmSync(work, { recursive: true, force: true });
+    await stopAll();
+    if (!o.work) fs.rmSync(work, { recursive: true, force: true });
   }
 }
 

@@ -60,3 +60,11 @@ it('leaves out the clock, the connection and the ids a process makes itself; rep
     { request: 'r', what: 'body', baseline: '41 bytes', new: '41 bytes', excerpt: '.data[0].value: 1 → 2' },
   ]);
 });
+
+it('takes GraphQL errors in another order as the same answer, and other members in another order as different', () => {
+  const a = answer([], '{"errors":[{"path":["a1"]},{"path":["a2"]}],"data":{"a1":null,"a2":null}}');
+  const b = answer([], '{"errors":[{"path":["a2"]},{"path":["a1"]}],"data":{"a1":null,"a2":null}}');
+  expect(compareAnswers('r', a, b)).toEqual([]);
+  const c = answer([], '{"data":{"a1":null,"a2":null},"errors":[{"path":["a1"]},{"path":["a2"]}]}');
+  expect(compareAnswers('r', a, c).map((d) => d.what)).toEqual(['body']);
+});
