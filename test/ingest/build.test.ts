@@ -65,11 +65,11 @@ describe('the test release built from ../shared/data', () => {
 });
 
 describe('re-running and revising', () => {
-  it('re-running on the same files keeps the served release (no new file), then a changed figure is a revision', () => {
+  it('re-running on the same files keeps the served release (no new file), then a changed figure is a revision', async () => {
     const dataDir = tempCopy(inject('dataDir'), 'tourism-rerun-');
     const before = currentReleaseFile(dataDir)!;
     const log: string[] = [];
-    const again = buildRelease({ sourcesDir: SOURCES_DIR, dataDir, parseCacheDir: inject('parseCacheDir'), now: new Date('2026-04-01T06:00:00Z'), log: (l) => log.push(l) });
+    const again = await buildRelease({ sourcesDir: SOURCES_DIR, dataDir, parseCacheDir: inject('parseCacheDir'), now: new Date('2026-04-01T06:00:00Z'), log: (l) => log.push(l) });
     expect(again.written).toBe(false);
     expect(again.file).toBe(before);
     expect(currentReleaseFile(dataDir)).toBe(before);
@@ -92,7 +92,7 @@ describe('re-running and revising', () => {
     const tsv = path.join(sources, 'eurostat/estat_tour_occ_nim.tsv');
     const { text, before: old } = reviseEurostatFigure(fs.readFileSync(tsv, 'utf8'), 'M,TOTAL,NR,I551-I553,MT', '2019-08', 1000);
     fs.writeFileSync(tsv, text);
-    const revised = buildRelease({ sourcesDir: sources, dataDir, parseCacheDir: inject('parseCacheDir'), now: new Date('2026-04-02T06:00:00Z') });
+    const revised = await buildRelease({ sourcesDir: sources, dataDir, parseCacheDir: inject('parseCacheDir'), now: new Date('2026-04-02T06:00:00Z') });
     expect(revised.changed).toBe(true);
     expect(revised.revisions).toBe(1);
     const rows = query<any>(revised.file, "SELECT r.* FROM Revision r JOIN Series s ON s.id = r.seriesId WHERE s.alias = 'mt.nights.total.m'");
@@ -108,12 +108,12 @@ describe('re-running and revising', () => {
 });
 
 describe('failures leave the served release untouched', () => {
-  it('a broken source file fails the ingest and keeps the old release', () => {
+  it('a broken source file fails the ingest and keeps the old release', async () => {
     const dataDir = tempCopy(inject('dataDir'), 'tourism-fail-');
     const before = currentReleaseFile(dataDir);
     const sources = tempCopy(SOURCES_DIR, 'tourism-broken-');
     fs.writeFileSync(path.join(sources, 'unwto/unwto-all-data-download_032023.xlsx'), 'not a workbook');
-    expect(() => buildRelease({ sourcesDir: sources, dataDir, parseCacheDir: inject('parseCacheDir'), now: new Date('2026-04-03T06:00:00Z') })).toThrow();
+    await expect(buildRelease({ sourcesDir: sources, dataDir, parseCacheDir: inject('parseCacheDir'), now: new Date('2026-04-03T06:00:00Z') })).rejects.toThrow();
     expect(currentReleaseFile(dataDir)).toBe(before);
     expect(fs.readdirSync(path.join(dataDir, 'releases')).filter((f) => f.includes('20260403'))).toEqual([]);
   });
