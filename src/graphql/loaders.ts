@@ -31,6 +31,8 @@ export interface Loaders {
   rivals: DataLoader<string, CountryRivals>;
   /** A country's brief the ingest stored for a month, by `ISO|YYYY-MM` (null: none stored for that month). */
   briefs: DataLoader<string, ServedBrief | BriefAbsence | null>;
+  /** Whether a country's origin breakdown covers two comparable windows, as the ingest stored it. */
+  originShift: DataLoader<string, boolean>;
 }
 
 const SERIES_PER_STATEMENT = 250;
@@ -123,10 +125,19 @@ export function createLoaders(snapshot: Snapshot, cutoff: string | null): Loader
     },
     { batchScheduleFn: afterWaitingWork },
   );
+  const originShift: Loaders['originShift'] = new DataLoader(
+    async (isos) => {
+      const rows = await snapshot.prisma.originShiftCountry.findMany({ where: { countryIso: { in: [...isos] } }, select: { countryIso: true } });
+      const carrying = new Set(rows.map((r) => r.countryIso));
+      return isos.map((iso) => carrying.has(iso));
+    },
+    { batchScheduleFn: afterWaitingWork },
+  );
   return {
     allObservations,
     rivals,
     briefs,
+    originShift,
     points: visible,
     observations: {
       load: async (id) => visible(id),

@@ -459,7 +459,7 @@ export async function buildRelease(options: BuildOptions): Promise<BuildSummary>
   try {
     fs.rmSync(file, { force: true });
     stats = writeRelease(file, content, previousFile, version, now.toISOString(), dataVersion);
-    log('Computing the derived tables (rivals, briefs)');
+    log('Computing the derived tables (rivals, briefs, origin shift)');
     const derivedAt = performance.now();
     const derived = await writeDerivedTables(file, now, log);
     log(`  rivals of ${derived.rivals} countries, ${derived.briefs} briefs (${Math.round(performance.now() - derivedAt)} ms)`);

@@ -1,7 +1,8 @@
 /**
  * The figures derived from a whole release, computed once when it is built and written into it, so
  * a service that opens the release reads them like any other column: every country's rivals, and
- * the briefs of the release's month and the two after it, from every figure. Also the newest
+ * the briefs of the release's month and the two after it, from every figure; the countries that
+ * carry an origin shift. Also the newest
  * publication date of any figure, by which a service knows that a plan's cutoff hides none.
  */
 import Database from 'better-sqlite3';
@@ -9,6 +10,7 @@ import { buildBrief, briefMonth, readCurrencyRates, readJetFuel, type BriefAbsen
 import { openPrisma } from '../db/client';
 import { primarySeriesByCountry } from '../db/primary-series';
 import { buildRivalTable, NO_RIVALS, type CountryRivals } from '../db/rival-table';
+import { shiftOf } from '../db/origin-shift';
 import { addMonths } from '../domain/periods';
 import type { Observation } from '../generated/prisma/client';
 
@@ -21,6 +23,7 @@ const BRIEF_MONTHS_AHEAD = 2;
 interface DerivedTables {
   rivals: Map<string, CountryRivals>;
   briefs: { iso: string; month: string; outcome: ServedBrief | BriefAbsence }[];
+  originShift: string[];
   newestPublished: string | null;
 }
 
@@ -36,6 +39,16 @@ async function computeDerived(file: string, now: Date, log: (line: string) => vo
     ]);
     const primaries = primarySeriesByCountry(series, countries);
     const observations = new Map<string, Promise<Observation[]>>();
+    const observationsOf = (id: string) => {
+      let read = observations.get(id);
+      if (!read) observations.set(id, (read = prisma.observation.findMany({ where: { seriesId: id }, orderBy: { period: 'asc' } })));
+      return read;
+    };
+    const originShift: string[] = [];
+    const breakdowns = await prisma.series.findMany({ where: { breakdown: 'origin', measure: 'arrivals' }, select: { countryIso: true }, distinct: ['countryIso'] });
+    for (const { countryIso } of breakdowns) {
+      if (await shiftOf(prisma, countryIso, { loadMany: (ids) => Promise.all(ids.map(observationsOf)) })) originShift.push(countryIso);
+    }
     const rates = new Map<string, ReturnType<typeof readCurrencyRates>>();
     const rivalFor = (iso: string) =>
       Promise.resolve([...rivals.entries()].filter(([, r]) => r.rivals.some((x) => x.country === iso)).map(([c]) => c).sort());
@@ -47,11 +60,7 @@ async function computeDerived(file: string, now: Date, log: (line: string) => vo
         prisma,
         now: new Date(`${month}-01T00:00:00.000Z`),
         primaries: () => Promise.resolve(primaries),
-        observations: (id: string) => {
-          let read = observations.get(id);
-          if (!read) observations.set(id, (read = prisma.observation.findMany({ where: { seriesId: id }, orderBy: { period: 'asc' } })));
-          return read;
-        },
+        observations: observationsOf,
         rivals: (iso: string) => Promise.resolve(rivals.get(iso) ?? NO_RIVALS),
         rivalFor,
         currencyRates: (currency: string) => {
@@ -65,7 +74,7 @@ async function computeDerived(file: string, now: Date, log: (line: string) => vo
       };
       for (const c of countries) briefs.push({ iso: c.iso, month, outcome: await buildBrief(sources, c.iso) });
     }
-    return { rivals, briefs, newestPublished: newest._max.published };
+    return { rivals, briefs, originShift, newestPublished: newest._max.published };
   } finally {
     await prisma.$disconnect();
   }
@@ -80,6 +89,7 @@ function writeDerived(file: string, derived: DerivedTables): void {
   const market = db.prepare('INSERT INTO RivalMarket (countryIso, rank, position, market, name) VALUES (?, ?, ?, ?, ?)');
   const brief = db.prepare('INSERT INTO StoredBrief (countryIso, month, body, absence) VALUES (?, ?, ?, ?)');
   const meta = db.prepare('INSERT INTO Meta (key, value) VALUES (?, ?)');
+  const carrier = db.prepare('INSERT INTO OriginShiftCountry (countryIso) VALUES (?)');
   db.transaction(() => {
     for (const [iso, choice] of derived.rivals) {
       owner.run(iso, choice.basis, choice.period);
@@ -92,6 +102,7 @@ function writeDerived(file: string, derived: DerivedTables): void {
       const served = typeof b.outcome === 'string' ? null : b.outcome;
       brief.run(b.iso, b.month, served ? JSON.stringify(served) : null, served ? null : b.outcome);
     }
+    for (const iso of derived.originShift) carrier.run(iso);
     if (derived.newestPublished) meta.run(NEWEST_PUBLISHED_META_KEY, derived.newestPublished);
   })();
   db.exec('ANALYZE');

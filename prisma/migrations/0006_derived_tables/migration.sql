@@ -1,5 +1,5 @@
 -- Figures derived from the release once, at ingest, and read like any other column: every
--- country's rivals and the briefs of the release's months.
+-- country's rivals, the briefs of the release's months, and which countries carry an origin shift.
 CREATE TABLE "CountryRivals" (
     "countryIso" TEXT NOT NULL PRIMARY KEY,
     "basis" TEXT,
@@ -34,4 +34,8 @@ CREATE TABLE "StoredBrief" (
     "body" TEXT,
     "absence" TEXT,
     PRIMARY KEY ("countryIso", "month")
+);
+
+CREATE TABLE "OriginShiftCountry" (
+    "countryIso" TEXT NOT NULL PRIMARY KEY
 );
