@@ -104,7 +104,7 @@ const ANSWER_HEADERS = {
 };
 
 /** A route's 200 answer: its media types (the document form first, then JSON, CSV, SDMX-CSV) and their description. */
-function answerContent(r: AnyRoute, json: JsonSchema): { content: Record<string, unknown>; forms: string } {
+function answerContent(r: AnyRoute, json: JsonSchema): { content: Record<string, unknown>; mediaTypes: string } {
   const content: Record<string, unknown> = {};
   // A document form (the Atom feed) is the default answer; the envelope then needs format=json.
   if (r.document) content[r.document.type.split(';')[0]] = { schema: { type: 'string', description: r.document.description } };
@@ -120,7 +120,7 @@ function answerContent(r: AnyRoute, json: JsonSchema): { content: Record<string,
       },
     };
   }
-  const forms = r.file
+  const mediaTypes = r.file
     ? r.file.description
     : r.document
     ? `${r.document.description} With format=json, the {meta, data} envelope.`
@@ -128,7 +128,7 @@ function answerContent(r: AnyRoute, json: JsonSchema): { content: Record<string,
       (r.dataset
         ? '; a JSON-stat 2.0 dataset (application/json) with format=jsonstat; SDMX-CSV 2.0 with format=sdmx-csv or Accept: application/vnd.sdmx.data+csv.'
         : '.');
-  return { content, forms };
+  return { content, mediaTypes };
 }
 
 export function openApiDocument(routes: AnyRoute[], baseUrl: string, examples: ReadonlyMap<string, Example> = new Map()): JsonSchema {
@@ -158,10 +158,10 @@ export function openApiDocument(routes: AnyRoute[], baseUrl: string, examples: R
     const example = examples.get(r.path);
     const json: JsonSchema = { schema: { $ref: `#/components/schemas/${capitalised(id)}Answer` } };
     if (example) json.examples = { real: { summary: `GET ${example.request} (arrays cut to ${EXAMPLE_ROWS} items)`, value: shorten(example.body) } };
-    const { content, forms } = answerContent(r, json);
+    const { content, mediaTypes } = answerContent(r, json);
     const ok = Object.fromEntries(Object.keys(ANSWER_HEADERS).filter((h) => h !== 'Retry-After').map((h) => [h, { $ref: `#/components/headers/${h}` }]));
     const responses: Record<string, unknown> = {
-      200: { description: forms, headers: ok, content },
+      200: { description: mediaTypes, headers: ok, content },
       304: { description: 'Not modified: If-None-Match matched the ETag.' },
       ...(r.file ? { 206: { description: 'The byte range asked for (Range), with Content-Range.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } } : {}),
     };

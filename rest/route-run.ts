@@ -104,7 +104,7 @@ export function shapeResult(deps: RouteRunDeps, route: AnyRoute, result: Executi
  * reject what is not present (unknown_country …), and that error is the answer, so reaching this is a fault.
  */
 export function nullAbove(what: string): Error {
-  return new Error(`the operation's ${what} was null without its resolver's refusal`);
+  return new Error(`the operation's ${what} was null without its resolver's error`);
 }
 
 /** The JSON body of an answer: the envelope's own meta, then the route's. */

@@ -63,11 +63,11 @@ async function growthOf(prisma: Prisma, iso: string, year: number) {
 
 async function currencyContext(sources: BriefSources, currency: string | null, month: string) {
   if (!currency) return null;
-  if (currency === 'EUR') return { currency, per_eur: 1, yoy_pct: 0 };
+  if (currency === 'EUR') return { currency, perEur: 1, yoyPct: 0 };
   const rates = await sources.currencyRates(currency);
   if (!rates || rates === 'EUR') return null;
   const point = contextPoint([...rates.monthly].map(([period, value]) => ({ period, value })), month);
-  return point ? { currency, per_eur: point.value, yoy_pct: point.yoy_pct } : null;
+  return point ? { currency, perEur: point.value, yoyPct: point.yoyPct } : null;
 }
 
 export async function buildBrief(sources: BriefSources, iso: string): Promise<ServedBrief | BriefAbsence> {
@@ -95,10 +95,10 @@ export async function buildBrief(sources: BriefSources, iso: string): Promise<Se
   ]);
   const report = gaps(observations as GapObservation[], sources.now, 1);
   const trust = trustGrade({
-    complete_pct: report?.complete_pct ?? 0,
+    completePct: report?.completePct ?? 0,
     revisions,
-    flagged_share: present.filter((o) => FLAGGED.has(o.status)).length / present.length,
-    months_behind: monthsBehind(month, sources.now),
+    flaggedShare: present.filter((o) => FLAGGED.has(o.status)).length / present.length,
+    monthsBehind: monthsBehind(month, sources.now),
   });
   const jet = contextPoint(fuel, month);
   const rivals = await Promise.all(
@@ -111,9 +111,9 @@ export async function buildBrief(sources: BriefSources, iso: string): Promise<Se
         country: r.country,
         name: r.name,
         score: r.score,
-        shared_markets: r.shared_markets.map((m) => m.country),
+        sharedMarkets: r.sharedMarkets.map((m) => m.country),
         month: last?.period ?? null,
-        yoy_pct: last ? yoyPct(last.value, before?.value) : null,
+        yoyPct: last ? yoyPct(last.value, before?.value) : null,
       };
     }),
   );
@@ -130,7 +130,7 @@ export async function buildBrief(sources: BriefSources, iso: string): Promise<Se
     regionValues,
     trust,
     context: {
-      jet_fuel: jet ? { month: jet.month, usd_gallon: jet.value, yoy_pct: jet.yoy_pct } : null,
+      jetFuel: jet ? { month: jet.month, usdGallon: jet.value, yoyPct: jet.yoyPct } : null,
       currency: await currencyContext(sources, country?.currency ?? null, month),
       growth: await growthOf(prisma, iso, Number(month.slice(0, 4))),
     },

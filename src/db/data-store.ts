@@ -146,7 +146,7 @@ export class DataStore {
     const prisma = openPrisma(file, this.options);
     const rows = await prisma.meta.findMany();
     const meta = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-    const worked = await computedOnce(file, meta.data_version, prisma);
+    const computed = await computedOnce(file, meta.data_version, prisma);
     const previous = this.snapshot;
     this.snapshot = {
       file,
@@ -155,7 +155,7 @@ export class DataStore {
       dataAsOf: meta.data_as_of,
       loadedAt: meta.loaded_at,
       newestPublished: meta.newest_published ?? null,
-      ...worked,
+      ...computed,
     };
     for (const l of this.listeners) l(this.snapshot);
     if (previous) {

@@ -30,7 +30,7 @@ export interface RivalEntry {
   name: string;
   rank: number;
   score: number;
-  shared_markets: SharedMarket[];
+  sharedMarkets: SharedMarket[];
   basis: string;
 }
 
@@ -68,7 +68,7 @@ export async function readRivals(prisma: Prisma, isos: readonly string[]): Promi
           name: x.name,
           rank: x.rank,
           score: x.score,
-          shared_markets: x.markets.map((m) => ({ country: m.market, name: m.name })),
+          sharedMarkets: x.markets.map((m) => ({ country: m.market, name: m.name })),
           basis: x.basis,
         })),
       },
@@ -153,7 +153,7 @@ export async function buildRivalTable(prisma: Prisma): Promise<Map<string, Count
         name: names.get(r.country) ?? r.country,
         rank: r.rank,
         score: r.score,
-        shared_markets: r.shared_markets.map((code) => ({ country: code, name: marketName(code) })),
+        sharedMarkets: r.sharedMarkets.map((code) => ({ country: code, name: marketName(code) })),
         basis: `${r.source} ${r.basis}`,
       })),
     });

@@ -10,11 +10,11 @@
  * looked, not when the figures came out, so its delay may be too long. When the log holds two
  * or more periods, that first one is therefore left out; with only one, it is all there is, and
  * the usual delay is the months between that period's end and that release date.
- * usual_delay_months is the median of the delays, rounded up to a whole month (so an even split
+ * usualDelayMonths is the median of the delays, rounded up to a whole month (so an even split
  * leans towards not calling a country overdue too early).
  *
- * expected_in = the last month of next_period + usual_delay_months. overdue: today's month is
- * after expected_in.
+ * expectedIn = the last month of nextPeriod + usualDelayMonths. overdue: today's month is
+ * after expectedIn.
  */
 import { addMonths, freqOf, lastMonthOf, monthIndex, monthOfDate, monthPeriod, parsePeriod } from './periods';
 import { compareCodes, median } from './numeric';
@@ -23,15 +23,15 @@ export interface ReleaseEntry {
   /** 'YYYY-MM-DD' */
   date: string;
   /** The newest period present after this release. */
-  latest_period: string;
+  latestPeriod: string;
 }
 
 export interface ReleaseCalendarRow {
   latest: string;
-  next_period: string;
+  nextPeriod: string;
   /** 'YYYY-MM' */
-  expected_in: string;
-  usual_delay_months: number;
+  expectedIn: string;
+  usualDelayMonths: number;
   overdue: boolean;
 }
 
@@ -47,9 +47,9 @@ export function releaseCalendar(
   const expectedIn = addMonths(lastMonthLabel(next), delay);
   return {
     latest: latestPeriod,
-    next_period: next,
-    expected_in: expectedIn,
-    usual_delay_months: delay,
+    nextPeriod: next,
+    expectedIn: expectedIn,
+    usualDelayMonths: delay,
     overdue: monthOfDate(today) > expectedIn,
   };
 }
@@ -68,9 +68,9 @@ export function usualDelayMonths(releases: readonly ReleaseEntry[]): number | nu
 /** Each distinct period with the date it first appeared, in order of arrival. */
 function firstArrivals(releases: readonly ReleaseEntry[]): { period: string; date: string }[] {
   const firstDate = new Map<string, string>();
-  for (const { date, latest_period } of releases) {
-    const seen = firstDate.get(latest_period);
-    if (seen === undefined || date < seen) firstDate.set(latest_period, date);
+  for (const { date, latestPeriod } of releases) {
+    const seen = firstDate.get(latestPeriod);
+    if (seen === undefined || date < seen) firstDate.set(latestPeriod, date);
   }
   return [...firstDate.entries()]
     .map(([period, date]) => ({ period, date }))

@@ -6,13 +6,14 @@
  * (the IMF flags 2024 on) and any earlier gap it covers. A row is `projection` when any of its
  * figures is an IMF projection, so a projected figure is never presented as an actual one.
  *
- * current_account_pct_gdp: the Bank's BN.CAB.XOKA.GD.ZS; else the current account in US$
+ * currentAccountPctGdp: the Bank's BN.CAB.XOKA.GD.ZS; else the current account in US$
  * (the Bank's, else the IMF's) ÷ the Bank's GDP in US$ × 100 for the same year.
  *
  * Rounding: percentages, GDP in US$ bn and population in millions to 3 decimals (the IMF
  * publishes 3); GDP per head to 2 (cents).
  */
 import { compareCodes, roundOrNull } from './numeric';
+import { snakeCase } from './snake-case';
 
 export const WB = {
   gdpGrowth: 'NY.GDP.MKTP.KD.ZG',
@@ -45,13 +46,13 @@ export interface IndicatorRow {
 export interface EconomyYear {
   year: number;
   projection: boolean;
-  gdp_growth_pct: number | null;
-  inflation_pct: number | null;
-  gdp_usd_bn: number | null;
-  gdp_per_capita_usd: number | null;
-  population_m: number | null;
-  unemployment_pct: number | null;
-  current_account_pct_gdp: number | null;
+  gdpGrowthPct: number | null;
+  inflationPct: number | null;
+  gdpUsdBn: number | null;
+  gdpPerCapitaUsd: number | null;
+  populationM: number | null;
+  unemploymentPct: number | null;
+  currentAccountPctGdp: number | null;
 }
 
 export interface Economy {
@@ -71,13 +72,13 @@ interface Figure {
 }
 
 const DECIMALS: Record<Field, number> = {
-  gdp_growth_pct: 3,
-  inflation_pct: 3,
-  gdp_usd_bn: 3,
-  gdp_per_capita_usd: 2,
-  population_m: 3,
-  unemployment_pct: 3,
-  current_account_pct_gdp: 3,
+  gdpGrowthPct: 3,
+  inflationPct: 3,
+  gdpUsdBn: 3,
+  gdpPerCapitaUsd: 2,
+  populationM: 3,
+  unemploymentPct: 3,
+  currentAccountPctGdp: 3,
 };
 
 export const ECONOMY_NOTE =
@@ -125,13 +126,13 @@ export function economyYears(rows: readonly IndicatorRow[], fromYear?: number): 
   for (const year of [...years].sort((a, b) => b - a)) {
     if (fromYear !== undefined && year < fromYear) continue;
     const figures: Record<Field, Figure | null> = {
-      gdp_growth_pct: wb(WB.gdpGrowth, year) ?? imf(IMF.gdpGrowth, year),
-      inflation_pct: wb(WB.inflation, year) ?? imf(IMF.inflation, year),
-      gdp_usd_bn: wb(WB.gdpUsd, year, 1e9),
-      gdp_per_capita_usd: wb(WB.gdpPerCapita, year),
-      population_m: wb(WB.population, year, 1e6),
-      unemployment_pct: wb(WB.unemployment, year) ?? imf(IMF.unemployment, year),
-      current_account_pct_gdp: currentAccountPct(year),
+      gdpGrowthPct: wb(WB.gdpGrowth, year) ?? imf(IMF.gdpGrowth, year),
+      inflationPct: wb(WB.inflation, year) ?? imf(IMF.inflation, year),
+      gdpUsdBn: wb(WB.gdpUsd, year, 1e9),
+      gdpPerCapitaUsd: wb(WB.gdpPerCapita, year),
+      populationM: wb(WB.population, year, 1e6),
+      unemploymentPct: wb(WB.unemployment, year) ?? imf(IMF.unemployment, year),
+      currentAccountPctGdp: currentAccountPct(year),
     };
     const fields = Object.keys(figures) as Field[];
     if (fields.every((f) => figures[f] === null)) continue;
@@ -147,13 +148,13 @@ export function economyYears(rows: readonly IndicatorRow[], fromYear?: number): 
   return { years: out, note: out.length ? economyNote(filled) : `${ECONOMY_NOTE} No economy indicator is held for this country${fromYear !== undefined ? ` from ${fromYear}` : ''}.` };
 }
 
-/** 'From the IMF: gdp_growth_pct, inflation_pct (2026)' — fields with the same years grouped. */
+/** 'From the IMF: gdp_growth_pct, inflation_pct (2026)' — fields with the same years grouped, by their REST names. */
 function economyNote(filled: Map<string, Map<Field, number[]>>): string {
   const parts: string[] = [];
   for (const how of [...filled.keys()].sort(compareCodes)) {
     const byYears = new Map<string, Field[]>();
     for (const [field, years] of filled.get(how)!) byYears.set(yearRuns(years), [...(byYears.get(yearRuns(years)) ?? []), field]);
-    const groups = [...byYears.entries()].map(([years, fields]) => `${fields.join(', ')} (${years})`);
+    const groups = [...byYears.entries()].map(([years, fields]) => `${fields.map(snakeCase).join(', ')} (${years})`);
     parts.push(`${how}: ${groups.join('; ')}`);
   }
   const definitions =

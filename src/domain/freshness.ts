@@ -10,12 +10,12 @@ export interface FreshnessInput {
 }
 
 export interface FreshnessRow extends FreshnessInput {
-  months_behind: number;
+  monthsBehind: number;
 }
 
-/** Worst first: descending months_behind, then ISO code ascending. `today` is never read from the clock. */
+/** Worst first: descending monthsBehind, then ISO code ascending. `today` is never read from the clock. */
 export function freshness(rows: readonly FreshnessInput[], today: Date): FreshnessRow[] {
   return rows
-    .map((r) => ({ iso: r.iso, name: r.name, latest: r.latest, months_behind: monthsBehind(r.latest, today) }))
-    .sort((a, b) => b.months_behind - a.months_behind || compareCodes(a.iso, b.iso));
+    .map((r) => ({ iso: r.iso, name: r.name, latest: r.latest, monthsBehind: monthsBehind(r.latest, today) }))
+    .sort((a, b) => b.monthsBehind - a.monthsBehind || compareCodes(a.iso, b.iso));
 }

@@ -4,7 +4,7 @@
  *
  * index = the month's price ÷ the mean of the twelve monthly prices of 2019 × 100, rounded to
  * 1 decimal (null when 2019 is not complete: a partial base year would shift every index).
- * yoy_pct = change against the same month a year before (yoy.ts: 1 decimal, null when either
+ * yoyPct = change against the same month a year before (yoy.ts: 1 decimal, null when either
  * month is missing). Prices are passed through as published; the litre price is rounded to
  * 4 decimals (a hundredth of a cent).
  */
@@ -26,15 +26,15 @@ export interface PricePoint {
 
 export interface FuelMonth {
   month: string;
-  jet_fuel_usd_gallon: number | null;
-  jet_fuel_usd_litre: number | null;
-  jet_fuel_index: number | null;
-  jet_fuel_yoy_pct: number | null;
-  crude_usd_barrel: number | null;
-  crude_index: number | null;
-  crude_yoy_pct: number | null;
+  jetFuelUsdGallon: number | null;
+  jetFuelUsdLitre: number | null;
+  jetFuelIndex: number | null;
+  jetFuelYoyPct: number | null;
+  crudeUsdBarrel: number | null;
+  crudeIndex: number | null;
+  crudeYoyPct: number | null;
   /** Whether this month's jet fuel price is averaged by us rather than published as a month. */
-  jet_fuel_derived: boolean;
+  jetFuelDerived: boolean;
 }
 
 interface PriceSeries {
@@ -78,14 +78,14 @@ export function fuelMonths(
     const yearBefore = addMonths(month, -12);
     rows.push({
       month,
-      jet_fuel_usd_gallon: j?.value ?? null,
-      jet_fuel_usd_litre: j ? round(j.value / LITRES_PER_US_GALLON, 4) : null,
-      jet_fuel_index: indexOf(j?.value, jet.base),
-      jet_fuel_yoy_pct: yoyPct(j?.value, jet.byMonth.get(yearBefore)?.value),
-      crude_usd_barrel: c?.value ?? null,
-      crude_index: indexOf(c?.value, oil.base),
-      crude_yoy_pct: yoyPct(c?.value, oil.byMonth.get(yearBefore)?.value),
-      jet_fuel_derived: j?.derived ?? false,
+      jetFuelUsdGallon: j?.value ?? null,
+      jetFuelUsdLitre: j ? round(j.value / LITRES_PER_US_GALLON, 4) : null,
+      jetFuelIndex: indexOf(j?.value, jet.base),
+      jetFuelYoyPct: yoyPct(j?.value, jet.byMonth.get(yearBefore)?.value),
+      crudeUsdBarrel: c?.value ?? null,
+      crudeIndex: indexOf(c?.value, oil.base),
+      crudeYoyPct: yoyPct(c?.value, oil.byMonth.get(yearBefore)?.value),
+      jetFuelDerived: j?.derived ?? false,
     });
   }
   return rows;
@@ -105,7 +105,7 @@ export function monthRuns(months: readonly string[]): string[] {
 }
 
 export const FUEL_UNITS = {
-  jet_fuel:
+  jetFuel:
     'US dollars per US gallon (jet_fuel_usd_gallon) and per litre (jet_fuel_usd_litre; 1 US gallon = 3.785411784 litres): U.S. Gulf Coast kerosene-type jet fuel spot price FOB, monthly average.',
   crude: 'US dollars per barrel (42 US gallons): Europe Brent crude spot price FOB, monthly average.',
 };

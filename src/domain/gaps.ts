@@ -7,7 +7,7 @@
  *  - pending: after the newest held month and not yet due — at most `pendingMonths` (the usual
  *    publication delay) before today's month, i.e. the release calendar would not call it overdue;
  *  - missing: anything else.
- * Nothing before the first figure counts. complete_pct = held ÷ (months in range − pending) × 100,
+ * Nothing before the first figure counts. completePct = held ÷ (months in range − pending) × 100,
  * rounded to 1 decimal.
  */
 import type { ObsStatus } from './types';
@@ -24,19 +24,19 @@ export interface GapObservation {
 export interface GapReport {
   first: string;
   latest: string;
-  months_held: number;
-  months_missing: number;
-  months_not_published: number;
-  months_withheld: number;
-  months_pending: number;
-  complete_pct: number;
+  monthsHeld: number;
+  monthsMissing: number;
+  monthsNotPublished: number;
+  monthsWithheld: number;
+  monthsPending: number;
+  completePct: number;
   /** Runs of months: '2020-04' or '2020-04..2020-06', ascending. */
   missing: string[];
-  not_published: string[];
+  notPublished: string[];
   withheld: string[];
 }
 
-type MonthState = 'held' | 'missing' | 'not_published' | 'withheld' | 'pending';
+type MonthState = 'present' | 'missing' | 'not_published' | 'withheld' | 'pending';
 
 /** Null when the series has no figure before today's month. */
 export function gaps(observations: readonly GapObservation[], today: Date, pendingMonths: number): GapReport | null {
@@ -67,7 +67,7 @@ function monthlyObservations(observations: readonly GapObservation[], lastMonth:
 }
 
 function stateOf(obs: GapObservation | undefined, notYetDue: boolean): MonthState {
-  if (obs && obs.value !== null) return 'held';
+  if (obs && obs.value !== null) return 'present';
   if (obs?.status === 'not_published') return 'not_published';
   if (obs?.status === 'withheld') return 'withheld';
   return notYetDue ? 'pending' : 'missing';
@@ -75,19 +75,19 @@ function stateOf(obs: GapObservation | undefined, notYetDue: boolean): MonthStat
 
 function report(states: readonly MonthState[], first: number, latest: number): GapReport {
   const count = (state: MonthState) => states.filter((s) => s === state).length;
-  const present = count('held');
+  const present = count('present');
   const pending = count('pending');
   return {
     first: monthFromIndex(first),
     latest: monthFromIndex(latest),
-    months_held: present,
-    months_missing: count('missing'),
-    months_not_published: count('not_published'),
-    months_withheld: count('withheld'),
-    months_pending: pending,
-    complete_pct: round((present / (states.length - pending)) * 100, 1),
+    monthsHeld: present,
+    monthsMissing: count('missing'),
+    monthsNotPublished: count('not_published'),
+    monthsWithheld: count('withheld'),
+    monthsPending: pending,
+    completePct: round((present / (states.length - pending)) * 100, 1),
     missing: runsOf(states, 'missing', first),
-    not_published: runsOf(states, 'not_published', first),
+    notPublished: runsOf(states, 'not_published', first),
     withheld: runsOf(states, 'withheld', first),
   };
 }

@@ -13,7 +13,7 @@ export interface HolidayDay {
 export interface PeriodHolidays {
   period: string;
   holidays: number;
-  holiday_list: HolidayDay[];
+  holidayList: HolidayDay[];
 }
 
 /** Years a period touches (one, since quarters and months never cross a year). */
@@ -39,5 +39,5 @@ export function holidaysInPeriod(period: string, yearHolidays: readonly HolidayD
     })
     .map((h) => ({ date: h.date, name: h.name, national: h.national }))
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { period, holidays: list.length, holiday_list: list };
+  return { period, holidays: list.length, holidayList: list };
 }

@@ -8,7 +8,7 @@ export interface HolidayRow {
   country: string;
   date: string; // YYYY-MM-DD
   name: string; // English
-  local_name: string;
+  localName: string;
   national: boolean;
   regions: string[]; // region codes keeping a regional holiday; empty for national ones
 }
@@ -77,7 +77,7 @@ function evaluate(iso: string, rules: CountryRules, year: number, lang: string):
         country: iso,
         date: h.date.slice(0, 10),
         name: h.name,
-        local_name: h.name,
+        localName: h.name,
         national: region === null,
         regions: region ? [region] : [],
       });
@@ -91,7 +91,7 @@ function evaluate(iso: string, rules: CountryRules, year: number, lang: string):
 const byDateThenName = (a: HolidayRow, b: HolidayRow) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name);
 
 /**
- * The public holidays of one country and year, English names only (`local_name` repeats them): what
+ * The public holidays of one country and year, English names only (`localName` repeats them): what
  * the holidays join needs, at half the work of holidaysOf.
  */
 export function holidayDaysOf(iso: string, year: number): HolidayRow[] {
@@ -104,6 +104,6 @@ export function holidaysOf(iso: string, year: number): HolidayRow[] {
   const rules = rulesOf(iso);
   if (!rules) return [];
   const local = rules.localLang === 'en' ? null : evaluate(iso, rules, year, rules.localLang);
-  const rows = [...evaluate(iso, rules, year, 'en')].map(([k, row]) => ({ ...row, local_name: local?.get(k)?.name ?? row.name }));
+  const rows = [...evaluate(iso, rules, year, 'en')].map(([k, row]) => ({ ...row, localName: local?.get(k)?.name ?? row.name }));
   return rows.sort(byDateThenName);
 }

@@ -1,7 +1,7 @@
 /**
  * Tourism intensity: arrivals and receipts per resident for one year.
- * arrivals_per_resident is rounded to 3 decimals (large countries sit near 0.01);
- * receipts_per_resident_usd to 2 decimals.
+ * arrivalsPerResident is rounded to 3 decimals (large countries sit near 0.01);
+ * receiptsPerResidentUsd to 2 decimals.
  */
 import { compareCodes, round } from './numeric';
 
@@ -9,7 +9,7 @@ export interface IntensityInput {
   country: string;
   name: string;
   arrivals: number | null;
-  receipts_usd: number | null;
+  receiptsUsd: number | null;
   /** Residents as a head count (not millions). */
   population: number | null;
 }
@@ -19,8 +19,8 @@ export interface IntensityRow {
   country: string;
   name: string;
   year: number;
-  arrivals_per_resident: number;
-  receipts_per_resident_usd: number | null;
+  arrivalsPerResident: number;
+  receiptsPerResidentUsd: number | null;
   arrivals: number;
   population: number;
 }
@@ -46,9 +46,9 @@ export function tourismIntensity(rows: readonly IntensityInput[], year: number):
       country: input.country,
       name: input.name,
       year,
-      arrivals_per_resident: round(ratio, 3),
-      receipts_per_resident_usd:
-        input.receipts_usd === null ? null : round(input.receipts_usd / input.population, 2),
+      arrivalsPerResident: round(ratio, 3),
+      receiptsPerResidentUsd:
+        input.receiptsUsd === null ? null : round(input.receiptsUsd / input.population, 2),
       arrivals: input.arrivals,
       population: input.population,
     };

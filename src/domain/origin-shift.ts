@@ -9,13 +9,13 @@
  * where every origin has a value. An origin is listed only when it has a value in all 24
  * months: a share over a partial window would mix in seasonality.
  *
- * share_pct = Σ origin ÷ Σ total over the latest window × 100; change_points = share_pct −
+ * sharePct = Σ origin ÷ Σ total over the latest window × 100; changePoints = sharePct −
  * the same share over the window before (percentage points). Both rounded to 1 decimal.
  *
  * 80% band (lo80/hi80, rounded to 1 decimal): the monthly shares are paired by calendar month
  * (Jan with Jan a year before, …), which takes the seasonal swing of a market's share out of
  * the noise; the standard error of the mean of the 12 paired differences, sd ÷ √12, times
- * 1.2816 (the normal 90th percentile) is added to and taken from change_points. It reflects
+ * 1.2816 (the normal 90th percentile) is added to and taken from changePoints. It reflects
  * month-to-month variability only; the annual variant has no band.
  */
 import { compareCodes, round, sampleSd, sum } from './numeric';
@@ -30,8 +30,8 @@ export interface OriginSeries {
 
 export interface OriginShiftRow {
   origin: string;
-  share_pct: number;
-  change_points: number;
+  sharePct: number;
+  changePoints: number;
   lo80: number | null;
   hi80: number | null;
 }
@@ -149,8 +149,8 @@ function shareRows(
     const halfBand = withBand ? Z80 * pairedStandardError(values, total, latest, before) : null;
     rows.push({
       origin,
-      share_pct: round(share, 1),
-      change_points: round(change, 1),
+      sharePct: round(share, 1),
+      changePoints: round(change, 1),
       lo80: halfBand === null ? null : round(change - halfBand, 1),
       hi80: halfBand === null ? null : round(change + halfBand, 1),
       move: change,

@@ -21,7 +21,7 @@ export interface SummableChoice<T extends HeadlineSeriesInfo> {
   currency: string | null;
   chosen: T[];
   /** ISO codes whose headline series is of another frequency, unit or currency. */
-  left_out: string[];
+  leftOut: string[];
 }
 
 const FREQ_ORDER: Record<string, number> = { M: 0, Q: 1, A: 2 };
@@ -46,6 +46,6 @@ export function chooseSummable<T extends HeadlineSeriesInfo>(series: readonly T[
     unit: best[0].unit,
     currency: best[0].currency,
     chosen: [...best].sort((a, b) => compareCodes(a.country, b.country)),
-    left_out: series.filter((s) => keyOf(s) !== chosenKey).map((s) => s.country).sort(compareCodes),
+    leftOut: series.filter((s) => keyOf(s) !== chosenKey).map((s) => s.country).sort(compareCodes),
   };
 }

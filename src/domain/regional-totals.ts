@@ -3,7 +3,7 @@
  * Values are multiplied by each series' scale factor first (e.g. 1000 for 'thousands') so that
  * countries publishing in different scales add up; sums are rounded to 3 decimals to drop
  * floating-point noise. Countries are not interpolated: a period counts whoever reported it,
- * and `countries_reporting` says how many, so periods with fewer countries are visibly not
+ * and `countriesReporting` says how many, so periods with fewer countries are visibly not
  * comparable. The caller passes series of one frequency (periods are grouped by their label).
  */
 import { compareCodes, round } from './numeric';
@@ -22,7 +22,7 @@ export interface CountrySeries {
 export interface RegionalTotalRow {
   period: string;
   value: number;
-  countries_reporting: number;
+  countriesReporting: number;
 }
 
 export interface RegionalTotals {
@@ -46,7 +46,7 @@ export function regionalTotals(countrySeries: readonly CountrySeries[]): Regiona
   }
   const rows = [...totals.entries()]
     .sort(([a], [b]) => compareCodes(a, b))
-    .map(([period, total]) => ({ period, value: round(total.value, 3), countries_reporting: total.reporting.size }));
+    .map(([period, total]) => ({ period, value: round(total.value, 3), countriesReporting: total.reporting.size }));
   return { rows, countries: [...contributing].sort(compareCodes) };
 }
 

@@ -13,14 +13,14 @@
  * With `commonMarketsOnly` (country-of-origin mixes, where a market missing from one mix means
  * "not published", not "no visitors"), both mixes are first cut to the markets both list, so
  * the two are read over the same markets; a candidate is scored only when at least
- * `minMarkets` markets are compared. Candidates without a mix are skipped. shared_markets:
+ * `minMarkets` markets are compared. Candidates without a mix are skipped. sharedMarkets:
  * markets with at least 1% in both mixes, the largest common share first. They are the terms
  * that make up nearly all of the score (each market left out adds less than 1 point), so
  * `basis` splits the score into their part and the rest: that split is what ranks a rival.
  *
  * Season mode (target's origins unknown): score = max(0, Pearson r of the 12 monthly
  * seasonality indices) × 100; uncorrelated or opposite seasons score 0 rather than 50.
- * Candidates without a 12-month season are skipped; shared_markets is empty.
+ * Candidates without a 12-month season are skipped; sharedMarkets is empty.
  *
  * Scores are rounded to 1 decimal. A score of 0 is no rivalry and is left out. Order: score
  * descending (unrounded), then country code; rank runs 1..n. The target itself never appears.
@@ -40,7 +40,7 @@ export interface Rival {
   rank: number;
   score: number;
   /** Origin codes; the API layer adds names. */
-  shared_markets: string[];
+  sharedMarkets: string[];
   /** How many markets the two mixes were compared over (0 in season mode). */
   markets: number;
   basis: string;
@@ -59,7 +59,7 @@ const BASIS_MARKETS = 3;
 interface Scored {
   country: string;
   score: number;
-  shared_markets: string[];
+  sharedMarkets: string[];
   markets: number;
   basis: string;
 }
@@ -79,7 +79,7 @@ export function rivals(target: RivalProfile, candidates: readonly RivalProfile[]
       country: r.country,
       rank: i + 1,
       score: round(r.score, 1),
-      shared_markets: r.shared_markets,
+      sharedMarkets: r.sharedMarkets,
       markets: r.markets,
       basis: r.basis,
     }));
@@ -104,7 +104,7 @@ function compareMixes(target: RivalProfile, candidate: RivalProfile, options: Mi
   return {
     country: candidate.country,
     score: overlap,
-    shared_markets: shared.map((c) => c.origin),
+    sharedMarkets: shared.map((c) => c.origin),
     markets: compared,
     basis: mixBasis(overlap, compared, shared, options.commonMarketsOnly ?? false),
   };
@@ -133,7 +133,7 @@ function compareSeasons(target: RivalProfile, candidate: RivalProfile): Scored |
   return {
     country: candidate.country,
     score: Math.max(0, r) * 100,
-    shared_markets: [],
+    sharedMarkets: [],
     markets: 0,
     basis: `Origin markets unknown for ${target.country}, so compared by seasonal shape: correlation of the 12 monthly seasonality indices ${round(r, 2)} (score = correlation × 100).`,
   };

@@ -5,7 +5,7 @@ import { type PeriodValue, valuesByPeriod } from './series';
 
 export interface StayLengthRow {
   period: string;
-  nights_per_arrival: number;
+  nightsPerArrival: number;
 }
 
 /**
@@ -25,7 +25,7 @@ export function stayLength(
     const arrivalCount = arrivalsByMonth.get(period);
     if (arrivalCount === undefined || arrivalCount <= 0) continue;
     if (!periodWithin(period, fromMonth)) continue;
-    rows.push({ period, nights_per_arrival: round(nightCount / arrivalCount, 2) });
+    rows.push({ period, nightsPerArrival: round(nightCount / arrivalCount, 2) });
   }
   return rows.sort((a, b) => compareCodes(a.period, b.period));
 }

@@ -1,17 +1,17 @@
 /**
  * Travel receipts and spending abroad beside the size of the economy, by year.
  *
- * receipts_usd: World Bank ST.INT.RCPT.CD (UN Tourism figures, the Bank's newer vintage) where
+ * receiptsUsd: World Bank ST.INT.RCPT.CD (UN Tourism figures, the Bank's newer vintage) where
  * present, else UN Tourism's inbound expenditure total (published in US$ millions), else for years
  * UN Tourism gives no total its travel item (the total less passenger transport: Spain's total
  * ends in 1998, its travel item runs to 2021), said in the note.
- * spending_abroad_usd: UN Tourism's outbound expenditure (US$ millions), else its travel item.
+ * spendingAbroadUsd: UN Tourism's outbound expenditure (US$ millions), else its travel item.
  * arrivals: from monthly counts, summed over whole years only (a year with any month missing is
  * null, never part-summed); only when no monthly arrivals series is present, the annual published
  * total by the rule tourism intensity uses (intensity-inputs.ts): UN Tourism's total arrivals
  * (thousands, shifted exactly to units), else World Bank ST.INT.ARVL as a whole count. Arrivals
  * are always whole counts.
- * receipts_per_arrival_usd = receipts ÷ arrivals (2 decimals); receipts_share_gdp_pct = receipts
+ * receiptsPerArrivalUsd = receipts ÷ arrivals (2 decimals); receiptsShareGdpPct = receipts
  * ÷ GDP in current US$ (World Bank) × 100 (2 decimals). Null whenever a part is missing.
  * Rows: the years with receipts or spending abroad, newest first.
  */
@@ -48,11 +48,11 @@ export interface TourismBalanceInput {
 
 export interface TourismYear {
   year: number;
-  receipts_usd: number | null;
-  spending_abroad_usd: number | null;
+  receiptsUsd: number | null;
+  spendingAbroadUsd: number | null;
   arrivals: number | null;
-  receipts_per_arrival_usd: number | null;
-  receipts_share_gdp_pct: number | null;
+  receiptsPerArrivalUsd: number | null;
+  receiptsShareGdpPct: number | null;
 }
 
 export interface TourismBalance {
@@ -113,14 +113,14 @@ export function tourismBalance(input: TourismBalanceInput): TourismBalance {
     const gdp = firstOf(year, input.gdpUsd);
     rows.push({
       year,
-      receipts_usd: receipts,
-      spending_abroad_usd: spending,
+      receiptsUsd: receipts,
+      spendingAbroadUsd: spending,
       arrivals,
-      receipts_per_arrival_usd: receipts !== null && arrivals !== null && arrivals > 0 ? round(receipts / arrivals, 2) : null,
-      receipts_share_gdp_pct: receipts !== null && gdp !== null && gdp > 0 ? round((receipts / gdp) * 100, 2) : null,
+      receiptsPerArrivalUsd: receipts !== null && arrivals !== null && arrivals > 0 ? round(receipts / arrivals, 2) : null,
+      receiptsShareGdpPct: receipts !== null && gdp !== null && gdp > 0 ? round((receipts / gdp) * 100, 2) : null,
     });
   }
-  const latestYear = rows.find((r) => r.receipts_usd !== null)?.year ?? rows[0]?.year ?? null;
+  const latestYear = rows.find((r) => r.receiptsUsd !== null)?.year ?? rows[0]?.year ?? null;
   return { years: rows, latestYear, note: balanceNote(input, receiptsFromUn, fromTravelItem) };
 }
 

@@ -39,7 +39,7 @@ const WORKER_IDLE_MS = 10 * 60_000;
 
 /** Heap bytes of one holidayCache row, roughly: the object, its strings (two bytes a character) and regions. */
 function rowBytes(row: HolidayRow): number {
-  return 160 + 2 * (row.name.length + row.local_name.length) + 40 * row.regions.length;
+  return 160 + 2 * (row.name.length + row.localName.length) + 40 * row.regions.length;
 }
 
 const holidayCache = new LRUCache<string, readonly HolidayRow[]>({

@@ -74,26 +74,26 @@ function scalarKind<T>(type: ScalarName, check: (text: string) => T | undefined,
 }
 
 /** A comma-separated list of codes: each checked, each once, at most `max` when given. */
-function codeList(check: (t: string) => string | undefined, schema: JsonSchema, example: string[], refusal: (name: string) => string, max?: number): InputKind<string[]> {
+function codeList(check: (t: string) => string | undefined, schema: JsonSchema, example: string[], errorMessage: (name: string) => string, max?: number): InputKind<string[]> {
   return {
     schema,
     example,
     read: (raw, name) => {
       const texts = raw.split(',');
       const codes = texts.map((c) => check(c.trim())).filter((c) => c !== undefined);
-      if (codes.length < texts.length || (max !== undefined && codes.length > max)) return { error: refusal(name) };
+      if (codes.length < texts.length || (max !== undefined && codes.length > max)) return { error: errorMessage(name) };
       return { value: [...new Set(codes)] };
     },
   };
 }
 
-function enumKind<T extends string>(values: readonly T[], refusal: (name: string) => string, example: T, description?: string): InputKind<T> {
+function enumKind<T extends string>(values: readonly T[], errorMessage: (name: string) => string, example: T, description?: string): InputKind<T> {
   return {
     schema: { type: 'string', enum: [...values], ...(description ? { description } : {}) },
     example,
     read: (raw, name) => {
       const value = values.find((v) => v === raw);
-      return value === undefined ? { error: refusal(name) } : { value };
+      return value === undefined ? { error: errorMessage(name) } : { value };
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * What an operation's fields say of it: the plan it needs, the highest plan scope of the fields it
  * touches and of the types they return (scope-auth's `authScopes` on each, src/graphql/builder.ts),
- * and the errors its fields may answer with (`extensions.rejects`, e.g. unknown_country). A REST
+ * and the errors its fields may answer with (`extensions.throws`, e.g. unknown_country). A REST
  * route's minimum plan and its documented errors are these of its fixed operation, so each is
  * declared once, on the data.
  */
@@ -10,8 +10,8 @@ import { PLANS, planRank, type Plan } from '../domain/types';
 import { isErrorCode, type ErrorCode } from '../errors';
 
 /** A field's extensions naming the errors its resolver throws (read by operationErrorCodes). */
-export function refuses(...codes: ErrorCode[]): { refuses: ErrorCode[] } {
-  return { refuses: codes };
+export function throws(...codes: ErrorCode[]): { throws: ErrorCode[] } {
+  return { throws: codes };
 }
 
 /** The errors the fields an operation touches may answer with. */
@@ -22,7 +22,7 @@ export function operationErrorCodes(schema: GraphQLSchema, document: DocumentNod
     document,
     visitWithTypeInfo(info, {
       Field() {
-        const said: unknown = info.getFieldDef()?.extensions?.refuses;
+        const said: unknown = info.getFieldDef()?.extensions?.throws;
         if (Array.isArray(said)) for (const code of said) if (isErrorCode(code)) codes.add(code);
       },
     }),

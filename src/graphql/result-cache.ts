@@ -30,7 +30,7 @@ export function answerBudgetBytes(env: NodeJS.ProcessEnv = process.env): number 
 export interface CacheEntry extends Sized {
   readonly key: string;
   readonly result: ExecutionResult;
-  /** Whether a form has been counted yet (the first one also stands for the result's own objects). */
+  /** Whether a serialised body has been counted yet (the first one also stands for the result's own objects). */
   hasBody: boolean;
 }
 
@@ -169,7 +169,7 @@ export class ResultStore implements Cache {
     return isEntry(tag) ? tag : undefined;
   }
 
-  /** An entry that took on `added` bytes (a form, a compressed form), cached again so the budget counts them. */
+  /** An entry that took on `added` bytes (a serialised body, a compressed one), cached again so the budget counts them. */
   grew(entry: CacheEntry, added: number): void {
     entry.bytes += added;
     if (this.lru?.peek(entry.key) === entry) this.lru.set(entry.key, entry);

@@ -95,7 +95,7 @@ function writeDerived(file: string, derived: DerivedTables): void {
       owner.run(iso, choice.basis, choice.period);
       for (const r of choice.rivals) {
         rival.run(iso, r.rank, r.country, r.name, r.score, r.basis);
-        r.shared_markets.forEach((m, i) => market.run(iso, r.rank, i, m.country, m.name));
+        r.sharedMarkets.forEach((m, i) => market.run(iso, r.rank, i, m.country, m.name));
       }
     }
     for (const b of derived.briefs) {

@@ -265,15 +265,15 @@ function copyLogs(db: Database.Database, previous: PreviousRelease, content: Rel
   db.exec(`ATTACH DATABASE '${previous.file.replace(/'/g, "''")}' AS prev`);
   db.exec('INSERT INTO Release SELECT * FROM prev.Release');
   db.exec('INSERT INTO ReleaseEntry SELECT * FROM prev.ReleaseEntry');
-  db.exec('CREATE TEMP TABLE held_series (id TEXT PRIMARY KEY)');
-  const insertHeldSeries = db.prepare('INSERT INTO held_series (id) VALUES (?)');
-  for (const s of content.series) insertHeldSeries.run(s.id);
+  db.exec('CREATE TEMP TABLE present_series (id TEXT PRIMARY KEY)');
+  const insertPresentSeries = db.prepare('INSERT INTO present_series (id) VALUES (?)');
+  for (const s of content.series) insertPresentSeries.run(s.id);
   db.exec(
     `INSERT INTO Revision (seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease)
      SELECT seriesId, period, oldValue, newValue, oldStatus, newStatus, oldRelease, newRelease FROM prev.Revision
-     WHERE seriesId IN (SELECT id FROM held_series) ORDER BY id`,
+     WHERE seriesId IN (SELECT id FROM present_series) ORDER BY id`,
   );
-  db.exec('DROP TABLE held_series');
+  db.exec('DROP TABLE present_series');
 }
 
 /** What writing one series needs besides the series. */

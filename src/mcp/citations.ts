@@ -2,7 +2,7 @@
  * What a citation names (publisher, official address, the publisher's release date) of the series a
  * tool's operation names without selecting them (a country's headline series, a gap report's
  * series): looked up by two fixed operations (schema/operations/mcp.graphql) once per release, day
- * and plan (what a plan sees moves with the day) and kept until the next.
+ * and plan (what a plan sees moves with the day) and cached until the next.
  */
 import { HeadlineCitationsDocument, SeriesCitationDocument, type CitationFactsFragment } from '../generated/operations';
 
@@ -30,7 +30,7 @@ export class CitationLookup {
   private byCountry = new Map<string, Promise<CitationFacts[]>>();
   private bySeries = new Map<string, Promise<CitationFacts | null>>();
 
-  /** The facts of every series `asked` names, in the order asked, each once; `release` keys what is kept (release, day and plan). */
+  /** The facts of every series `asked` names, in the order asked, each once; `release` keys what is cached (release, day and plan). */
   async facts(release: string, asked: CitationRequest, run: CitationRun): Promise<CitationFacts[]> {
     if (release !== this.release) {
       this.release = release;
@@ -44,7 +44,7 @@ export class CitationLookup {
       for (const iso of missing) {
         const one = found.then((rows) => rows.find((r) => r.iso === iso)?.series ?? []);
         this.byCountry.set(iso, one);
-        // A failed lookup is asked again by the next call rather than kept.
+        // A failed lookup is asked again by the next call rather than cached.
         one.catch(() => this.byCountry.delete(iso));
       }
     }
@@ -53,9 +53,9 @@ export class CitationLookup {
     for (const c of asked.countries ?? []) out.push(...pick(headline.get(c.iso) ?? [], c.measures, c.latest));
     // One series at a time: each lookup is an operation of its own, and hundreds at once would answer in one turn of the loop.
     for (const s of asked.series ?? []) {
-      const held = headline.get(s.country)?.find((h) => h.id === s.id);
-      if (held) {
-        out.push(held);
+      const present = headline.get(s.country)?.find((h) => h.id === s.id);
+      if (present) {
+        out.push(present);
         continue;
       }
       let one = this.bySeries.get(s.id);

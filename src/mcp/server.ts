@@ -316,7 +316,7 @@ export function createMcpHandler(given: McpDeps): McpHandler {
       });
     }
     // The body is read once here: a plain tools/list is answered from the written list, anything else
-    // by the transport (given the parsed body, or the text again when it is not JSON, for its own refusal in its order).
+    // by the transport (given the parsed body, or the text again when it is not JSON, for its own error in its order).
     const text = await request.text();
     let body: unknown;
     let parsed = true;

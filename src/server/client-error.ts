@@ -34,12 +34,12 @@ export function answerConnect(socket: Duplex, publicBaseUrl: string): void {
 }
 
 /** The error body written straight to the socket, which ends with it. */
-function answerOnSocket(socket: Duplex, refusal: ApiError, publicBaseUrl: string): void {
+function answerOnSocket(socket: Duplex, error: ApiError, publicBaseUrl: string): void {
   const requestId = newRequestId();
-  const body = errorBody(refusal, 'free', publicBaseUrl, requestId);
-  const extra = Object.entries(refusal.headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const body = errorBody(error, 'free', publicBaseUrl, requestId);
+  const extra = Object.entries(error.headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   socket.end(
-    `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\n` +
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}` +
       `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
   );

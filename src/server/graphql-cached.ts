@@ -147,7 +147,7 @@ export class GraphQLBodies {
 /**
  * Answers a /graphql request asking `asked` from the cached answers, or with the error of a rejected
  * caller, when it can. Otherwise calls `next` with the caller's admission (undefined: Yoga admits
- * the caller itself) and the key it looked up, when it worked one out.
+ * the caller itself) and the key it looked up, when it computed one.
  */
 export function cachedGraphQL(deps: { store: DataStore; admit: Admit; bodies: GraphQLBodies; now: () => Date; publicBaseUrl: string }) {
   const clock = new AnswerClock();

@@ -57,7 +57,7 @@ export class Metrics {
     const counts = this.cacheCounts;
     new Counter({
       name: 'answer_cache_lookups_total',
-      help: 'Lookups in the kept-answer caches, by cache and result (hit or miss).',
+      help: 'Lookups in the answer caches, by cache and result (hit or miss).',
       labelNames: ['cache', 'result'] as const,
       registers: [this.registry],
       collect() {
@@ -69,7 +69,7 @@ export class Metrics {
     });
     new Gauge({
       name: 'answer_cache_hit_ratio',
-      help: 'Share of kept-answer cache lookups that were hits since start, by cache.',
+      help: 'Share of answer-cache lookups that were hits since start, by cache.',
       labelNames: ['cache'] as const,
       registers: [this.registry],
       collect() {

@@ -3,6 +3,13 @@ import { verifyBrief } from '../../src/domain/brief';
 import { noBriefNote } from '../../src/graphql/types/brief';
 import { startTestServer, type TestServer } from '../helpers/server';
 
+/** The REST answer's snake_case names back to the camelCase the domain reads, at every depth. */
+function camelFields(value: any): any {
+  if (Array.isArray(value)) return value.map(camelFields);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), camelFields(v)]));
+}
+
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
@@ -40,13 +47,13 @@ describe('/v1/countries/{iso}/brief', () => {
       month: b.month,
       measure: { name: 'arrivals', unit: 'arrivals' },
       region: 'Europe',
-      figures: b.figures,
-      last_six: b.last_six,
-      outlook: b.outlook,
-      outlook_method: body.meta.outlook_method,
-      context: b.context,
-      rivals: b.rivals,
-      rival_for: b.rival_for,
+      figures: camelFields(b.figures),
+      lastSix: camelFields(b.last_six),
+      outlook: camelFields(b.outlook),
+      outlookMethod: body.meta.outlook_method,
+      context: camelFields(b.context),
+      rivals: camelFields(b.rivals),
+      rivalFor: b.rival_for,
     });
     expect(check.problems).toEqual([]);
   });

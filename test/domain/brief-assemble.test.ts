@@ -20,7 +20,7 @@ it('gathers the month, changes, rank, last six months and a three-month outlook'
     observations,
     regionValues: [{ country: 'AA', value: 113.3 }, { country: 'BB', value: 500 }, { country: 'CC', value: 50 }],
     trust: { grade: 'A', score: 90 },
-    context: { jet_fuel: null, currency: null, growth: null },
+    context: { jetFuel: null, currency: null, growth: null },
     rivals: [],
     rivalFor: [],
     names: {},
@@ -28,12 +28,12 @@ it('gathers the month, changes, rank, last six months and a three-month outlook'
   expect(f.month).toBe('2020-03');
   // March 2020 = 103 × 1.1 = 113.3 against 103 a year before and in 2019: +10%.
   expect(f.figures.value).toBeCloseTo(113.3, 6);
-  expect(f.figures.yoy_pct).toBe(10);
-  expect(f.figures.vs_2019_pct).toBe(10);
+  expect(f.figures.yoyPct).toBe(10);
+  expect(f.figures.vs2019Pct).toBe(10);
   // Jan–Mar 2020 = 1.1 × (101+102+103) against 306: +10%.
-  expect(f.figures.ytd_yoy_pct).toBe(10);
-  expect(f.figures.region_rank).toEqual({ rank: 2, of: 3 });
-  expect(f.last_six.map((m) => m.month)).toEqual(['2019-10', '2019-11', '2019-12', '2020-01', '2020-02', '2020-03']);
+  expect(f.figures.ytdYoyPct).toBe(10);
+  expect(f.figures.regionRank).toEqual({ rank: 2, of: 3 });
+  expect(f.lastSix.map((m) => m.month)).toEqual(['2019-10', '2019-11', '2019-12', '2020-01', '2020-02', '2020-03']);
   expect(f.outlook.map((m) => m.month)).toEqual(['2020-04', '2020-05', '2020-06']);
   for (const o of f.outlook) expect(o.low).toBeLessThanOrEqual(o.value);
 });
@@ -41,6 +41,6 @@ it('gathers the month, changes, rank, last six months and a three-month outlook'
 it('takes context at the month or the newest before it, with the change on a year before', () => {
   // Jet fuel 2.00 in 2019-02 and 2.50 in 2020-02: +25%.
   const fuel = [{ period: '2019-02', value: 2 }, { period: '2020-02', value: 2.5 }];
-  expect(contextPoint(fuel, '2020-03')).toEqual({ month: '2020-02', value: 2.5, yoy_pct: 25 });
+  expect(contextPoint(fuel, '2020-03')).toEqual({ month: '2020-02', value: 2.5, yoyPct: 25 });
   expect(contextPoint(fuel, '2018-01')).toBeNull();
 });

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { nextPeriod, releaseCalendar, usualDelayMonths } from '../../src/domain/calendar';
 
 const monthlyLogFixture = [
-  { date: '2024-03-20', latest_period: '2024-01' }, // first ingest: delay 2, left out
-  { date: '2024-04-12', latest_period: '2024-02' }, // Feb → Apr: 2
-  { date: '2024-04-25', latest_period: '2024-02' }, // revision of the same period: ignored
-  { date: '2024-05-14', latest_period: '2024-03' }, // Mar → May: 2
-  { date: '2024-07-02', latest_period: '2024-04' }, // Apr → Jul: 3
+  { date: '2024-03-20', latestPeriod: '2024-01' }, // first ingest: delay 2, left out
+  { date: '2024-04-12', latestPeriod: '2024-02' }, // Feb → Apr: 2
+  { date: '2024-04-25', latestPeriod: '2024-02' }, // revision of the same period: ignored
+  { date: '2024-05-14', latestPeriod: '2024-03' }, // Mar → May: 2
+  { date: '2024-07-02', latestPeriod: '2024-04' }, // Apr → Jul: 3
 ];
 
 describe('usualDelayMonths', () => {
@@ -17,13 +17,13 @@ describe('usualDelayMonths', () => {
 
   it('rounds an even split up', () => {
     // without the March release the counted delays are 2 (Feb) and 3 (Apr): median 2.5 → 3
-    const evenLogFixture = monthlyLogFixture.filter((r) => r.latest_period !== '2024-03');
+    const evenLogFixture = monthlyLogFixture.filter((r) => r.latestPeriod !== '2024-03');
     expect(usualDelayMonths(evenLogFixture)).toBe(3);
   });
 
   it('uses the only release when there is just one', () => {
     // March figures arriving 10 June: Mar → Jun = 3
-    expect(usualDelayMonths([{ date: '2024-06-10', latest_period: '2024-03' }])).toBe(3);
+    expect(usualDelayMonths([{ date: '2024-06-10', latestPeriod: '2024-03' }])).toBe(3);
   });
 
   it('is null for an empty log', () => {
@@ -36,9 +36,9 @@ describe('releaseCalendar', () => {
     // latest 2024-04, next 2024-05, + 2 months → 2024-07; in July it is not yet overdue
     expect(releaseCalendar(monthlyLogFixture, '2024-04', new Date('2024-07-20T00:00:00Z'))).toEqual({
       latest: '2024-04',
-      next_period: '2024-05',
-      expected_in: '2024-07',
-      usual_delay_months: 2,
+      nextPeriod: '2024-05',
+      expectedIn: '2024-07',
+      usualDelayMonths: 2,
       overdue: false,
     });
     expect(releaseCalendar(monthlyLogFixture, '2024-04', new Date('2024-08-01T00:00:00Z'))!.overdue).toBe(true);
@@ -46,11 +46,11 @@ describe('releaseCalendar', () => {
 
   it('counts a quarter by its last month and a year by December', () => {
     // Q1 (March) → 15 May: delay 2; next 2024-Q2 ends June → expected August
-    const quarterly = releaseCalendar([{ date: '2024-05-15', latest_period: '2024-Q1' }], '2024-Q1', new Date('2024-06-01T00:00:00Z'));
-    expect(quarterly).toMatchObject({ next_period: '2024-Q2', expected_in: '2024-08', usual_delay_months: 2 });
+    const quarterly = releaseCalendar([{ date: '2024-05-15', latestPeriod: '2024-Q1' }], '2024-Q1', new Date('2024-06-01T00:00:00Z'));
+    expect(quarterly).toMatchObject({ nextPeriod: '2024-Q2', expectedIn: '2024-08', usualDelayMonths: 2 });
     // 2023 (December) → 1 Sep 2024: delay 9; next 2024 ends December 2024 → expected 2025-09
-    const annual = releaseCalendar([{ date: '2024-09-01', latest_period: '2023' }], '2023', new Date('2024-10-01T00:00:00Z'));
-    expect(annual).toMatchObject({ next_period: '2024', expected_in: '2025-09', usual_delay_months: 9, overdue: false });
+    const annual = releaseCalendar([{ date: '2024-09-01', latestPeriod: '2023' }], '2023', new Date('2024-10-01T00:00:00Z'));
+    expect(annual).toMatchObject({ nextPeriod: '2024', expectedIn: '2025-09', usualDelayMonths: 9, overdue: false });
   });
 
   it('is null without releases', () => {

@@ -29,17 +29,17 @@ describe('economyYears', () => {
   it('lists years newest first, the Bank first and the IMF for what it lacks', () => {
     expect(years.map((y) => y.year)).toEqual([2026, 2025, 2024, 2023]);
     const y2023 = years.find((y) => y.year === 2023)!;
-    expect(y2023).toMatchObject({ projection: false, gdp_growth_pct: 1.439, unemployment_pct: 7.35, population_m: 68.372, gdp_usd_bn: 3056.251 });
+    expect(y2023).toMatchObject({ projection: false, gdpGrowthPct: 1.439, unemploymentPct: 7.35, populationM: 68.372, gdpUsdBn: 3056.251 });
   });
 
   it('flags a row holding any IMF projection', () => {
-    expect(years.find((y) => y.year === 2025)).toMatchObject({ projection: true, gdp_growth_pct: 1.056, population_m: 68.72 });
-    expect(years.find((y) => y.year === 2026)).toMatchObject({ projection: true, inflation_pct: 1.964, gdp_usd_bn: null });
+    expect(years.find((y) => y.year === 2025)).toMatchObject({ projection: true, gdpGrowthPct: 1.056, populationM: 68.72 });
+    expect(years.find((y) => y.year === 2026)).toMatchObject({ projection: true, inflationPct: 1.964, gdpUsdBn: null });
     expect(years.find((y) => y.year === 2024)!.projection).toBe(false);
   });
 
   it('computes the current account share from US$ figures when the Bank gives no share', () => {
-    expect(years.find((y) => y.year === 2024)!.current_account_pct_gdp).toBe(0.085);
+    expect(years.find((y) => y.year === 2024)!.currentAccountPctGdp).toBe(0.085);
   });
 
   it('says in the note what was filled', () => {

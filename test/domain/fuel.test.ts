@@ -17,24 +17,24 @@ describe('fuelMonths', () => {
 
   it('indexes against the 2019 mean and converts gallons to litres', () => {
     // 2.2 / 1.1 × 100 = 200; 1.21 / 1.1 × 100 = 110; 2.2 / 3.785411784 = 0.58118… → 0.5812
-    expect(rows[0]).toMatchObject({ jet_fuel_usd_gallon: 2.2, jet_fuel_index: 200, jet_fuel_usd_litre: 0.5812, crude_index: 100 });
-    expect(rows[1]).toMatchObject({ jet_fuel_index: 110, jet_fuel_derived: true, crude_usd_barrel: null, crude_index: null });
+    expect(rows[0]).toMatchObject({ jetFuelUsdGallon: 2.2, jetFuelIndex: 200, jetFuelUsdLitre: 0.5812, crudeIndex: 100 });
+    expect(rows[1]).toMatchObject({ jetFuelIndex: 110, jetFuelDerived: true, crudeUsdBarrel: null, crudeIndex: null });
     expect(LITRES_PER_US_GALLON).toBe(3.785411784);
   });
 
   it('compares with the same month a year before, null when that month is missing', () => {
     // 2019-12 against 2018-12: 2.2 / 2 − 1 = +10%; 2020-01 against 2019-01: 1.21 / 1 − 1 = +21%
-    expect(rows[0].jet_fuel_yoy_pct).toBe(10);
-    expect(rows[1].jet_fuel_yoy_pct).toBe(21);
+    expect(rows[0].jetFuelYoyPct).toBe(10);
+    expect(rows[1].jetFuelYoyPct).toBe(21);
     // crude 2020-02 against 2019-02: 40 / 50 − 1 = −20%; 2019-12 has no 2018-12 crude
-    expect(rows[2].crude_yoy_pct).toBe(-20);
-    expect(rows[0].crude_yoy_pct).toBeNull();
+    expect(rows[2].crudeYoyPct).toBe(-20);
+    expect(rows[0].crudeYoyPct).toBeNull();
   });
 
   it('gives no index without a complete 2019', () => {
     const partial = fuelMonths(jet.filter((p) => p.period !== '2019-05'), crude, '2019-12', '2019-12');
-    expect(partial[0].jet_fuel_index).toBeNull();
-    expect(partial[0].crude_index).toBe(100);
+    expect(partial[0].jetFuelIndex).toBeNull();
+    expect(partial[0].crudeIndex).toBe(100);
   });
 });
 

@@ -23,14 +23,14 @@ describe('gaps', () => {
     expect(gaps(seriesFixture, new Date('2024-07-15T00:00:00Z'), 2)).toEqual({
       first: '2023-11',
       latest: '2024-04',
-      months_held: 2,
-      months_missing: 1,
-      months_not_published: 2,
-      months_withheld: 1,
-      months_pending: 2,
-      complete_pct: 33.3,
+      monthsHeld: 2,
+      monthsMissing: 1,
+      monthsNotPublished: 2,
+      monthsWithheld: 1,
+      monthsPending: 2,
+      completePct: 33.3,
       missing: ['2023-12'],
-      not_published: ['2024-01..2024-02'],
+      notPublished: ['2024-01..2024-02'],
       withheld: ['2024-03'],
     });
   });
@@ -41,11 +41,11 @@ describe('gaps', () => {
     // complete_pct = 3 / 10 × 100 = 30
     const report = gaps(seriesFixture, new Date('2024-09-10T00:00:00Z'), 0)!;
     expect(report.latest).toBe('2024-07');
-    expect(report.months_held).toBe(3);
-    expect(report.months_pending).toBe(0);
-    expect(report.months_missing).toBe(4);
+    expect(report.monthsHeld).toBe(3);
+    expect(report.monthsPending).toBe(0);
+    expect(report.monthsMissing).toBe(4);
     expect(report.missing).toEqual(['2023-12', '2024-05..2024-06', '2024-08']);
-    expect(report.complete_pct).toBe(30);
+    expect(report.completePct).toBe(30);
   });
 
   it('never counts a hole before the newest held month as pending', () => {
@@ -55,9 +55,9 @@ describe('gaps', () => {
     ];
     // today 2024-07 → range 2024-04..2024-06; 2024-05 is within the delay but before 2024-06 → missing
     const report = gaps(holeFixture, new Date('2024-07-01T00:00:00Z'), 3)!;
-    expect(report.months_missing).toBe(1);
-    expect(report.months_pending).toBe(0);
-    expect(report.complete_pct).toBe(66.7); // 2 / 3
+    expect(report.monthsMissing).toBe(1);
+    expect(report.monthsPending).toBe(0);
+    expect(report.completePct).toBe(66.7); // 2 / 3
   });
 
   it('is null without a figure before today', () => {

@@ -14,18 +14,18 @@ describe('holidaysInPeriod', () => {
     expect(holidaysInPeriod('2019-04', year2019)).toEqual({
       period: '2019-04',
       holidays: 2,
-      holiday_list: [
+      holidayList: [
         { date: '2019-04-18', name: 'Maundy Thursday', national: false },
         { date: '2019-04-19', name: 'Good Friday', national: true },
       ],
     });
   });
   it('a quarter covers its three months, a year all twelve', () => {
-    expect(holidaysInPeriod('2019-Q1', year2019).holiday_list.map((h) => h.date)).toEqual(['2019-01-01', '2019-03-19']);
+    expect(holidaysInPeriod('2019-Q1', year2019).holidayList.map((h) => h.date)).toEqual(['2019-01-01', '2019-03-19']);
     expect(holidaysInPeriod('2019-Q2', year2019).holidays).toBe(2);
     expect(holidaysInPeriod('2019', year2019).holidays).toBe(5);
   });
   it('a month without holidays has none', () => {
-    expect(holidaysInPeriod('2019-02', year2019)).toEqual({ period: '2019-02', holidays: 0, holiday_list: [] });
+    expect(holidaysInPeriod('2019-02', year2019)).toEqual({ period: '2019-02', holidays: 0, holidayList: [] });
   });
 });

@@ -14,7 +14,7 @@ describe('holidaysOf', () => {
     const days = holidayDaysOf('ES', 2019);
     const full = holidaysOf('ES', 2019);
     expect(days.map((h) => [h.date, h.name, h.national, h.regions])).toEqual(full.map((h) => [h.date, h.name, h.national, h.regions]));
-    expect(full.find((h) => h.date === '2019-10-12')).toMatchObject({ national: true, local_name: 'Fiesta Nacional de España' });
+    expect(full.find((h) => h.date === '2019-10-12')).toMatchObject({ national: true, localName: 'Fiesta Nacional de España' });
   });
 
   it('is empty for a country the rules do not know', () => {

@@ -37,8 +37,8 @@ describe('originShift (monthly)', () => {
     expect(result.method.value).toMatch(/monthly/i);
     expect(result.method.lo80).toMatch(/80%/);
     expect(result.rows).toEqual([
-      { origin: 'GB', share_pct: 10, change_points: -10, lo80: -10, hi80: -10 },
-      { origin: 'DE', share_pct: 32.5, change_points: 2.5, lo80: 1.5, hi80: 3.5 },
+      { origin: 'GB', sharePct: 10, changePoints: -10, lo80: -10, hi80: -10 },
+      { origin: 'DE', sharePct: 32.5, changePoints: 2.5, lo80: 1.5, hi80: 3.5 },
     ]);
   });
 
@@ -54,8 +54,8 @@ describe('originShift (monthly)', () => {
     expect(result.method.window).toBe('2023-07..2024-06');
     // equal moves: ordered by origin code
     expect(result.rows).toEqual([
-      { origin: 'DE', share_pct: 65, change_points: 5, lo80: 3.1, hi80: 6.9 },
-      { origin: 'GB', share_pct: 35, change_points: -5, lo80: -6.9, hi80: -3.1 },
+      { origin: 'DE', sharePct: 65, changePoints: 5, lo80: 3.1, hi80: 6.9 },
+      { origin: 'GB', sharePct: 35, changePoints: -5, lo80: -6.9, hi80: -3.1 },
     ]);
   });
 
@@ -78,8 +78,8 @@ describe('originShiftAnnual', () => {
     expect(result.method).toMatchObject({ window: '2023', against: '2022' });
     expect(result.method.value).toMatch(/annual/i);
     expect(result.rows).toEqual([
-      { origin: 'DE', share_pct: 45, change_points: 15, lo80: null, hi80: null },
-      { origin: 'GB', share_pct: 55, change_points: -15, lo80: null, hi80: null },
+      { origin: 'DE', sharePct: 45, changePoints: 15, lo80: null, hi80: null },
+      { origin: 'GB', sharePct: 55, changePoints: -15, lo80: null, hi80: null },
     ]);
   });
 
@@ -88,8 +88,8 @@ describe('originShiftAnnual', () => {
     // DE 45/150 = 30% vs 30/120 = 25% → +5. GB 55/150 = 36.67% vs 70/120 = 58.33% → −21.67 → −21.7
     const totalFixture = [{ period: '2022', value: 120 }, { period: '2023', value: 150 }];
     expect(originShiftAnnual(annualOriginsFixture, totalFixture)!.rows).toEqual([
-      { origin: 'GB', share_pct: 36.7, change_points: -21.7, lo80: null, hi80: null },
-      { origin: 'DE', share_pct: 30, change_points: 5, lo80: null, hi80: null },
+      { origin: 'GB', sharePct: 36.7, changePoints: -21.7, lo80: null, hi80: null },
+      { origin: 'DE', sharePct: 30, changePoints: 5, lo80: null, hi80: null },
     ]);
   });
 });

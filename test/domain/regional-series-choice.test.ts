@@ -8,7 +8,7 @@ describe('chooseSummable', () => {
     const choice = chooseSummable([s('FR', 'M'), s('ES', 'M'), s('AL', 'A'), s('DE', 'M')])!;
     expect(choice.freq).toBe('M');
     expect(choice.chosen.map((x) => x.country)).toEqual(['DE', 'ES', 'FR']);
-    expect(choice.left_out).toEqual(['AL']);
+    expect(choice.leftOut).toEqual(['AL']);
   });
   it('breaks a tie towards the finer frequency', () => {
     expect(chooseSummable([s('AL', 'A'), s('ES', 'M')])!.freq).toBe('M');
@@ -17,7 +17,7 @@ describe('chooseSummable', () => {
   it('does not add different currencies', () => {
     const choice = chooseSummable([s('US', 'A', 'USD', 'USD'), s('CA', 'A', 'USD', 'USD'), s('MX', 'A', 'MXN', 'MXN')])!;
     expect(choice.currency).toBe('USD');
-    expect(choice.left_out).toEqual(['MX']);
+    expect(choice.leftOut).toEqual(['MX']);
   });
   it('is null without series', () => {
     expect(chooseSummable([])).toBeNull();
@@ -26,6 +26,6 @@ describe('chooseSummable', () => {
     expect(chooseSummable([s('JP', 'A', 'percent'), s('TH', 'A', 'percent')])).toBeNull();
     const choice = chooseSummable([s('JP', 'A', 'percent'), s('TH', 'A', 'arrivals')])!;
     expect(choice.chosen.map((x) => x.country)).toEqual(['TH']);
-    expect(choice.left_out).toEqual(['JP']);
+    expect(choice.leftOut).toEqual(['JP']);
   });
 });

@@ -28,9 +28,9 @@ describe('regionalTotals', () => {
     // Jan: 1.5 × 1000 + 500 = 2000 (2 countries); Feb: 2 × 1000 = 2000 (FR only); Mar: 700 (ES only)
     expect(regionalTotals(regionFixture)).toEqual({
       rows: [
-        { period: '2024-01', value: 2000, countries_reporting: 2 },
-        { period: '2024-02', value: 2000, countries_reporting: 1 },
-        { period: '2024-03', value: 700, countries_reporting: 1 },
+        { period: '2024-01', value: 2000, countriesReporting: 2 },
+        { period: '2024-02', value: 2000, countriesReporting: 1 },
+        { period: '2024-03', value: 700, countriesReporting: 1 },
       ],
       countries: ['ES', 'FR'], // IT reported nothing
     });
@@ -42,7 +42,7 @@ describe('regionalTotals', () => {
       { country: 'BB', scaleFactor: 1, observations: [{ period: '2024', value: 0.2 }] },
     ];
     // 0.1 + 0.2 = 0.30000000000000004 → 0.3
-    expect(regionalTotals(noisyFixture).rows).toEqual([{ period: '2024', value: 0.3, countries_reporting: 2 }]);
+    expect(regionalTotals(noisyFixture).rows).toEqual([{ period: '2024', value: 0.3, countriesReporting: 2 }]);
   });
 
   it('is empty without countries', () => {

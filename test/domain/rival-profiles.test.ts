@@ -91,7 +91,7 @@ describe('chooseRivals', () => {
     const choice = chooseRivals(profiles[3], profiles);
     expect(choice.basis).toBe('season');
     expect(choice.rivals.map((r) => [r.country, r.score])).toEqual([['AA', 100], ['CC', 100]]);
-    expect(choice.rivals[0].shared_markets).toEqual([]);
+    expect(choice.rivals[0].sharedMarkets).toEqual([]);
   });
 
   it('prefers countries of origin, newest year with enough markets in common, over regions', () => {

@@ -38,9 +38,9 @@ describe('rivals by origin mix', () => {
 
   it('lists markets of at least 1% in both, largest common share first', () => {
     // PT common shares: GB .375, DE .125, US .125 (tie → code order)
-    expect(found[1].shared_markets).toEqual(['GB', 'DE', 'US']);
-    expect(found[2].shared_markets).toEqual(['DE', 'GB']); // .25 each
-    expect(found[3].shared_markets).toEqual(['GB', 'DE']);
+    expect(found[1].sharedMarkets).toEqual(['GB', 'DE', 'US']);
+    expect(found[2].sharedMarkets).toEqual(['DE', 'GB']); // .25 each
+    expect(found[3].sharedMarkets).toEqual(['GB', 'DE']);
     expect(found[1].markets).toBe(4); // GB, DE, FR, US
     expect(found[1].basis).toBe(
       'Origin-market overlap of 62.5% over 4 origin markets (home markets left out): the sum, over markets, of the smaller of the two shares. Shared markets (at least 1% of both) make up 62.5 points, led by GB 37.5, DE 12.5, US 12.5; the other 1 market 0.0.',
@@ -82,7 +82,7 @@ describe('rivals by country-of-origin matrix, over the markets both list', () =>
   });
 
   it('names the markets compared and the shared markets that make the score', () => {
-    expect(found[1].shared_markets).toEqual(['DE', 'FR', 'NL']);
+    expect(found[1].sharedMarkets).toEqual(['DE', 'FR', 'NL']);
     expect(found[1].basis).toBe(
       'Origin-market overlap of 90% over the 3 origin markets listed for both (each mix rescaled to those markets, home markets left out): the sum, over markets, of the smaller of the two shares. Shared markets (at least 1% of both) make up 90.0 points, led by DE 40.0, FR 30.0, NL 20.0.',
     );
@@ -114,7 +114,7 @@ describe('rivals by season when origins are unknown', () => {
       [1, 'AA', 100],
       [2, 'BB', 80],
     ]);
-    expect(found[1].shared_markets).toEqual([]);
+    expect(found[1].sharedMarkets).toEqual([]);
     expect(found[1].basis).toContain('Origin markets unknown for IS');
     expect(found[1].basis).toContain('0.8');
   });

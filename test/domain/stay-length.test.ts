@@ -22,9 +22,9 @@ describe('stayLength', () => {
   it('divides nights by arrivals where both are known and arrivals are positive, ascending', () => {
     // Jan 300/100 = 3; Feb 250/80 = 3.125 → 3.13; Mar no nights; Apr no arrivals; May 70/30 = 2.333 → 2.33
     expect(stayLength(nightsFixture, arrivalsFixture)).toEqual([
-      { period: '2024-01', nights_per_arrival: 3 },
-      { period: '2024-02', nights_per_arrival: 3.13 },
-      { period: '2024-05', nights_per_arrival: 2.33 },
+      { period: '2024-01', nightsPerArrival: 3 },
+      { period: '2024-02', nightsPerArrival: 3.13 },
+      { period: '2024-05', nightsPerArrival: 2.33 },
     ]);
   });
 

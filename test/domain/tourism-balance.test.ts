@@ -26,7 +26,7 @@ describe('wholeYearTotals', () => {
 describe('tourismBalance', () => {
   it('takes World Bank receipts first, UN Tourism for the years the Bank lacks', () => {
     const { years, latestYear, note } = tourismBalance(base);
-    expect(years.map((y) => [y.year, y.receipts_usd, y.spending_abroad_usd])).toEqual([
+    expect(years.map((y) => [y.year, y.receiptsUsd, y.spendingAbroadUsd])).toEqual([
       [2020, 500, null],
       [2019, 1000, 400],
       [2018, null, 300],
@@ -45,7 +45,7 @@ describe('tourismBalance', () => {
       spendingAbroadTravel: new Map([[1998, 30000], [2021, 12225]]),
     };
     const { years, latestYear, note } = tourismBalance(spain);
-    expect(years.map((y) => [y.year, y.receipts_usd, y.spending_abroad_usd])).toEqual([
+    expect(years.map((y) => [y.year, y.receiptsUsd, y.spendingAbroadUsd])).toEqual([
       [2021, 34183, 12225],
       [2020, 18379, null],
       [1998, 7119, 31592],
@@ -65,7 +65,7 @@ describe('tourismBalance', () => {
   it('uses the annual published arrivals only without a monthly series', () => {
     const { years, note } = tourismBalance(base);
     // 2019: UN Tourism 9 (before the Bank's copy, 8); 1000 / 9 = 111.11 per arrival; 1000 / 40000 = 2.5% of GDP
-    expect(years.find((y) => y.year === 2019)).toMatchObject({ arrivals: 9, receipts_per_arrival_usd: 111.11, receipts_share_gdp_pct: 2.5 });
+    expect(years.find((y) => y.year === 2019)).toMatchObject({ arrivals: 9, receiptsPerArrivalUsd: 111.11, receiptsShareGdpPct: 2.5 });
     expect(years.find((y) => y.year === 2020)!.arrivals).toBe(4);
     expect(note).toContain('no monthly arrivals series is held');
   });
@@ -87,8 +87,8 @@ describe('tourismBalance', () => {
       monthlyArrivals: { series: 'xx.arrivals.total.m', description: 'Test arrivals', observations: months(2019, Array(12).fill(10)) },
     });
     // 2019: 12 × 10 = 120; 1000 / 120 = 8.333… → 8.33. 2020 has no months → null, not the annual 4.
-    expect(years.find((y) => y.year === 2019)).toMatchObject({ arrivals: 120, receipts_per_arrival_usd: 8.33 });
-    expect(years.find((y) => y.year === 2020)).toMatchObject({ arrivals: null, receipts_per_arrival_usd: null, receipts_share_gdp_pct: 1.67 });
+    expect(years.find((y) => y.year === 2019)).toMatchObject({ arrivals: 120, receiptsPerArrivalUsd: 8.33 });
+    expect(years.find((y) => y.year === 2020)).toMatchObject({ arrivals: null, receiptsPerArrivalUsd: null, receiptsShareGdpPct: 1.67 });
     expect(note).toContain('Test arrivals (series xx.arrivals.total.m)');
   });
 });

@@ -35,9 +35,9 @@ function monthFigures(byPeriod: Map<string, number | null>, observations: Period
   return {
     month,
     value,
-    yoy_pct: yoyPct(value, valueAt(byPeriod, addMonths(month, -12))),
-    vs_2019_pct: vsBaselinePct(value, valueAt(byPeriod, `2019-${month.slice(5)}`)),
-    vs_3yr_avg_pct: vs3yrAvgPct(observations, month),
+    yoyPct: yoyPct(value, valueAt(byPeriod, addMonths(month, -12))),
+    vs2019Pct: vsBaselinePct(value, valueAt(byPeriod, `2019-${month.slice(5)}`)),
+    vs3yrAvgPct: vs3yrAvgPct(observations, month),
   };
 }
 
@@ -50,7 +50,7 @@ function outlook(observations: PeriodValue[], month: string, byPeriod: Map<strin
   const months = f.points.map((p, i) => {
     const m = monthFromIndex(first + f.lastIndex + 1 + i);
     const value = Math.round(p.value);
-    return { month: m, value, low: Math.round(p.low), high: Math.round(p.high), yoy_pct: yoyPct(value, valueAt(byPeriod, addMonths(m, -12))) };
+    return { month: m, value, low: Math.round(p.low), high: Math.round(p.high), yoyPct: yoyPct(value, valueAt(byPeriod, addMonths(m, -12))) };
   });
   return { months, method: f.method };
 }
@@ -74,29 +74,29 @@ export function assembleBriefFigures(inputs: BriefInputs): BriefFigures | null {
     region: inputs.region,
     figures: {
       value: latest.value!,
-      yoy_pct: head.yoy_pct,
-      vs_2019_pct: head.vs_2019_pct,
-      ytd_yoy_pct: ytdYoyPct(inputs.observations, month),
-      region_rank: rank > 0 ? { rank, of: ranked.length } : null,
+      yoyPct: head.yoyPct,
+      vs2019Pct: head.vs2019Pct,
+      ytdYoyPct: ytdYoyPct(inputs.observations, month),
+      regionRank: rank > 0 ? { rank, of: ranked.length } : null,
       trust: inputs.trust,
     },
-    last_six: [5, 4, 3, 2, 1, 0].map((back) => monthFigures(byPeriod, inputs.observations, addMonths(month, -back))),
+    lastSix: [5, 4, 3, 2, 1, 0].map((back) => monthFigures(byPeriod, inputs.observations, addMonths(month, -back))),
     outlook: ahead.months,
-    outlook_method: ahead.method,
+    outlookMethod: ahead.method,
     context: inputs.context,
     rivals: inputs.rivals,
-    rival_for: inputs.rivalFor,
+    rivalFor: inputs.rivalFor,
     names: inputs.names,
   };
 }
 
 /** Year-on-year change of a monthly price or rate list at a month, or the newest month before it. */
-export function contextPoint(points: readonly { period: string; value: number }[], month: string): { month: string; value: number; yoy_pct: number | null } | null {
+export function contextPoint(points: readonly { period: string; value: number }[], month: string): { month: string; value: number; yoyPct: number | null } | null {
   const upTo = points.filter((p) => p.period <= month);
   const last = upTo[upTo.length - 1];
   if (!last) return null;
   const before = points.find((p) => p.period === addMonths(last.period, -12));
-  return { month: last.period, value: last.value, yoy_pct: roundOrNull(before ? yoyPct(last.value, before.value) : null, 1) };
+  return { month: last.period, value: last.value, yoyPct: roundOrNull(before ? yoyPct(last.value, before.value) : null, 1) };
 }
 
 export { round };

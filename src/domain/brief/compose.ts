@@ -21,20 +21,20 @@ function versus(pct: number, reference: string): string {
 
 function headline(f: BriefFigures): string {
   const base = `${f.name}: ${formatQuantity(f.figures.value)} ${f.measure.unit} in ${monthName(f.month)}`;
-  return f.figures.yoy_pct === null ? base : `${base}, ${change(f.figures.yoy_pct, 'a year before')}`;
+  return f.figures.yoyPct === null ? base : `${base}, ${change(f.figures.yoyPct, 'a year before')}`;
 }
 
 function latestSentence(f: BriefFigures): string {
-  const { yoy_pct, vs_2019_pct } = f.figures;
+  const { yoyPct, vs2019Pct } = f.figures;
   const clauses: string[] = [];
-  if (yoy_pct !== null) clauses.push(change(yoy_pct, 'a year before'));
-  if (vs_2019_pct !== null) clauses.push(versus(vs_2019_pct, monthName(`2019-${f.month.slice(5)}`)));
+  if (yoyPct !== null) clauses.push(change(yoyPct, 'a year before'));
+  if (vs2019Pct !== null) clauses.push(versus(vs2019Pct, monthName(`2019-${f.month.slice(5)}`)));
   const tail = clauses.length ? `, ${clauses.join(' and ')}` : '';
   return `${f.name} recorded ${formatQuantity(f.figures.value)} ${f.measure.unit} in ${monthName(f.month)}${tail}.`;
 }
 
 function yearToDate(f: BriefFigures): string | null {
-  const pct = f.figures.ytd_yoy_pct;
+  const pct = f.figures.ytdYoyPct;
   if (pct === null) return null;
   const year = Number(f.month.slice(0, 4));
   const months = f.month.endsWith('-01') ? `January ${year - 1}` : `the same months of ${year - 1}`;
@@ -42,7 +42,7 @@ function yearToDate(f: BriefFigures): string | null {
 }
 
 function rank(f: BriefFigures): string | null {
-  const r = f.figures.region_rank;
+  const r = f.figures.regionRank;
   if (!r) return null;
   return `${f.name} ranks ${ordinal(r.rank)} of ${r.of} in ${f.region || 'its region'} for ${f.measure.name} in ${monthName(f.month)}.`;
 }
@@ -53,26 +53,26 @@ function trust(f: BriefFigures): string | null {
 }
 
 function lastSix(f: BriefFigures): string | null {
-  const present = f.last_six.filter((m): m is MonthFigures & { value: number } => m.value !== null);
+  const present = f.lastSix.filter((m): m is MonthFigures & { value: number } => m.value !== null);
   if (present.length < 2) return null;
   const low = present.reduce((a, b) => (b.value < a.value ? b : a));
   const high = present.reduce((a, b) => (b.value > a.value ? b : a));
   const span = `Over the last six months ${f.measure.name} ranged from ${formatQuantity(low.value)} in ${monthName(low.month)} to ${formatQuantity(high.value)} in ${monthName(high.month)}`;
-  const withYoy = f.last_six.filter((m): m is MonthFigures & { yoy_pct: number } => m.yoy_pct !== null);
+  const withYoy = f.lastSix.filter((m): m is MonthFigures & { yoyPct: number } => m.yoyPct !== null);
   if (withYoy.length < 2) return `${span}.`;
-  const worst = withYoy.reduce((a, b) => (b.yoy_pct < a.yoy_pct ? b : a));
-  const best = withYoy.reduce((a, b) => (b.yoy_pct > a.yoy_pct ? b : a));
-  return `${span}; the change on a year before ran from ${formatSignedPct(worst.yoy_pct)} (${monthName(worst.month)}) to ${formatSignedPct(best.yoy_pct)} (${monthName(best.month)}).`;
+  const worst = withYoy.reduce((a, b) => (b.yoyPct < a.yoyPct ? b : a));
+  const best = withYoy.reduce((a, b) => (b.yoyPct > a.yoyPct ? b : a));
+  return `${span}; the change on a year before ran from ${formatSignedPct(worst.yoyPct)} (${monthName(worst.month)}) to ${formatSignedPct(best.yoyPct)} (${monthName(best.month)}).`;
 }
 
 function threeYearAverage(f: BriefFigures): string | null {
-  const latest = f.last_six.find((m) => m.month === f.month);
-  if (!latest || latest.vs_3yr_avg_pct === null) return null;
-  return `That is ${versus(latest.vs_3yr_avg_pct, `the average ${monthName(f.month).split(' ')[0]} of the previous three years`)}.`;
+  const latest = f.lastSix.find((m) => m.month === f.month);
+  if (!latest || latest.vs3yrAvgPct === null) return null;
+  return `That is ${versus(latest.vs3yrAvgPct, `the average ${monthName(f.month).split(' ')[0]} of the previous three years`)}.`;
 }
 
 function outlookItem(o: OutlookMonth, unit: string): string {
-  const yoy = o.yoy_pct === null ? '' : `, ${formatSignedPct(o.yoy_pct)} on a year before`;
+  const yoy = o.yoyPct === null ? '' : `, ${formatSignedPct(o.yoyPct)} on a year before`;
   return `${formatQuantity(o.value)}${unit} in ${monthName(o.month)} (${formatQuantity(o.low)} to ${formatQuantity(o.high)}${yoy})`;
 }
 
@@ -83,17 +83,17 @@ function outlook(f: BriefFigures): string | null {
 }
 
 function jetFuel(f: BriefFigures): string | null {
-  const j = f.context.jet_fuel;
+  const j = f.context.jetFuel;
   if (!j) return null;
-  const yoy = j.yoy_pct === null ? '' : `, ${change(j.yoy_pct, 'a year before')}`;
-  return `Jet fuel averaged $${j.usd_gallon.toFixed(2)} a gallon in ${monthName(j.month)}${yoy}.`;
+  const yoy = j.yoyPct === null ? '' : `, ${change(j.yoyPct, 'a year before')}`;
+  return `Jet fuel averaged $${j.usdGallon.toFixed(2)} a gallon in ${monthName(j.month)}${yoy}.`;
 }
 
 function currency(f: BriefFigures): string | null {
   const c = f.context.currency;
   if (!c || c.currency === 'EUR') return null;
-  const yoy = c.yoy_pct === null ? '' : `, ${change(c.yoy_pct, 'a year before')}`;
-  return `One euro bought ${formatRate(c.per_eur)} ${c.currency}${yoy}.`;
+  const yoy = c.yoyPct === null ? '' : `, ${change(c.yoyPct, 'a year before')}`;
+  return `One euro bought ${formatRate(c.perEur)} ${c.currency}${yoy}.`;
 }
 
 function growth(f: BriefFigures): string | null {
@@ -105,7 +105,7 @@ function growth(f: BriefFigures): string | null {
 }
 
 function rivalItem(r: Rival): string {
-  const trend = r.yoy_pct !== null && r.month ? `, ${change(r.yoy_pct, 'a year before')} in ${monthName(r.month)}` : '';
+  const trend = r.yoyPct !== null && r.month ? `, ${change(r.yoyPct, 'a year before')} in ${monthName(r.month)}` : '';
   return `${r.name} (score ${formatScore(r.score)}${trend})`;
 }
 
@@ -115,8 +115,8 @@ function rivals(f: BriefFigures): string | null {
 }
 
 function rivalFor(f: BriefFigures): string | null {
-  if (f.rival_for.length === 0) return null;
-  const names = f.rival_for.map((iso) => f.names?.[iso] ?? iso);
+  if (f.rivalFor.length === 0) return null;
+  const names = f.rivalFor.map((iso) => f.names?.[iso] ?? iso);
   return `${listJoin(names)} ${names.length === 1 ? 'counts' : 'count'} ${f.name} among ${names.length === 1 ? 'its' : 'their'} rivals.`;
 }
 

@@ -1,4 +1,4 @@
-/** The figures a country brief is written from: the served `figures`, `last_six`, `outlook`, `context` and `rivals`, plus the names the text needs. */
+/** The figures a country brief is written from: the served `figures`, `lastSix`, `outlook`, `context` and `rivals`, plus the names the text needs. */
 
 export interface RegionRank {
   rank: number;
@@ -12,19 +12,19 @@ export interface Trust {
 
 export interface HeadlineFigures {
   value: number;
-  yoy_pct: number | null;
-  vs_2019_pct: number | null;
-  ytd_yoy_pct: number | null;
-  region_rank: RegionRank | null;
+  yoyPct: number | null;
+  vs2019Pct: number | null;
+  ytdYoyPct: number | null;
+  regionRank: RegionRank | null;
   trust: Trust | null;
 }
 
 export interface MonthFigures {
   month: string;
   value: number | null;
-  yoy_pct: number | null;
-  vs_2019_pct: number | null;
-  vs_3yr_avg_pct: number | null;
+  yoyPct: number | null;
+  vs2019Pct: number | null;
+  vs3yrAvgPct: number | null;
 }
 
 export interface OutlookMonth {
@@ -32,12 +32,12 @@ export interface OutlookMonth {
   value: number;
   low: number;
   high: number;
-  yoy_pct: number | null;
+  yoyPct: number | null;
 }
 
 export interface BriefContext {
-  jet_fuel: { month: string; usd_gallon: number; yoy_pct: number | null } | null;
-  currency: { currency: string; per_eur: number; yoy_pct: number | null } | null;
+  jetFuel: { month: string; usdGallon: number; yoyPct: number | null } | null;
+  currency: { currency: string; perEur: number; yoyPct: number | null } | null;
   growth: { year: number; pct: number; projected: boolean } | null;
 }
 
@@ -45,9 +45,9 @@ export interface Rival {
   country: string;
   name: string;
   score: number;
-  shared_markets: string[];
+  sharedMarkets: string[];
   month: string | null;
-  yoy_pct: number | null;
+  yoyPct: number | null;
 }
 
 export interface BriefFigures {
@@ -61,15 +61,15 @@ export interface BriefFigures {
   /** Display name of the world region the rank is within; null or absent → "its region". */
   region?: string | null;
   figures: HeadlineFigures;
-  last_six: MonthFigures[];
+  lastSix: MonthFigures[];
   outlook: OutlookMonth[];
   /** The forecasting method behind `outlook` (see src/domain/forecast); null when there is no outlook. */
-  outlook_method: string | null;
+  outlookMethod: string | null;
   context: BriefContext;
   rivals: Rival[];
   /** ISO codes of countries that count this one as a rival. */
-  rival_for: string[];
-  /** Display names for ISO codes in rival_for; a code without one is written as the code. */
+  rivalFor: string[];
+  /** Display names for ISO codes in rivalFor; a code without one is written as the code. */
   names?: Record<string, string>;
 }
 

@@ -24,18 +24,18 @@ const nums = (...values: (number | null | undefined)[]): number[] =>
 
 function allowedFrom(f: BriefFigures): Allowed {
   const { figures: h, context: c } = f;
-  const quantities = nums(h.value, ...f.last_six.map((m) => m.value), ...f.outlook.flatMap((o) => [o.value, o.low, o.high]));
+  const quantities = nums(h.value, ...f.lastSix.map((m) => m.value), ...f.outlook.flatMap((o) => [o.value, o.low, o.high]));
   const percentages = nums(
-    h.yoy_pct, h.vs_2019_pct, h.ytd_yoy_pct,
-    ...f.last_six.flatMap((m) => [m.yoy_pct, m.vs_2019_pct, m.vs_3yr_avg_pct]),
-    ...f.outlook.map((o) => o.yoy_pct), c.jet_fuel?.yoy_pct, c.currency?.yoy_pct, c.growth?.pct,
-    ...f.rivals.map((r) => r.yoy_pct),
+    h.yoyPct, h.vs2019Pct, h.ytdYoyPct,
+    ...f.lastSix.flatMap((m) => [m.yoyPct, m.vs2019Pct, m.vs3yrAvgPct]),
+    ...f.outlook.map((o) => o.yoyPct), c.jetFuel?.yoyPct, c.currency?.yoyPct, c.growth?.pct,
+    ...f.rivals.map((r) => r.yoyPct),
   );
   const months = new Set<string>([
     // The latest month, the same month a year before (the year-to-date of a January names it) and in 2019.
     f.month, `${Number(f.month.slice(0, 4)) - 1}-${f.month.slice(5)}`, `2019-${f.month.slice(5)}`,
-    ...f.last_six.map((m) => m.month), ...f.outlook.map((o) => o.month),
-    ...(c.jet_fuel ? [c.jet_fuel.month] : []), ...f.rivals.flatMap((r) => (r.month ? [r.month] : [])),
+    ...f.lastSix.map((m) => m.month), ...f.outlook.map((o) => o.month),
+    ...(c.jetFuel ? [c.jetFuel.month] : []), ...f.rivals.flatMap((r) => (r.month ? [r.month] : [])),
   ]);
   const latestYear = Number(f.month.slice(0, 4));
   const years = new Set<number>([...[...months].map((m) => Number(m.slice(0, 4))), latestYear - 1, ...(c.growth ? [c.growth.year] : [])]);
@@ -43,9 +43,9 @@ function allowedFrom(f: BriefFigures): Allowed {
     byKind: {
       percentage: percentages,
       quantity: quantities,
-      rank: nums(h.region_rank?.rank),
-      'dollar amount': nums(c.jet_fuel?.usd_gallon),
-      number: [...quantities, ...nums(h.region_rank?.of, h.trust?.score, c.currency?.per_eur, ...f.rivals.map((r) => r.score))],
+      rank: nums(h.regionRank?.rank),
+      'dollar amount': nums(c.jetFuel?.usdGallon),
+      number: [...quantities, ...nums(h.regionRank?.of, h.trust?.score, c.currency?.perEur, ...f.rivals.map((r) => r.score))],
     },
     months,
     years,

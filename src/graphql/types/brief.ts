@@ -72,20 +72,20 @@ const TrustType = builder.objectRef<{ grade: string; score: number }>('TrustGrad
 const BriefFiguresType = builder.objectRef<BriefFigures['figures']>('BriefFigures').implement({
   fields: (t) => ({
     value: t.exposeFloat('value'),
-    yoyPct: t.exposeFloat('yoy_pct', { nullable: true }),
-    vs2019Pct: t.exposeFloat('vs_2019_pct', { nullable: true }),
-    ytdYoyPct: t.exposeFloat('ytd_yoy_pct', { nullable: true }),
-    regionRank: t.field({ type: RegionRankType, nullable: true, resolve: (f) => f.region_rank }),
+    yoyPct: t.exposeFloat('yoyPct', { nullable: true }),
+    vs2019Pct: t.exposeFloat('vs2019Pct', { nullable: true }),
+    ytdYoyPct: t.exposeFloat('ytdYoyPct', { nullable: true }),
+    regionRank: t.field({ type: RegionRankType, nullable: true, resolve: (f) => f.regionRank }),
     trust: t.field({ type: TrustType, nullable: true, resolve: (f) => f.trust }),
   }),
 });
-const BriefMonthType = builder.objectRef<BriefFigures['last_six'][number]>('BriefMonth').implement({
+const BriefMonthType = builder.objectRef<BriefFigures['lastSix'][number]>('BriefMonth').implement({
   fields: (t) => ({
     month: t.exposeString('month'),
     value: t.exposeFloat('value', { nullable: true }),
-    yoyPct: t.exposeFloat('yoy_pct', { nullable: true }),
-    vs2019Pct: t.exposeFloat('vs_2019_pct', { nullable: true }),
-    vs3yrAvgPct: t.exposeFloat('vs_3yr_avg_pct', { nullable: true }),
+    yoyPct: t.exposeFloat('yoyPct', { nullable: true }),
+    vs2019Pct: t.exposeFloat('vs2019Pct', { nullable: true }),
+    vs3yrAvgPct: t.exposeFloat('vs3yrAvgPct', { nullable: true }),
   }),
 });
 const OutlookType = builder.objectRef<BriefFigures['outlook'][number]>('OutlookMonth').implement({
@@ -95,22 +95,22 @@ const OutlookType = builder.objectRef<BriefFigures['outlook'][number]>('OutlookM
     value: t.exposeFloat('value'),
     low: t.exposeFloat('low'),
     high: t.exposeFloat('high'),
-    yoyPct: t.exposeFloat('yoy_pct', { nullable: true }),
+    yoyPct: t.exposeFloat('yoyPct', { nullable: true }),
   }),
 });
 type Ctx = BriefFigures['context'];
-const JetFuelType = builder.objectRef<NonNullable<Ctx['jet_fuel']>>('BriefJetFuel').implement({
-  fields: (t) => ({ month: t.exposeString('month'), usdGallon: t.exposeFloat('usd_gallon'), yoyPct: t.exposeFloat('yoy_pct', { nullable: true }) }),
+const JetFuelType = builder.objectRef<NonNullable<Ctx['jetFuel']>>('BriefJetFuel').implement({
+  fields: (t) => ({ month: t.exposeString('month'), usdGallon: t.exposeFloat('usdGallon'), yoyPct: t.exposeFloat('yoyPct', { nullable: true }) }),
 });
 const CurrencyType = builder.objectRef<NonNullable<Ctx['currency']>>('BriefCurrency').implement({
-  fields: (t) => ({ currency: t.exposeString('currency'), perEur: t.exposeFloat('per_eur'), yoyPct: t.exposeFloat('yoy_pct', { nullable: true }) }),
+  fields: (t) => ({ currency: t.exposeString('currency'), perEur: t.exposeFloat('perEur'), yoyPct: t.exposeFloat('yoyPct', { nullable: true }) }),
 });
 const GrowthType = builder.objectRef<NonNullable<Ctx['growth']>>('BriefGrowth').implement({
   fields: (t) => ({ year: t.exposeInt('year'), pct: t.exposeFloat('pct'), projected: t.exposeBoolean('projected') }),
 });
 const BriefContextType = builder.objectRef<Ctx>('BriefContext').implement({
   fields: (t) => ({
-    jetFuel: t.field({ type: JetFuelType, nullable: true, resolve: (c) => c.jet_fuel }),
+    jetFuel: t.field({ type: JetFuelType, nullable: true, resolve: (c) => c.jetFuel }),
     currency: t.field({ type: CurrencyType, nullable: true, resolve: (c) => c.currency }),
     growth: t.field({ type: GrowthType, nullable: true, resolve: (c) => c.growth }),
   }),
@@ -120,9 +120,9 @@ const BriefRivalType = builder.objectRef<BriefFigures['rivals'][number]>('BriefR
     country: t.exposeString('country'),
     name: t.exposeString('name'),
     score: t.exposeFloat('score'),
-    sharedMarkets: t.exposeStringList('shared_markets'),
+    sharedMarkets: t.exposeStringList('sharedMarkets'),
     month: t.exposeString('month', { nullable: true }),
-    yoyPct: t.exposeFloat('yoy_pct', { nullable: true }),
+    yoyPct: t.exposeFloat('yoyPct', { nullable: true }),
   }),
 });
 const BriefType = builder.objectRef<ServedBrief>('CountryBrief').implement({
@@ -134,16 +134,16 @@ const BriefType = builder.objectRef<ServedBrief>('CountryBrief').implement({
     headline: t.exposeString('headline'),
     brief: t.exposeStringList('brief'),
     figures: t.field({ type: BriefFiguresType, resolve: (b) => b.figures.figures }),
-    lastSix: t.field({ type: [BriefMonthType], resolve: (b) => b.figures.last_six }),
+    lastSix: t.field({ type: [BriefMonthType], resolve: (b) => b.figures.lastSix }),
     outlook: t.field({ type: [OutlookType], resolve: (b) => b.figures.outlook }),
     outlookMethod: t.string({
       nullable: true,
       description: `The forecasting method behind outlook: ${OUTLOOK_METHOD} (${OUTLOOK_METHOD_IN_WORDS}) for series of two years and more, seasonal_naive or naive for shorter ones; null without an outlook.`,
-      resolve: (b) => b.figures.outlook_method,
+      resolve: (b) => b.figures.outlookMethod,
     }),
     context: t.field({ type: BriefContextType, resolve: (b) => b.figures.context }),
     rivals: t.field({ type: [BriefRivalType], resolve: (b) => b.figures.rivals }),
-    rivalFor: t.stringList({ resolve: (b) => b.figures.rival_for }),
+    rivalFor: t.stringList({ resolve: (b) => b.figures.rivalFor }),
   }),
 });
 

@@ -13,13 +13,13 @@ const EconomyYearType = builder.objectRef<EconomyYear>('EconomyYear').implement(
   fields: (t) => ({
     year: t.exposeInt('year'),
     projection: t.exposeBoolean('projection', { description: 'True when any figure of the year is an IMF projection.' }),
-    gdpGrowthPct: t.exposeFloat('gdp_growth_pct', { nullable: true }),
-    inflationPct: t.exposeFloat('inflation_pct', { nullable: true }),
-    gdpUsdBn: t.exposeFloat('gdp_usd_bn', { nullable: true }),
-    gdpPerCapitaUsd: t.exposeFloat('gdp_per_capita_usd', { nullable: true }),
-    populationM: t.exposeFloat('population_m', { nullable: true }),
-    unemploymentPct: t.exposeFloat('unemployment_pct', { nullable: true }),
-    currentAccountPctGdp: t.exposeFloat('current_account_pct_gdp', { nullable: true }),
+    gdpGrowthPct: t.exposeFloat('gdpGrowthPct', { nullable: true }),
+    inflationPct: t.exposeFloat('inflationPct', { nullable: true }),
+    gdpUsdBn: t.exposeFloat('gdpUsdBn', { nullable: true }),
+    gdpPerCapitaUsd: t.exposeFloat('gdpPerCapitaUsd', { nullable: true }),
+    populationM: t.exposeFloat('populationM', { nullable: true }),
+    unemploymentPct: t.exposeFloat('unemploymentPct', { nullable: true }),
+    currentAccountPctGdp: t.exposeFloat('currentAccountPctGdp', { nullable: true }),
   }),
 });
 
@@ -58,11 +58,11 @@ builder.prismaObjectField('Country', 'economy', (t) =>
 const TourismYearType = builder.objectRef<TourismYear>('TourismYear').implement({
   fields: (t) => ({
     year: t.exposeInt('year'),
-    receiptsUsd: t.exposeFloat('receipts_usd', { nullable: true }),
-    spendingAbroadUsd: t.exposeFloat('spending_abroad_usd', { nullable: true }),
+    receiptsUsd: t.exposeFloat('receiptsUsd', { nullable: true }),
+    spendingAbroadUsd: t.exposeFloat('spendingAbroadUsd', { nullable: true }),
     arrivals: t.exposeFloat('arrivals', { nullable: true, description: 'Summed over whole years only.' }),
-    receiptsPerArrivalUsd: t.exposeFloat('receipts_per_arrival_usd', { nullable: true }),
-    receiptsShareGdpPct: t.exposeFloat('receipts_share_gdp_pct', { nullable: true }),
+    receiptsPerArrivalUsd: t.exposeFloat('receiptsPerArrivalUsd', { nullable: true }),
+    receiptsShareGdpPct: t.exposeFloat('receiptsShareGdpPct', { nullable: true }),
   }),
 });
 
@@ -99,7 +99,7 @@ const TourismEconomyType = builder.objectRef<TourismBalance>('TourismEconomy').i
 
 const TOURISM_INDICATORS = ['ST.INT.RCPT.CD', 'ST.INT.ARVL', 'NY.GDP.MKTP.CD'];
 
-interface HeldSeries {
+interface CountrySeries {
   alias: string;
   tableCode: string;
   measure: string;
@@ -114,7 +114,7 @@ interface HeldSeries {
 }
 
 /** Annual values in units (the publisher's scale applied), by year. */
-function annualValues(series: HeldSeries | undefined): Map<number, number> {
+function annualValues(series: CountrySeries | undefined): Map<number, number> {
   const out = new Map<number, number>();
   for (const o of series?.observations ?? []) {
     if (o.value !== null && /^\d{4}$/.test(o.period)) out.set(Number(o.period), inUnits(o.value, series?.scale));
@@ -162,8 +162,8 @@ builder.prismaObjectField('Country', 'tourismEconomy', (t) =>
     resolve: (c) => {
       const indicator = (code: string) =>
         new Map(c.indicators.filter((i) => i.indicator === code).map((i) => [i.year, i.value]));
-      const series = c.series as HeldSeries[];
-      const find = (pred: (s: HeldSeries) => boolean) => series.find(pred);
+      const series = c.series as CountrySeries[];
+      const find = (pred: (s: CountrySeries) => boolean) => series.find(pred);
       // Receipts are spent by non-residents, so the non-resident count is the matching one where present.
       // Only the publisher's own monthly total is summed, headline or not: months derived at ingest (a
       // breakdown's sum) yield to the annual total the publisher gives.

@@ -13,16 +13,16 @@ const FuelMonthType = builder.objectRef<FuelMonth>('FuelMonth').implement({
   description: 'One month of jet fuel (USD per US gallon and per litre) and Brent crude (USD per barrel) prices.',
   fields: (t) => ({
     month: t.exposeString('month'),
-    jetFuelUsdGallon: t.exposeFloat('jet_fuel_usd_gallon', { nullable: true }),
-    jetFuelUsdLitre: t.exposeFloat('jet_fuel_usd_litre', { nullable: true }),
-    jetFuelIndex: t.exposeFloat('jet_fuel_index', { nullable: true, description: '2019 average = 100.' }),
-    jetFuelYoyPct: t.exposeFloat('jet_fuel_yoy_pct', { nullable: true }),
-    jetFuelDerived: t.exposeBoolean('jet_fuel_derived', {
+    jetFuelUsdGallon: t.exposeFloat('jetFuelUsdGallon', { nullable: true }),
+    jetFuelUsdLitre: t.exposeFloat('jetFuelUsdLitre', { nullable: true }),
+    jetFuelIndex: t.exposeFloat('jetFuelIndex', { nullable: true, description: '2019 average = 100.' }),
+    jetFuelYoyPct: t.exposeFloat('jetFuelYoyPct', { nullable: true }),
+    jetFuelDerived: t.exposeBoolean('jetFuelDerived', {
       description: 'True when the month is averaged by us from weekly EIA prices rather than published as a month.',
     }),
-    crudeUsdBarrel: t.exposeFloat('crude_usd_barrel', { nullable: true }),
-    crudeIndex: t.exposeFloat('crude_index', { nullable: true, description: '2019 average = 100.' }),
-    crudeYoyPct: t.exposeFloat('crude_yoy_pct', { nullable: true }),
+    crudeUsdBarrel: t.exposeFloat('crudeUsdBarrel', { nullable: true }),
+    crudeIndex: t.exposeFloat('crudeIndex', { nullable: true, description: '2019 average = 100.' }),
+    crudeYoyPct: t.exposeFloat('crudeYoyPct', { nullable: true }),
   }),
 });
 
@@ -70,7 +70,7 @@ builder.queryFields((t) => ({
       const to = [bounds.to ?? lastFinished, lastFinished, newestPresent].sort()[0];
       const from = [bounds.from ?? DEFAULT_FROM, FIRST_MONTH].sort()[1];
       return {
-        units: { jetFuel: FUEL_UNITS.jet_fuel, crude: FUEL_UNITS.crude },
+        units: { jetFuel: FUEL_UNITS.jetFuel, crude: FUEL_UNITS.crude },
         indexBase: FUEL_INDEX_BASE,
         note: fuelNote(jet),
         months: from <= to ? fuelMonths(jet, crude, from, to) : [],

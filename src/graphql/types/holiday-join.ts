@@ -62,19 +62,19 @@ builder.prismaObjectField('Series', 'holidays', (t) =>
     resolve: async (s, args, ctx) => {
       const { from, to } = periodBounds(args.from, args.to);
       const observations = rowsWithin(await ctx.loaders.observations.load(s.id), from, to);
-      const rulesHeld = holidaysSupported(s.countryIso);
+      const rulesExist = holidaysSupported(s.countryIso);
       const byYear = new Map<number, readonly HolidayDay[]>();
-      if (rulesHeld) {
+      if (rulesExist) {
         const years = [...new Set(observations.map((o) => yearOfPeriod(o.period)))];
         const days = await Promise.all(years.map((year) => holidaysFor(s.countryIso, year, 'english', ctx.budget?.signal)));
         years.forEach((year, i) => byYear.set(year, days[i]));
       }
       const periods = observations.map((o) => {
-        if (!rulesHeld) return { period: o.period, value: o.value, holidays: null, holidayList: [] };
+        if (!rulesExist) return { period: o.period, value: o.value, holidays: null, holidayList: [] };
         const joined = holidaysInPeriod(o.period, byYear.get(yearOfPeriod(o.period))!);
-        return { period: o.period, value: o.value, holidays: joined.holidays, holidayList: joined.holiday_list };
+        return { period: o.period, value: o.value, holidays: joined.holidays, holidayList: joined.holidayList };
       });
-      return { country: s.countryIso, rulesHeld, periods };
+      return { country: s.countryIso, rulesHeld: rulesExist, periods };
     },
   }),
 );

@@ -89,8 +89,8 @@ builder.prismaObjectField('Country', 'originShift', (t) =>
       const rows: ShiftRow[] = shift.rows.map((r) => ({
         origin: originLabel(r.origin, names),
         code: r.origin,
-        sharePct: r.share_pct,
-        changePoints: r.change_points,
+        sharePct: r.sharePct,
+        changePoints: r.changePoints,
         lo80: r.lo80,
         hi80: r.hi80,
       }));

@@ -55,7 +55,7 @@ function primaryReleases(ctx: GraphQLContext): Promise<Map<string, ReleaseEntry[
     for (const e of entries) {
       if (!e.latestPeriod) continue;
       const list = byCountry.get(e.countryIso) ?? [];
-      list.push({ date: (dates.get(e.releaseVersion) ?? '').slice(0, 10), latest_period: e.latestPeriod });
+      list.push({ date: (dates.get(e.releaseVersion) ?? '').slice(0, 10), latestPeriod: e.latestPeriod });
       byCountry.set(e.countryIso, list);
     }
     return byCountry;
@@ -102,32 +102,32 @@ const GapRowType = builder.objectRef<GapRow>('GapReport').implement({
     series: t.exposeString('series'),
     first: t.exposeString('first'),
     latest: t.exposeString('latest'),
-    monthsHeld: t.exposeInt('months_held'),
-    monthsMissing: t.exposeInt('months_missing'),
-    monthsNotPublished: t.exposeInt('months_not_published'),
-    monthsWithheld: t.exposeInt('months_withheld'),
-    monthsPending: t.exposeInt('months_pending'),
-    completePct: t.exposeFloat('complete_pct'),
+    monthsHeld: t.exposeInt('monthsHeld'),
+    monthsMissing: t.exposeInt('monthsMissing'),
+    monthsNotPublished: t.exposeInt('monthsNotPublished'),
+    monthsWithheld: t.exposeInt('monthsWithheld'),
+    monthsPending: t.exposeInt('monthsPending'),
+    completePct: t.exposeFloat('completePct'),
     missing: t.exposeStringList('missing'),
-    notPublished: t.exposeStringList('not_published'),
+    notPublished: t.exposeStringList('notPublished'),
     withheld: t.exposeStringList('withheld'),
     checkedAt: t.exposeString('checkedAt'),
   }),
 });
 
 const FreshnessType = builder
-  .objectRef<{ iso: string; name: string; latest: string; months_behind: number }>('Freshness')
+  .objectRef<{ iso: string; name: string; latest: string; monthsBehind: number }>('Freshness')
   .implement({
     fields: (t) => ({
       iso: t.exposeString('iso'),
       name: t.exposeString('name'),
       latest: t.exposeString('latest'),
-      monthsBehind: t.exposeInt('months_behind'),
+      monthsBehind: t.exposeInt('monthsBehind'),
     }),
   });
 
 const CalendarType = builder
-  .objectRef<{ country: string; name: string; latest: string; next_period: string; expected_in: string; usual_delay_months: number; overdue: boolean }>(
+  .objectRef<{ country: string; name: string; latest: string; nextPeriod: string; expectedIn: string; usualDelayMonths: number; overdue: boolean }>(
     'CalendarEntry',
   )
   .implement({
@@ -135,15 +135,15 @@ const CalendarType = builder
       country: t.exposeString('country'),
       name: t.exposeString('name'),
       latest: t.exposeString('latest'),
-      nextPeriod: t.exposeString('next_period'),
-      expectedIn: t.exposeString('expected_in'),
-      usualDelayMonths: t.exposeInt('usual_delay_months'),
+      nextPeriod: t.exposeString('nextPeriod'),
+      expectedIn: t.exposeString('expectedIn'),
+      usualDelayMonths: t.exposeInt('usualDelayMonths'),
       overdue: t.exposeBoolean('overdue'),
     }),
   });
 
 const CalendarListType = builder
-  .objectRef<{ note: string; rows: { country: string; name: string; latest: string; next_period: string; expected_in: string; usual_delay_months: number; overdue: boolean }[] }>(
+  .objectRef<{ note: string; rows: { country: string; name: string; latest: string; nextPeriod: string; expectedIn: string; usualDelayMonths: number; overdue: boolean }[] }>(
     'ReleaseCalendar',
   )
   .implement({
@@ -275,7 +275,7 @@ builder.queryFields((t) => ({
       const [countries, releases] = await Promise.all([countriesNamed(ctx, args.countries), primaryReleases(ctx)]);
       const rows = countries.flatMap((c) => {
         const entries = releases.get(c.iso) ?? [];
-        const latest = latestPeriodOf(entries.map((e) => e.latest_period));
+        const latest = latestPeriodOf(entries.map((e) => e.latestPeriod));
         const row = latest ? releaseCalendar(entries, latest, ctx.now) : null;
         return row ? [{ country: c.iso, name: c.name, ...row }] : [];
       });

@@ -1,6 +1,6 @@
 /** Root fields for places, series lookup, holidays, exchange rates and service status. */
 import { ApiError, notFound } from '../../errors';
-import { refuses } from '../operation-plan';
+import { throws } from '../operation-plan';
 import type { HolidayRow } from '../../domain/holidays';
 import { holidaysFor } from '../holiday-rules';
 import { MONTHLY_RULE } from '../../domain/monthly';
@@ -82,7 +82,7 @@ builder.queryFields((t) => ({
     type: 'Country',
     nullable: true,
     description: 'One country by ISO 3166 code; null, with an `unknown_country` error, when it is not held.',
-    extensions: refuses('unknown_country'),
+    extensions: throws('unknown_country'),
     args: { iso: t.arg({ type: CountryCodeScalar, required: true }) },
     resolve: async (query, _root, { iso }, ctx) => {
       const country = await ctx.prisma.country.findUnique({ ...query, where: { iso } });
@@ -100,7 +100,7 @@ builder.queryFields((t) => ({
     // One region's figures are /v1/regions/{region}'s, a developer route (the list of regions is free).
     authScopes: { developer: true },
     description: 'One UN Tourism region by slug; null, with an `unknown_region` error, when it is not held.',
-    extensions: refuses('unknown_region'),
+    extensions: throws('unknown_region'),
     args: { slug: t.arg.string({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const region = await ctx.prisma.region.findUnique({ ...query, where: { slug: args.slug.toLowerCase() } });
@@ -113,7 +113,7 @@ builder.queryFields((t) => ({
     nullable: true,
     authScopes: { developer: true },
     description: 'One series by id (`sr_…`) or alias (`es.nights.total.m`); null, with an `unknown_series` error, when it is not held.',
-    extensions: refuses('unknown_series'),
+    extensions: throws('unknown_series'),
     args: { id: t.arg({ type: SeriesRefScalar, required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const series = await ctx.prisma.series.findFirst({ ...query, where: { OR: [{ id: args.id }, { alias: args.id }] } });
@@ -145,7 +145,7 @@ builder.queryField('heldCountries', (t) =>
     description:
       'The ISO codes given, upper-cased and each once, when every one is held; otherwise an `unknown_country` error naming those that are not ' +
       '(what `/v1` answers for its `country` parameter, where `countries(isos:)` leaves them out). Null when no list is given.',
-    extensions: refuses('unknown_country'),
+    extensions: throws('unknown_country'),
     args: { isos: t.arg({ type: [CountryCodeScalar] }) },
     resolve: async (_root, args, ctx) => {
       if (!args.isos) return null;
@@ -176,7 +176,7 @@ const HolidayType = builder
       country: t.exposeString('country'),
       date: t.expose('date', { type: DateScalar }),
       name: t.exposeString('name'),
-      localName: t.exposeString('local_name'),
+      localName: t.exposeString('localName'),
       national: t.exposeBoolean('national'),
       regions: t.exposeStringList('regions'),
     }),

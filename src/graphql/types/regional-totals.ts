@@ -23,7 +23,7 @@ const RegionalTotalRowType = builder.objectRef<RegionalTotalRow>('RegionalTotalR
   fields: (t) => ({
     period: t.exposeString('period'),
     value: t.exposeFloat('value', { description: 'Sum over the countries reporting, in units (publisher scales applied).' }),
-    countriesReporting: t.exposeInt('countries_reporting'),
+    countriesReporting: t.exposeInt('countriesReporting'),
   }),
 });
 
@@ -72,7 +72,7 @@ builder.prismaObjectField('Region', 'totals', (t) =>
         unit: choice.unit,
         currency: choice.currency,
         countries: totals.countries,
-        leftOut: choice.left_out,
+        leftOut: choice.leftOut,
         rows: totals.rows,
       };
     },

@@ -15,7 +15,7 @@ const RivalType = builder.objectRef<RivalEntry>('Rival').implement({
     name: t.exposeString('name'),
     rank: t.exposeInt('rank'),
     score: t.exposeFloat('score', { description: '0 to 100.' }),
-    sharedMarkets: t.field({ type: [SharedMarketType], resolve: (r) => r.shared_markets }),
+    sharedMarkets: t.field({ type: [SharedMarketType], resolve: (r) => r.sharedMarkets }),
     basis: t.exposeString('basis', { description: 'What was compared, in words.' }),
   }),
 });

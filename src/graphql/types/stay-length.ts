@@ -15,7 +15,7 @@ const ARRIVALS_TABLE = 'tour_occ_arm';
 const StayLengthMonthType = builder.objectRef<StayLengthRow>('StayLengthMonth').implement({
   fields: (t) => ({
     period: t.exposeString('period'),
-    nightsPerArrival: t.exposeFloat('nights_per_arrival', { description: 'Nights ÷ arrivals, rounded to 2 decimals.' }),
+    nightsPerArrival: t.exposeFloat('nightsPerArrival', { description: 'Nights ÷ arrivals, rounded to 2 decimals.' }),
   }),
 });
 

@@ -16,8 +16,8 @@ const IntensityRowType = builder.objectRef<RankedRow>('TourismIntensityRow').imp
     country: t.exposeString('country'),
     name: t.exposeString('name'),
     year: t.exposeInt('year'),
-    arrivalsPerResident: t.exposeFloat('arrivals_per_resident', { description: 'Rounded to 3 decimals.' }),
-    receiptsPerResidentUsd: t.exposeFloat('receipts_per_resident_usd', { nullable: true, description: 'US$, rounded to 2 decimals.' }),
+    arrivalsPerResident: t.exposeFloat('arrivalsPerResident', { description: 'Rounded to 3 decimals.' }),
+    receiptsPerResidentUsd: t.exposeFloat('receiptsPerResidentUsd', { nullable: true, description: 'US$, rounded to 2 decimals.' }),
     arrivals: t.exposeFloat('arrivals', { description: 'International visitor arrivals, in units.' }),
     population: t.exposeFloat('population', { description: 'Residents (World Bank SP.POP.TOTL).' }),
     arrivalsSource: t.exposeString('arrivalsSource', { description: 'un_tourism or world_bank.' }),
@@ -76,7 +76,7 @@ async function computeRanking(ctx: GraphQLContext, year: number): Promise<Ranked
       country: c.iso,
       name: c.name,
       arrivals: arrivals.get(c.iso)?.value ?? null,
-      receipts_usd: receipts.get(c.iso)?.value ?? null,
+      receiptsUsd: receipts.get(c.iso)?.value ?? null,
       population: indicator.get(`${c.iso}|SP.POP.TOTL`) ?? null,
     };
   });

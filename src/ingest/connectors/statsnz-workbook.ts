@@ -118,15 +118,15 @@ function yearColumn(cell: Cell, col: number): YearColumn | null {
 
 /** Table 1's figures, each column checked against Table 2 and the workbook's reference month. */
 function table1(rows: SheetRows, reference: string | null, file: string, rejected: RejectedRow[]): ParsedObservation[] {
-  const refuse = (reason: string): ParsedObservation[] => {
+  const reject = (reason: string): ParsedObservation[] => {
     rejected.push({ table: TABLE, row: `${file}: ${STATSNZ_TABLES_SHEET}, Table 1`, reason });
     return [];
   };
   const title = rows.findIndex((r) => text(r[0]) === 'Monthly visitor arrivals');
   const heading = rows.findIndex((r, i) => i > title && text(r[0]) === 'Month');
-  if (title < 0 || heading < 0) return refuse('Table 1 "Monthly visitor arrivals" with its "Month" heading not found');
+  if (title < 0 || heading < 0) return reject('Table 1 "Monthly visitor arrivals" with its "Month" heading not found');
   const yearsAt = rows.findIndex((r, i) => i > heading && r.some((c, col) => yearColumn(c, col) !== null));
-  if (yearsAt < 0) return refuse('the year headings ("2019/20") not found');
+  if (yearsAt < 0) return reject('the year headings ("2019/20") not found');
   const columns = rows[yearsAt].flatMap((c, col) => yearColumn(c, col) ?? []);
   // The month rows follow the headings down to the first row that is not a month (the source line).
   const months: Array<{ row: SheetRows[number]; month: number; label: string }> = [];
@@ -138,12 +138,12 @@ function table1(rows: SheetRows, reference: string | null, file: string, rejecte
     months.push({ row: r, month, label });
   }
   if (months.length !== 12 || months.some((m, i) => i > 0 && m.month !== (months[i - 1].month % 12) + 1)) {
-    return refuse(`the rows are not twelve months in order: ${months.map((m) => m.label).join(', ') || 'none'}`);
+    return reject(`the rows are not twelve months in order: ${months.map((m) => m.label).join(', ') || 'none'}`);
   }
   const turns = months.filter((m, i) => i > 0 && m.month < months[i - 1].month).length;
   const last = months[11];
   const annual = yearEndedTotals(rows, heading);
-  if (!annual || annual.month !== last.month) return refuse(`Table 2 "Annual visitor arrivals", years ended ${last.label}, not found`);
+  if (!annual || annual.month !== last.month) return reject(`Table 2 "Annual visitor arrivals", years ended ${last.label}, not found`);
   const matching = columns.filter((c) => {
     if (c.turns === turns) return true;
     rejected.push({ table: TABLE, row: `${file}: ${STATSNZ_TABLES_SHEET}, Table 1, ${c.label}`, reason: `the year label does not match the months ${months[0].label}–${last.label}` });
@@ -151,7 +151,7 @@ function table1(rows: SheetRows, reference: string | null, file: string, rejecte
   });
   const newest = matching.at(-1);
   const ends = newest ? monthPeriod(newest.first + newest.turns, last.month) : null;
-  if (ends !== reference) return refuse(`Table 1 ends at ${ends ?? '(no year column)'}, the workbook is titled ${reference ?? '(no title found on the Information sheet)'}`);
+  if (ends !== reference) return reject(`Table 1 ends at ${ends ?? '(no year column)'}, the workbook is titled ${reference ?? '(no title found on the Information sheet)'}`);
   const observations: ParsedObservation[] = [];
   for (const c of matching) {
     const where = `${file}: ${STATSNZ_TABLES_SHEET}, Table 1, ${c.label}`;

@@ -25,12 +25,12 @@ describe('composeBrief', () => {
 
   it('leaves out what is null and writes no sentence about it', () => {
     const f = spainAugust();
-    f.figures = { value: 901, yoy_pct: null, vs_2019_pct: null, ytd_yoy_pct: null, region_rank: null, trust: null };
-    f.last_six = [];
+    f.figures = { value: 901, yoyPct: null, vs2019Pct: null, ytdYoyPct: null, regionRank: null, trust: null };
+    f.lastSix = [];
     f.outlook = [];
-    f.context = { jet_fuel: null, currency: null, growth: null };
+    f.context = { jetFuel: null, currency: null, growth: null };
     f.rivals = [];
-    f.rival_for = [];
+    f.rivalFor = [];
     const b = composeBrief(f);
     expect(b.headline).toBe('Spain: 901 nights in August 2025');
     expect(b.brief).toEqual(['Spain recorded 901 nights in August 2025.']);
@@ -40,9 +40,9 @@ describe('composeBrief', () => {
   it('says falls, flat changes, currencies and a contracting economy in words', () => {
     const f = spainAugust();
     f.name = 'Switzerland';
-    f.figures.yoy_pct = -3.96;
-    f.figures.vs_2019_pct = 0.04;
-    f.context.currency = { currency: 'CHF', per_eur: 0.93417, yoy_pct: -1.5 };
+    f.figures.yoyPct = -3.96;
+    f.figures.vs2019Pct = 0.04;
+    f.context.currency = { currency: 'CHF', perEur: 0.93417, yoyPct: -1.5 };
     f.context.growth = { year: 2024, pct: -0.7, projected: false };
     const b = composeBrief(f);
     expect(b.brief[0]).toBe('Switzerland recorded 12.3 million nights in August 2025, down 4.0% on a year before and level with August 2019.');
@@ -99,7 +99,7 @@ describe('verifyBrief', () => {
   it('passes the brief of a January, whose year to date is named by the January before', () => {
     const f = spainAugust();
     f.month = '2026-01';
-    f.last_six = f.last_six.map((m, i) => ({ ...m, month: `20${i < 5 ? 25 : 26}-${String(i < 5 ? 8 + i : 1).padStart(2, '0')}` }));
+    f.lastSix = f.lastSix.map((m, i) => ({ ...m, month: `20${i < 5 ? 25 : 26}-${String(i < 5 ? 8 + i : 1).padStart(2, '0')}` }));
     f.outlook = f.outlook.map((o, i) => ({ ...o, month: `2026-0${2 + i}` }));
     const text = all(composeBrief(f));
     expect(text.join(' ')).toContain('January 2025');
@@ -116,21 +116,21 @@ describe('verifyBrief', () => {
     for (let i = 0; i < 200; i++) {
       const f: BriefFigures = spainAugust();
       f.figures.value = 10 ** (1 + random() * 8);
-      f.figures.yoy_pct = pick(60);
-      f.figures.vs_2019_pct = pick(80);
-      f.figures.ytd_yoy_pct = pick(30);
-      f.last_six.forEach((m) => {
+      f.figures.yoyPct = pick(60);
+      f.figures.vs2019Pct = pick(80);
+      f.figures.ytdYoyPct = pick(30);
+      f.lastSix.forEach((m) => {
         m.value = random() < 0.1 ? null : 10 ** (2 + random() * 7);
-        m.yoy_pct = pick(50);
-        m.vs_3yr_avg_pct = pick(20);
+        m.yoyPct = pick(50);
+        m.vs3yrAvgPct = pick(20);
       });
       f.outlook.forEach((o) => {
         o.value = 10 ** (2 + random() * 7);
         o.low = o.value * 0.9;
         o.high = o.value * 1.1;
-        o.yoy_pct = pick(20);
+        o.yoyPct = pick(20);
       });
-      f.context.currency = { currency: 'JPY', per_eur: 10 ** (random() * 5 - 1), yoy_pct: pick(10) };
+      f.context.currency = { currency: 'JPY', perEur: 10 ** (random() * 5 - 1), yoyPct: pick(10) };
       f.context.growth = { year: 2025, pct: (random() - 0.3) * 8, projected: random() < 0.5 };
       const check = verifyBrief(all(composeBrief(f)), f);
       expect(check.problems, JSON.stringify(composeBrief(f))).toEqual([]);
