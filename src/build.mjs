@@ -25,6 +25,7 @@ await build({
     'src/bench/postgraphile-server.ts',
     'src/bench/workers.ts',
     'src/bench/compression.ts',
+    'src/bench/startup.ts',
   ],
   outbase: 'src',
   outdir,
