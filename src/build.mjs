@@ -26,6 +26,7 @@ await build({
     'src/bench/workers.ts',
     'src/bench/compression.ts',
     'src/bench/startup.ts',
+    'src/bench/compare.ts',
   ],
   outbase: 'src',
   outdir,
