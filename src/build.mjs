@@ -28,6 +28,7 @@ await build({
     'src/bench/explorer.ts',
     'src/bench/first-answers.ts',
     'src/bench/event-loop.ts',
+    'src/bench/startup.ts',
     'src/bench/compare.ts',
   ],
   outbase: 'src',

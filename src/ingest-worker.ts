@@ -14,7 +14,7 @@ const peakMb = () => process.resourceUsage().maxRSS / 1024;
 /** A bound a file passed names the bound; the file is the one being read. */
 const BOUND_ERRORS = new Set(['LimitExceeded', 'ZipError']);
 
-process.once('message', (task: ParseTask) => {
+process.once('message', async (task: ParseTask) => {
   let reading: string | null = null;
   watchReads((file) => {
     reading = file;
@@ -25,7 +25,7 @@ process.once('message', (task: ParseTask) => {
       for (const group of task.groups) send({ kind: 'checked', id: group.id, problems: checkFiles(task.sourcesDir, group.files) });
       send({ kind: 'done', value: null, peakMb: peakMb() });
     } else {
-      const summary = buildRelease({
+      const summary = await buildRelease({
         ...task.options,
         log: (line) => send({ kind: 'log', line, detail: false }),
         detail: (line) => send({ kind: 'log', line, detail: true }),

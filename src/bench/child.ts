@@ -58,7 +58,6 @@ if (mode === 'bare') {
     // The access log is written as in production (one line per request), to a file rather than the pipe the benchmark reads.
     logger: createLogger({ destination: accessLog }),
   });
-  await app.warmed;
   console.log(`ready ${app.url}`);
 }
 

@@ -38,7 +38,7 @@ function raw(url: string, headers: Record<string, string>): Promise<{ status: nu
 }
 
 async function main(): Promise<void> {
-  const dir = benchDataDir();
+  const dir = await benchDataDir();
   const app = await childServer('child', ['app', dir, KEY, 'on']);
   const ratios: number[] = [];
   console.log(`\nKept compressed answers (${TURNS.warmUp ? 'a warm-up turn, then ' : ''}${TURNS.rounds} alternating turns of ${TURNS.seconds} s, 10 connections) vs a bare node:http server sending the same bytes`);

@@ -127,7 +127,7 @@ async function ready(url: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const dir = benchDataDir();
+  const dir = await benchDataDir();
   const app = await childServer(path.join('..', 'cli'), ['serve'], {
     ready: /Serving on (\S+)/,
     env: { DATA_DIR: dir, PORT: '0', WORKERS: '1', TOURISM_API_KEYS: `free:${KEYS.free},intel:${KEYS.intel}`, RATE_LIMITS: 'free:100000000,intel:100000000' },

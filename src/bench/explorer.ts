@@ -60,7 +60,7 @@ const ms = (x: number) => `${x.toFixed(0).padStart(5)} ms`;
 
 async function main(): Promise<void> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is not installed (Debian package chromium; or set CHROMIUM)`);
-  const dir = benchDataDir();
+  const dir = await benchDataDir();
   const app = await childServer('child', ['app', dir, KEY, 'on']);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

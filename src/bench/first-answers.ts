@@ -40,7 +40,7 @@ async function timed(url: string): Promise<number> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
-  const dir = benchDataDir();
+  const dir = await benchDataDir();
   const references: number[] = [];
   const times = new Map<string, number[]>(ROUTES.map((r) => [r.path, []]));
   for (let round = 0; round < ROUNDS; round++) {

@@ -20,11 +20,11 @@ const ORIGINS = Number(process.env.BENCH_ORIGINS ?? 36);
 /** The outlook of a long monthly series whose months are known, as every series here is. */
 const OUTLOOK = OUTLOOK_METHOD;
 
-function releaseFile(): string {
+async function releaseFile(): Promise<string> {
   const configured = process.env.DATA_DIR && currentReleaseFile(process.env.DATA_DIR);
   if (configured) return configured;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-forecast-bench-'));
-  return buildRelease({ sourcesDir: process.env.TOURISM_SOURCES ?? path.resolve('../shared/data'), dataDir: dir }).file;
+  return (await buildRelease({ sourcesDir: process.env.TOURISM_SOURCES ?? path.resolve('../shared/data'), dataDir: dir })).file;
 }
 
 /** The previous outlook (choice among seasonal naive and srw_growth_log over 36 origins) and the variants tried against the combination. */
@@ -47,7 +47,7 @@ async function references(): Promise<Record<string, ReferenceForecaster>> {
 }
 
 const refs = await references();
-const db = new Database(releaseFile(), { readonly: true });
+const db = new Database(await releaseFile(), { readonly: true });
 const series = db.prepare("SELECT id, alias FROM Series WHERE headline = 1 AND freq = 'M' ORDER BY alias").all() as { id: string; alias: string }[];
 const observations = db.prepare('SELECT period, value FROM Observation WHERE seriesId = ? ORDER BY period');
 const results: BacktestResult[] = [];

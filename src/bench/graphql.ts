@@ -112,7 +112,7 @@ async function underLoad(side: Side): Promise<{ rps: number; p99: number; errors
 const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(9);
 
 async function main(): Promise<void> {
-  const dir = benchDataDir();
+  const dir = await benchDataDir();
   const t = performance.now();
   const loaded = await loadReleaseIntoPostgres(currentReleaseFile(dir)!, PG_URL);
   console.log(

@@ -83,7 +83,7 @@ async function cachedComparison(app: { url: string }, label: string, target: str
 }
 
 async function main(): Promise<void> {
-  const dir = benchDataDir();
+  const dir = await benchDataDir();
   const cached = await childServer('child', ['app', dir, KEY, 'on']);
   console.log(`\nCached answers (${TURNS.warmUp ? 'a warm-up turn, then ' : ''}${TURNS.rounds} alternating turns of ${TURNS.seconds} s, 10 connections) vs a bare node:http server sending the same bytes`);
   await cachedComparison(cached, 'REST /v1/countries', '/v1/countries', GOAL.large);

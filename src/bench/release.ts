@@ -5,12 +5,12 @@ import path from 'node:path';
 import { currentReleaseFile } from '../db/release-store';
 import { buildRelease } from '../ingest/build';
 
-export function benchDataDir(): string {
+export async function benchDataDir(): Promise<string> {
   const configured = process.env.DATA_DIR;
   if (configured && currentReleaseFile(configured)) return configured;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-bench-'));
   const sources = process.env.TOURISM_SOURCES ?? path.resolve('../shared/data');
   console.log(`Building a release from ${sources} …`);
-  buildRelease({ sourcesDir: sources, dataDir: dir });
+  await buildRelease({ sourcesDir: sources, dataDir: dir });
   return dir;
 }

@@ -71,7 +71,7 @@ async function measure(dataDir: string, workers: number): Promise<{ ours: number
 }
 
 async function main(): Promise<void> {
-  const dir = benchDataDir();
+  const dir = await benchDataDir();
   console.log(`Cached REST ${TARGET}, ${DURATION} s each, ${CONNECTIONS} connections, ${os.availableParallelism()} cores, load from ${WRK ? 'wrk' : 'autocannon'}`);
   const one = await measure(dir, 1);
   const two = await measure(dir, 2);

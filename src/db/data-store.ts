@@ -15,6 +15,8 @@ export interface Snapshot {
   /** ISO timestamp of the release whose content is served. */
   dataAsOf: string;
   loadedAt: string;
+  /** The newest publication date (ISO) of any figure, as the ingest stored it; null in a release without it. */
+  newestPublished: string | null;
   /** Per-release memo for figures computed once per release (e.g. rivals, briefs). */
   memo: Map<string, Promise<unknown>>;
   /**
@@ -152,6 +154,7 @@ export class DataStore {
       dataVersion: meta.data_version,
       dataAsOf: meta.data_as_of,
       loadedAt: meta.loaded_at,
+      newestPublished: meta.newest_published ?? null,
       ...computed,
     };
     for (const l of this.listeners) l(this.snapshot);

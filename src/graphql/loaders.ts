@@ -8,6 +8,8 @@ import type { Snapshot } from '../db/data-store';
 import { afterWaitingWork } from '../db/turns';
 import type { Observation } from '../generated/prisma/client';
 import { visibleObservations } from '../domain/visibility';
+import { NO_RIVALS, readRivals, type CountryRivals } from '../db/rival-table';
+import { storedOutcome, type BriefAbsence, type ServedBrief } from '../db/brief';
 
 /** An observation row as stored: period, value, status, flags and the date it first arrived. */
 export type ObservationPoint = Observation;
@@ -25,6 +27,12 @@ export interface Loaders {
    * grids, gap reports), never for a value shown.
    */
   allObservations: DataLoader<string, ObservationPoint[]>;
+  /** A country's rivals as the ingest stored them (src/db/rival-table.ts), a list of countries in one read. */
+  rivals: DataLoader<string, CountryRivals>;
+  /** A country's brief the ingest stored for a month, by `ISO|YYYY-MM` (null: none stored for that month). */
+  briefs: DataLoader<string, ServedBrief | BriefAbsence | null>;
+  /** Whether a country's origin breakdown covers two comparable windows, as the ingest stored it. */
+  originShift: DataLoader<string, boolean>;
 }
 
 const SERIES_PER_STATEMENT = 250;
@@ -96,8 +104,40 @@ export function createLoaders(snapshot: Snapshot, cutoff: string | null): Loader
     const all = cached.get(id);
     return all ? view(id, all) : allObservations.load(id).then((points) => view(id, points));
   };
+  const rivals: Loaders['rivals'] = new DataLoader(
+    async (isos) => {
+      const stored = await readRivals(snapshot.prisma, isos);
+      return isos.map((iso) => stored.get(iso) ?? NO_RIVALS);
+    },
+    { batchScheduleFn: afterWaitingWork },
+  );
+  const briefs: Loaders['briefs'] = new DataLoader(
+    async (keys) => {
+      const asked = keys.map((k) => k.split('|') as [string, string]);
+      const rows = await snapshot.prisma.storedBrief.findMany({
+        where: { OR: [...new Set(asked.map(([, month]) => month))].map((month) => ({ month, countryIso: { in: asked.filter(([, m]) => m === month).map(([iso]) => iso) } })) },
+      });
+      const byKey = new Map(rows.map((r) => [`${r.countryIso}|${r.month}`, r]));
+      return keys.map((k) => {
+        const row = byKey.get(k);
+        return row ? storedOutcome(row) : null;
+      });
+    },
+    { batchScheduleFn: afterWaitingWork },
+  );
+  const originShift: Loaders['originShift'] = new DataLoader(
+    async (isos) => {
+      const rows = await snapshot.prisma.originShiftCountry.findMany({ where: { countryIso: { in: [...isos] } }, select: { countryIso: true } });
+      const carrying = new Set(rows.map((r) => r.countryIso));
+      return isos.map((iso) => carrying.has(iso));
+    },
+    { batchScheduleFn: afterWaitingWork },
+  );
   return {
     allObservations,
+    rivals,
+    briefs,
+    originShift,
     points: visible,
     observations: {
       load: async (id) => visible(id),

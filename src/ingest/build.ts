@@ -47,6 +47,7 @@ import type { SourceTableInfo } from '../domain/types';
 import path from 'node:path';
 import { describeProblem, describeProblemForLog } from './source-shape';
 import { validateRelease } from './validate';
+import { writeDerivedTables } from './derived-tables';
 import { contentDigest, unchangedReleaseStats, versionOf, writeRelease, type CountryRow, type DerivationError, type RegionUnitRow, type ReleaseContent, type SeriesRow, type WriteStats } from './write-release';
 
 export interface BuildOptions {
@@ -404,7 +405,7 @@ function writeBulk(file: string, publicBaseUrl: string, log: (line: string) => v
   return bulk;
 }
 
-export function buildRelease(options: BuildOptions): BuildSummary {
+export async function buildRelease(options: BuildOptions): Promise<BuildSummary> {
   const log = options.log ?? (() => {});
   const detail = options.detail ?? log;
   const now = options.now ?? new Date();
@@ -458,6 +459,10 @@ export function buildRelease(options: BuildOptions): BuildSummary {
   try {
     fs.rmSync(file, { force: true });
     stats = writeRelease(file, content, previousFile, version, now.toISOString(), dataVersion);
+    log('Computing the derived tables (rivals, briefs, origin shift)');
+    const derivedAt = performance.now();
+    const derived = await writeDerivedTables(file, now, log);
+    log(`  rivals of ${derived.rivals} countries, ${derived.briefs} briefs (${Math.round(performance.now() - derivedAt)} ms)`);
     log('Validating');
     const problems = validateRelease(file);
     if (problems.length > 0) throw new Error(`release failed validation: ${problems.join('; ')}`);

@@ -24,8 +24,6 @@ import { serveReleases } from './served-release';
 
 export interface App {
   server: http.Server;
-  /** Settles when the per-release figures of the release served at start, and the recent holidays, are computed. */
-  warmed: Promise<unknown>;
   store: DataStore;
   keys: KeyStore;
   url: string;
@@ -56,8 +54,6 @@ export interface AppOptions {
   cacheAnswers?: boolean;
   /** The result cache's budget in bytes (default ANSWER_CACHE_MB, 32 MB). */
   cacheBytes?: number;
-  /** false skips warming the per-release figures at start (a test that counts statements). */
-  warm?: boolean;
   /**
    * This process sends the webhook events of releases newer than the last announced when the
    * served release switches (the single process; in a cluster the primary does, not the workers).
@@ -72,11 +68,9 @@ export async function startApp(options: AppOptions): Promise<App> {
   const log = options.log ?? ((line: string) => logger.error(line));
   const metrics = new Metrics();
   const store = new DataStore(config.dataDir, { onQuery: options.onQuery });
-  const served = serveReleases({ config, store, logger, log, metrics, announce: options.announceReleases === true, warm: options.warm !== false });
-  const { webhooks, warmUp } = served;
+  const served = serveReleases({ config, store, logger, log, metrics, announce: options.announceReleases === true });
+  const { webhooks } = served;
   await store.refresh();
-  // Requests that arrived while the first release's figures were computed waited behind them.
-  await warmUp.figures;
   store.watch();
   const keys = options.shared?.keys ?? new KeysStore(config.dataDir);
   for (const { plan, key } of parseSeedKeys(config.seedKeys)) await keys.seed(key, plan);
@@ -89,7 +83,6 @@ export async function startApp(options: AppOptions): Promise<App> {
   let closing = false;
   const probe = createProbes({
     store,
-    warmUp,
     metrics,
     access: config.metrics,
     answers,
@@ -109,8 +102,9 @@ export async function startApp(options: AppOptions): Promise<App> {
     closeIdleConnections: () => server.closeIdleConnections(),
   });
   const server = createServer(listener, config.publicBaseUrl);
-  // The warm-up's garbage (tens of megabytes of rows read and left) is collected once the process is idle after it, as a burst of answers' is.
-  void warmUp.warmed.then(() => collector.warmedUp());
+  // What opening a release read and left is collected once the process is idle, as a burst of answers' is.
+  collector.releaseOpened();
+  store.onSwitch(() => collector.releaseOpened());
   // What the app opened, closed in this order once it stops (or fails to listen).
   const release = async () => {
     webhooks?.close();
@@ -126,7 +120,6 @@ export async function startApp(options: AppOptions): Promise<App> {
   const address = server.address() as AddressInfo;
   return {
     server,
-    warmed: warmUp.warmed,
     store,
     keys,
     url: `http://${config.host}:${address.port}`,

@@ -35,7 +35,7 @@ const committed = () => v8.getHeapStatistics().total_heap_size;
 
 /**
  * Full collections once the process has been idle for IDLE_MS after its heap's committed size grew
- * by IDLE_COLLECT_GROWTH_BYTES (or after a release's warm-up). V8 collects when it allocates; with
+ * by IDLE_COLLECT_GROWTH_BYTES (or after a release was opened). V8 collects when it allocates; with
  * nothing allocating, what heavy answers left behind (tens of megabytes of result trees and texts)
  * waited for V8's memory reducer, which came a long while later or not at all, and resident memory
  * stayed high after a burst of large answers. The committed size is judged, not the live objects: a
@@ -47,7 +47,7 @@ const committed = () => v8.getHeapStatistics().total_heap_size;
 export class IdleCollector {
   private readonly collect: (() => void) | null;
   private committedAfter = committed();
-  /** A collection is due at the next idle spell whatever the growth (after a release's warm-up). */
+  /** A collection is due at the next idle spell whatever the growth (after a release was opened). */
   private owed = false;
   /** Since when no request has run; null while one runs. */
   private idleSince: number | null = performance.now();
@@ -65,8 +65,8 @@ export class IdleCollector {
     this.idleSince = null;
   }
 
-  /** The warm-up of a release ended: what it read and left is collected at the next idle spell. */
-  warmedUp(): void {
+  /** A release was opened: what reading it left (its series rows read for the search index) is collected at the next idle spell. */
+  releaseOpened(): void {
     this.owed = true;
     // With requests in flight, the last one's end arms the look.
     if (this.idleSince !== null && !this.timer) this.look(IDLE_MS);

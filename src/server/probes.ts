@@ -10,11 +10,9 @@ import { ApiError } from '../errors';
 import type { Config } from './config';
 import { bearerMatches, type Metrics } from './metrics';
 import type { PlainAnswers } from './plain-answers';
-import type { ReleaseWarmUp } from './warm-up';
 
 export interface ProbeDeps {
   store: DataStore;
-  warmUp: ReleaseWarmUp;
   metrics: Metrics;
   access: Config['metrics'];
   answers: PlainAnswers;
@@ -37,7 +35,6 @@ export function createProbes(deps: ProbeDeps): (req: http.IncomingMessage, res: 
       release: deps.servedRelease(),
       data_version: snapshot.dataVersion,
       data_as_of: snapshot.dataAsOf,
-      warmed: deps.warmUp.isWarm(snapshot),
     });
   };
   const metrics = (req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag) => {

@@ -23,7 +23,7 @@ const downloads = new Map<string, Buffer>();
 let scratch: string;
 
 beforeAll(async () => {
-  s = await startTestServer({ warm: false });
+  s = await startTestServer();
   version = path.basename(release.snapshot.file, '.db');
   const body = await s.json('/v1/bulk', 'free');
   listing = body.data;

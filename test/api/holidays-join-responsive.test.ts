@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ warm: false });
+  s = await startTestServer();
 });
 afterAll(async () => s.close());
 

@@ -7,7 +7,7 @@ import { childrenNamed, childText, parseXml, type XmlElement } from '../helpers/
 const release = withTestSnapshot();
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ warm: false });
+  s = await startTestServer();
 }, 120_000);
 afterAll(async () => s?.close());
 

@@ -84,7 +84,7 @@ describe('/v1/series/search ranking, languages and filters', () => {
 describe('/v1/series/search reads the per-release index', () => {
   it('answers a 1000-row page without an SQL statement', async () => {
     const statements: string[] = [];
-    const counted = await startTestServer({ onQuery: (sql) => statements.push(sql), warm: false });
+    const counted = await startTestServer({ onQuery: (sql) => statements.push(sql) });
     try {
       await counted.json('/v1/series/search?q=spain', 'developer');
       statements.length = 0;

@@ -65,3 +65,12 @@ it('bench:compression sends kept answers in each coding beside a bare server and
   }
   expect(output).toMatch(/^Mean of the median ratios \d+\.\d\d \(goal ≥ 0\.95\); lowest \d+\.\d\d$/m);
 }, 300_000);
+
+it('bench:startup opens the release and times the first answers of the heavy endpoints', async () => {
+  const output = await runBench('startup', {});
+  expect(output).toMatch(/^Release opened and listening: \d+ ms/m);
+  for (const route of ['/v1/countries/ES', '/v1/gaps', '/v1/countries/ES/brief', '/v1/series/search']) {
+    expect(output).toMatch(new RegExp(`^  first ${route.replace(/\//g, '\\/')}\\S*: \\d+ ms \\(\\d+ bytes\\)$`, 'm'));
+  }
+  expect(output).toMatch(/^Start to the first answers of all four: \d+ ms \(goal: under 1000 ms, (met|NOT met)\)\.$/m);
+}, 300_000);

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 let s: TestServer;
 const statements: string[] = [];
 beforeAll(async () => {
-  s = await startTestServer({ onQuery: (sql) => statements.push(sql), warm: false });
+  s = await startTestServer({ onQuery: (sql) => statements.push(sql) });
 });
 afterAll(async () => s.close());
 

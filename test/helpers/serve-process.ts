@@ -62,7 +62,7 @@ export async function waitUntil(what: string, ok: () => Promise<boolean>, timeou
   }
 }
 
-/** Waits until the service at `url` says (/readyz) that its release's warm-up has ended. */
-export function waitWarmed(url: string, timeoutMs = 120_000): Promise<number> {
-  return waitUntil('the release warmed', async () => ((await (await fetch(`${url}/readyz`)).json()) as { warmed?: boolean }).warmed === true, timeoutMs);
+/** Waits until the service at `url` says (/readyz) that it serves a release. */
+export function waitReady(url: string, timeoutMs = 120_000): Promise<number> {
+  return waitUntil('the release open', async () => ((await (await fetch(`${url}/readyz`)).json()) as { status?: string }).status === 'ready', timeoutMs);
 }

@@ -42,7 +42,6 @@ export async function startTestServer(
     rates?: string;
     onQuery?: (sql: string) => void;
     log?: (l: string) => void;
-    warm?: boolean;
     /** Access lines and events (default: none). */
     logger?: Logger;
     /** Pins the server's today (default TEST_NOW). */
@@ -70,7 +69,6 @@ export async function startTestServer(
     config,
     rates: options.rates ?? 'free:100000,developer:100000,analyst:100000,intel:100000',
     onQuery: options.onQuery,
-    warm: options.warm,
     announceReleases: options.announceReleases,
     log: options.log ?? (() => {}),
     logger: options.logger ?? createLogger({ level: 'silent' }),

@@ -46,9 +46,9 @@ function servedState(dataDir: string) {
   return { current: fs.readFileSync(path.join(dataDir, 'CURRENT'), 'utf8'), files: fs.readdirSync(releasesDir(dataDir)).sort() };
 }
 
-function refusal(dataDir: string, options: { allowVanished?: boolean } = {}): IngestError {
+async function refusal(dataDir: string, options: { allowVanished?: boolean } = {}): Promise<IngestError> {
   try {
-    buildRelease({ sourcesDir: sources, dataDir, parseCacheDir: inject('parseCacheDir'), now: new Date('2026-04-05T06:00:00Z'), ...options });
+    await buildRelease({ sourcesDir: sources, dataDir, parseCacheDir: inject('parseCacheDir'), now: new Date('2026-04-05T06:00:00Z'), ...options });
   } catch (err) {
     if (err instanceof IngestError) return err;
     throw err;
@@ -93,82 +93,82 @@ describe('a damaged source file is refused before parsing', () => {
   const before = servedState(dataDir);
   afterEach(() => expect(servedState(dataDir)).toEqual(before));
 
-  it('a truncated Eurostat TSV: the line cut short and its cell count', () => {
+  it('a truncated Eurostat TSV: the line cut short and its cell count', async () => {
     let cellsLeft = 0;
     damage(TSV, (d) => {
       const cut = cutTsv(d);
       cellsLeft = cut.cellsLeft;
       return cut.data;
     });
-    expect(refusal(dataDir).message).toBe(
+    expect((await refusal(dataDir)).message).toBe(
       `damaged source files, no release built: ${TSV} line ${TSV_CUT_LINE}: 435 cells expected, ${cellsLeft} found (file truncated?)`,
     );
   });
 
-  it('a truncated UN Tourism workbook (.xlsx): no end of the zip directory', () => {
+  it('a truncated UN Tourism workbook (.xlsx): no end of the zip directory', async () => {
     damage('unwto/unwto-all-data-download_032023.xlsx', (d) => d.subarray(0, d.length >> 1));
-    expect(refusal(dataDir).message).toBe(
+    expect((await refusal(dataDir)).message).toBe(
       'damaged source files, no release built: unwto/unwto-all-data-download_032023.xlsx: ' +
         'not a complete zip archive: no end-of-central-directory record (file truncated?)',
     );
   });
 
-  it('a truncated UN Tourism topic workbook of 23/12/2025', () => {
+  it('a truncated UN Tourism topic workbook of 23/12/2025', async () => {
     damage(TOPIC_WORKBOOK, (d) => d.subarray(0, d.length >> 1));
-    expect(refusal(dataDir).message).toBe(
+    expect((await refusal(dataDir)).message).toBe(
       `damaged source files, no release built: ${TOPIC_WORKBOOK}: not a complete zip archive: no end-of-central-directory record (file truncated?)`,
     );
   });
 
-  it('a topic workbook whose Data sheet renames a column: the header cell named', () => {
+  it('a topic workbook whose Data sheet renames a column: the header cell named', async () => {
     damage(TOPIC_WORKBOOK, () => minimalWorkbook({ Overview: [['Overview']], Data: [['indicator_code', 'indicator_label', 'indicator_previous_code', 'reporter_code']] }));
-    expect(refusal(dataDir).message).toBe(
+    expect((await refusal(dataDir)).message).toBe(
       `damaged source files, no release built: ${TOPIC_WORKBOOK} cell Data!D1: header cell expected "reporter_area_code", found other text: ` +
         "not the publisher's layout the connector reads",
     );
   });
 
-  it('a Stats NZ release workbook whose Table 1 is retitled: the cell named', () => {
+  it('a Stats NZ release workbook whose Table 1 is retitled: the cell named', async () => {
     const workbook = 'statsnz/international-visitor-arrivals-to-new-zealand-may-2024.xlsx';
     // The title is a shared string (xl/sharedStrings.xml), which the Contents sheet shares too.
     damage(workbook, (d) => editXlsxEntry(d, 'xl/sharedStrings.xml', (xml) => xml.replace('>Monthly visitor arrivals<', '>Monthly visitor departures<')));
-    expect(refusal(dataDir).message).toBe(
+    expect((await refusal(dataDir)).message).toBe(
       `damaged source files, no release built: ${workbook} cell Tables 1&2!A3: cell expected "Monthly visitor arrivals", found other text: ` +
         "not the publisher's layout the connector reads",
     );
   });
 
-  it('a workbook (.xlsx) damaged inside: the entry that does not inflate', () => {
+  it('a workbook (.xlsx) damaged inside: the entry that does not inflate', async () => {
     damage('nuts/NUTS2021.xlsx', (d) => {
       const copy = Buffer.from(d);
       for (let i = 200_000; i < 200_200; i++) copy[i] ^= 0x5a;
       return copy;
     });
-    expect(refusal(dataDir).message).toMatch(
+    expect((await refusal(dataDir)).message).toMatch(
       /^damaged source files, no release built: nuts\/NUTS2021\.xlsx: zip entry \S+ is damaged/,
     );
   });
 
-  it('a truncated EIA workbook (old .xls): the sectors missing', () => {
+  it('a truncated EIA workbook (old .xls): the sectors missing', async () => {
     damage('eia_jetfuel/EER_EPJK_PF4_RGC_DPGw.xls', (d) => d.subarray(0, d.length >> 1));
-    expect(refusal(dataDir).message).toBe(
+    expect((await refusal(dataDir)).message).toBe(
       'damaged source files, no release built: eia_jetfuel/EER_EPJK_PF4_RGC_DPGw.xls: not a complete .xls compound file: ' +
         'sector 255 of the FAT lies past the end of the file (128 sectors present; file truncated?)',
     );
   });
 
-  it('a truncated JNTO CSV, whose publisher writes no final newline: the last line short of cells', () => {
+  it('a truncated JNTO CSV, whose publisher writes no final newline: the last line short of cells', async () => {
     damage('jnto/JTM_inbound20170421eng.csv', (d) => d.subarray(0, d.length - 10));
-    expect(refusal(dataDir).message).toBe(
+    expect((await refusal(dataDir)).message).toBe(
       'damaged source files, no release built: jnto/JTM_inbound20170421eng.csv line 293: 92 cells expected, 82 found (file truncated?)',
     );
   });
 
-  it('a CSV whose header is not the publisher\'s, and a missing file, both named in one refusal', () => {
+  it('a CSV whose header is not the publisher\'s, and a missing file, both named in one refusal', async () => {
     damage('ecb/eurofxref-hist.csv', (d) => Buffer.from(d.toString('utf8').replace(/^Date,USD/, 'Datum,USD')));
     fs.renameSync(path.join(sources, 'eia_oil/wti-monthly.csv'), path.join(sources, 'eia_oil/wti-monthly.csv.old'));
     try {
-      expect(refusal(dataDir).problems).toEqual([
+      expect((await refusal(dataDir)).problems).toEqual([
         'ecb/eurofxref-hist.csv cell A1: header cell expected "Date", found other text: not the publisher\'s layout the connector reads',
         'eia_oil/wti-monthly.csv: file missing',
       ]);
@@ -177,7 +177,7 @@ describe('a damaged source file is refused before parsing', () => {
     }
   });
 
-  it('fetched StatCan and SingStat files in another layout: the header cell and the JSON key named', () => {
+  it('fetched StatCan and SingStat files in another layout: the header cell and the JSON key named', async () => {
     const fetched = { statcan: path.join(sources, 'statcan/24100050.csv'), singstat: path.join(sources, 'singstat/M550001.json') };
     const answer = JSON.parse(singstatApiJson({ keep: (t) => t.startsWith('Total') }));
     answer.Data.rows = answer.Data.row;
@@ -185,7 +185,7 @@ describe('a damaged source file is refused before parsing', () => {
     fs.writeFileSync(fetched.statcan, statcanFullTableCsv({ header: FULL_TABLE_HEADER.map((h) => (h === 'VALUE' ? 'OBS_VALUE' : h)) }));
     fs.writeFileSync(fetched.singstat, JSON.stringify(answer));
     try {
-      expect(refusal(dataDir).problems).toEqual([
+      expect((await refusal(dataDir)).problems).toEqual([
         'statcan/24100050.csv cell K1: header cell expected "VALUE" (the header ends UOM,UOM_ID,SCALAR_FACTOR,SCALAR_ID,VECTOR,COORDINATE,VALUE,STATUS,SYMBOL,TERMINATED,DECIMALS), found other text: not the publisher\'s layout the connector reads',
         'singstat/M550001.json key Data.row: expected an array, found nothing: not the publisher\'s layout the connector reads',
       ]);

@@ -9,7 +9,7 @@ import { KEYS, startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ env: { EXECUTION_BUDGET_MS: '1000' }, warm: false });
+  s = await startTestServer({ env: { EXECUTION_BUDGET_MS: '1000' } });
 });
 afterAll(async () => s?.close());
 
@@ -38,7 +38,7 @@ it('stops a /v1 answer at its budget with the timeout error body', async () => {
   expect([200, 503]).toContain(warm.status);
   // Then of a server whose budget is 1 ms: even with every holiday cached, the answer waits for a
   // turn of the execution queue and reads decades of rows, so it cannot come back within its budget.
-  const tight = await startTestServer({ env: { EXECUTION_BUDGET_MS: '1' }, warm: false });
+  const tight = await startTestServer({ env: { EXECUTION_BUDGET_MS: '1' } });
   try {
     const res = await fetch(`${tight.url}/v1/joins/holidays?id=my.arrivals.total.a`, { headers: { 'X-API-Key': KEYS.analyst } });
     expect(res.status).toBe(503);
@@ -52,7 +52,7 @@ it('stops a /v1 answer at its budget with the timeout error body', async () => {
 
 it('answers /healthz while a query over 500 series runs, in slices of the event loop', async () => {
   // The default budget: the query runs to its end however busy the machine is.
-  const roomy = await startTestServer({ warm: false });
+  const roomy = await startTestServer();
   try {
     const query = '{ series(first: 500) { nodes { id observations { period value } } } }';
     // The server's first query opens its release: not the slices being checked.

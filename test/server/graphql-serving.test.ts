@@ -13,7 +13,7 @@ import { KEYS, startTestServer, TEST_NOW, type TestServer } from '../helpers/ser
 let s: TestServer;
 const statements: string[] = [];
 beforeAll(async () => {
-  s = await startTestServer({ rates: 'free:3,developer:100000,analyst:100000,intel:100000', onQuery: (q) => statements.push(q), warm: false });
+  s = await startTestServer({ rates: 'free:3,developer:100000,analyst:100000,intel:100000', onQuery: (q) => statements.push(q) });
 });
 afterAll(async () => s.close());
 

@@ -20,7 +20,7 @@ const statuses: number[] = [];
 
 beforeAll(async () => {
   // A brief's first answer works out the release's figures: more than the default budget on two shared cores.
-  s = await startTestServer({ rates: 'free:3,developer:100000,analyst:100000,intel:100000', warm: false, env: { EXECUTION_BUDGET_MS: '60000' } });
+  s = await startTestServer({ rates: 'free:3,developer:100000,analyst:100000,intel:100000', env: { EXECUTION_BUDGET_MS: '60000' } });
 });
 afterAll(async () => {
   for (const c of clients) await c.close();

@@ -41,11 +41,6 @@ describe('probes', () => {
     expect(body.release).toMatch(/^\d{8}T\d{6}Z$/);
     expect(body.data_version).toBe(server.app.store.current!.dataVersion);
   });
-
-  it('/readyz says when the release is warm: its per-release figures, briefs and recent holidays worked out', async () => {
-    await server.app.warmed;
-    expect((await (await server.get('/readyz', { plan: null })).json()).warmed).toBe(true);
-  });
 });
 
 describe('access log', () => {

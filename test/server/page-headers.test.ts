@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ warm: false });
+  s = await startTestServer();
 });
 afterAll(async () => {
   await s?.close();

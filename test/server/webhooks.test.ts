@@ -129,7 +129,7 @@ it('sends each subscriber one signed event of the new release, retrying receiver
     },
   });
   const env = { WEBHOOK_ATTEMPTS: '5', WEBHOOK_RETRY_MS: '300', WEBHOOK_TIMEOUT_MS: '700', TOURISM_WEBHOOKS_ALLOW_PRIVATE: '1' };
-  let s: TestServer = await startTestServer({ dataDir, warm: false, announceReleases: true, logger, env });
+  let s: TestServer = await startTestServer({ dataDir, announceReleases: true, logger, env });
   try {
     // The release served at the first start is only noted: subscribers hear of releases from then on.
     await s.app.webhooks!.settled();
@@ -240,7 +240,7 @@ it('sends each subscriber one signed event of the new release, retrying receiver
 
     // A restart announces nothing again.
     await s.close();
-    s = await startTestServer({ dataDir, warm: false, announceReleases: true, logger, env });
+    s = await startTestServer({ dataDir, announceReleases: true, logger, env });
     await s.app.webhooks!.settled();
     expect([answering.received.length, down!.received.length, slow.received.length, spain.received.length]).toEqual([1, 1, 2, 0]);
 

@@ -1,35 +1,21 @@
 /**
- * Country.brief: the latest month in words and figures, written from the figures and checked
- * against them before it is served; remade once per release (memoised in the snapshot).
+ * Country.brief: the latest month in words and figures (src/db/brief.ts). The ingest stores the
+ * briefs of the release's months from every figure; a caller whose month is among them and whose
+ * plan hides no figure of the release reads the stored one, others have theirs computed.
  */
-import { perRelease } from '../../db/data-store';
-import { assembleBriefFigures, contextPoint } from '../../domain/brief/assemble';
-import { composeBrief, verifyBrief, type BriefFigures } from '../../domain/brief';
+import { perRelease, type Snapshot } from '../../db/data-store';
+import { briefMonth, buildBrief, readJetFuel, BRIEF_ABSENCES, type BriefAbsence, type BriefSources, type ServedBrief } from '../../db/brief';
+import { rivalFor } from '../../db/rival-table';
+import type { BriefFigures } from '../../domain/brief';
 import { OUTLOOK_METHOD, OUTLOOK_METHOD_IN_WORDS } from '../../domain/forecast';
-import { gaps, type GapObservation } from '../../domain/gaps';
-import { monthsBehind, yearBefore } from '../../domain/periods';
-import { trustGrade } from '../../domain/trust';
-import { yoyPct } from '../../domain/yoy';
-import { roundOrNull } from '../../domain/numeric';
 import { visibleFrom } from '../../domain/visibility';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import { primarySeriesByCountry } from '../primary-series';
-import { rivalFor, rivalsOf } from '../rival-table';
 import { currencyRates } from './measures';
 import { WORK_COST } from '../cost';
 
-export interface ServedBrief {
-  figures: BriefFigures;
-  headline: string;
-  brief: string[];
-}
-
-const FLAGGED = new Set(['estimated', 'provisional', 'break']);
-
-/** Why a country has no brief: no monthly headline series with figures, or a brief withheld by the number check. */
-export const BRIEF_ABSENCES = ['no_monthly_series', 'withheld'] as const;
-export type BriefAbsence = (typeof BRIEF_ABSENCES)[number];
+export { BRIEF_ABSENCES, type BriefAbsence, type ServedBrief } from '../../db/brief';
 
 /** Why a country has no brief, in words (Country.briefNote; /v1/countries/{iso}/brief's meta.note). */
 export function noBriefNote(name: string, absence: BriefAbsence): string {
@@ -43,117 +29,37 @@ const BriefAbsenceEnum = builder.enumType('BriefAbsence', {
   values: BRIEF_ABSENCES,
 });
 
-async function growthOf(ctx: GraphQLContext, iso: string, year: number) {
-  const rows = await ctx.prisma.indicator.findMany({
-    where: { countryIso: iso, indicator: { in: ['NY.GDP.MKTP.KD.ZG', 'WEO:gdp_growth_pct'] }, year: { lte: year } },
-    orderBy: { year: 'desc' },
-  });
-  // The World Bank's figure for the year, else the IMF's (flagged when a projection), else the newest present.
-  const pick = rows.find((r) => r.year === year && r.indicator === 'NY.GDP.MKTP.KD.ZG') ?? rows.find((r) => r.year === year) ?? rows[0];
-  return pick ? { year: pick.year, pct: roundOrNull(pick.value, 1)!, projected: pick.projection } : null;
+/** The figures a request's plan sees, for a brief computed for it. */
+function requestSources(ctx: GraphQLContext): BriefSources {
+  return {
+    prisma: ctx.prisma,
+    now: ctx.now,
+    primaries: () => primarySeriesByCountry(ctx),
+    observations: (id) => ctx.loaders.observations.load(id),
+    rivals: (iso) => ctx.loaders.rivals.load(iso),
+    rivalFor: (iso) => rivalFor(ctx.prisma, iso),
+    currencyRates: (currency) => currencyRates(ctx, currency),
+    jetFuel: () => perRelease(ctx.snapshot, 'prices:jet_fuel', () => readJetFuel(ctx.prisma)),
+    log: ctx.log,
+  };
 }
 
-async function currencyContext(ctx: GraphQLContext, currency: string | null, month: string) {
-  if (!currency) return null;
-  if (currency === 'EUR') return { currency, perEur: 1, yoyPct: 0 };
-  const rates = await currencyRates(ctx, currency);
-  if (!rates || rates === 'EUR') return null;
-  const point = contextPoint([...rates.monthly].map(([period, value]) => ({ period, value })), month);
-  return point ? { currency, perEur: point.value, yoyPct: point.yoyPct } : null;
-}
-
-/** Monthly jet fuel prices, read once per release: every brief places its month among them. */
-function jetFuelPrices(ctx: GraphQLContext) {
-  return perRelease(ctx.snapshot, 'prices:jet_fuel', () =>
-    ctx.prisma.price.findMany({ where: { code: 'jet_fuel' }, orderBy: { period: 'asc' }, select: { period: true, value: true } }),
-  );
-}
-
-async function buildBrief(ctx: GraphQLContext, iso: string): Promise<ServedBrief | BriefAbsence> {
-  // Briefs are of monthly series: a country whose primary series is annual has none.
-  const primaries = new Map([...(await primarySeriesByCountry(ctx))].filter(([, p]) => p.freq === 'M'));
-  const main = primaries.get(iso);
-  if (!main) return 'no_monthly_series';
-  const observations = await ctx.loaders.observations.load(main.id);
-  const present = observations.filter((o) => o.value !== null);
-  if (present.length === 0) return 'no_monthly_series';
-  const month = present[present.length - 1].period;
-  // Region peers with the same measure, for the rank in the latest month.
-  const peers = [...primaries.values()].filter((p) => p.measure === main.measure && p.country.regionSlug && p.country.regionSlug === main.country.regionSlug);
-  const peerObs = await Promise.all(peers.map((p) => ctx.loaders.observations.load(p.id)));
-  const regionValues = peers.flatMap((p, i) => {
-    const v = peerObs[i].find((o) => o.period === month)?.value;
-    return v == null ? [] : [{ country: p.countryIso, value: v }];
-  });
-  const [country, revisions, fuel, table] = await Promise.all([
-    ctx.prisma.country.findUnique({ where: { iso }, select: { currency: true, region: { select: { name: true } } } }),
-    ctx.prisma.revision.count({ where: { seriesId: main.id } }),
-    jetFuelPrices(ctx),
-    rivalsOf(ctx.snapshot, iso),
-  ]);
-  const report = gaps(observations as GapObservation[], ctx.now, 1);
-  const trust = trustGrade({
-    completePct: report?.completePct ?? 0,
-    revisions,
-    flaggedShare: present.filter((o) => FLAGGED.has(o.status)).length / present.length,
-    monthsBehind: monthsBehind(month, ctx.now),
-  });
-  const jet = contextPoint(fuel, month);
-  const rivals = await Promise.all(
-    table.rivals.map(async (r) => {
-      const theirs = primaries.get(r.country);
-      const obs = theirs ? (await ctx.loaders.observations.load(theirs.id)).filter((o) => o.value !== null) : [];
-      const last = obs[obs.length - 1];
-      const before = last ? obs.find((o) => o.period === yearBefore(last.period)) : undefined;
-      return {
-        country: r.country,
-        name: r.name,
-        score: r.score,
-        sharedMarkets: r.sharedMarkets.map((m) => m.country),
-        month: last?.period ?? null,
-        yoyPct: last ? yoyPct(last.value, before?.value) : null,
-      };
-    }),
-  );
-  const rivalForCodes = await rivalFor(ctx.snapshot, iso);
-  const names = Object.fromEntries(
-    (await ctx.prisma.country.findMany({ where: { iso: { in: rivalForCodes } }, select: { iso: true, name: true } })).map((c) => [c.iso, c.name]),
-  );
-  const figures = assembleBriefFigures({
-    country: iso,
-    name: main.country.name,
-    region: country?.region?.name ?? null,
-    measure: { name: main.measure, unit: main.measure },
-    observations,
-    regionValues,
-    trust,
-    context: {
-      jetFuel: jet ? { month: jet.month, usdGallon: jet.value, yoyPct: jet.yoyPct } : null,
-      currency: await currencyContext(ctx, country?.currency ?? null, month),
-      growth: await growthOf(ctx, iso, Number(month.slice(0, 4))),
-    },
-    rivals,
-    rivalFor: rivalForCodes,
-    names,
-  });
-  if (!figures) return 'no_monthly_series';
-  const text = composeBrief(figures);
-  const check = verifyBrief([text.headline, ...text.brief], figures);
-  // A brief whose text does not match its figures is not served.
-  if (!check.ok) {
-    ctx.log(`brief of ${iso} withheld: its text failed the number check: ${check.problems.join('; ')}`);
-    return 'withheld';
-  }
-  return { figures, headline: text.headline, brief: text.brief };
+/** Whether a cutoff hides none of the release's figures: its briefs are then those of every figure. */
+function seesEveryFigure(snapshot: Snapshot, cutoff: string | null): boolean {
+  return cutoff === null || (snapshot.newestPublished !== null && snapshot.newestPublished.slice(0, 10) <= cutoff);
 }
 
 /**
- * One brief per country and release (and day, as "today" enters freshness and trust), and per
- * visibility cutoff: it is built from the figures the plan sees (the request's loaders).
+ * A country's brief for the caller's month and plan: the stored one when the plan sees every figure
+ * and the month was stored; else computed from what the plan sees, once per release, day and cutoff.
  */
-export function briefOf(ctx: GraphQLContext, iso: string): Promise<ServedBrief | BriefAbsence> {
-  const cutoff = visibleFrom(ctx.plan, ctx.now) ?? 'all';
-  return perRelease(ctx.snapshot, `brief:${iso}:${ctx.now.toISOString().slice(0, 10)}:${cutoff}`, () => buildBrief(ctx, iso));
+export async function briefOf(ctx: GraphQLContext, iso: string): Promise<ServedBrief | BriefAbsence> {
+  const cutoff = visibleFrom(ctx.plan, ctx.now);
+  if (seesEveryFigure(ctx.snapshot, cutoff)) {
+    const stored = await ctx.loaders.briefs.load(`${iso}|${briefMonth(ctx.now)}`);
+    if (stored) return stored;
+  }
+  return perRelease(ctx.snapshot, `brief:${iso}:${ctx.now.toISOString().slice(0, 10)}:${cutoff ?? 'all'}`, () => buildBrief(requestSources(ctx), iso));
 }
 
 const RegionRankType = builder.objectRef<{ rank: number; of: number }>('RegionRank').implement({
@@ -241,7 +147,7 @@ const BriefType = builder.objectRef<ServedBrief>('CountryBrief').implement({
   }),
 });
 
-// The brief and why there is none are two sides of one outcome, computed once per release.
+// The brief and why there is none are two sides of one outcome.
 const analystOnCountry = { nullable: true, authScopes: { analyst: true }, select: { iso: true } } as const;
 const briefSide =
   <T>(side: (outcome: ServedBrief | BriefAbsence) => T) =>

@@ -3,8 +3,6 @@ import { primarySeries } from '../../domain/country-summary';
 import { MONTHLY_RULE } from '../../domain/monthly';
 import { monthsBehind } from '../../domain/periods';
 import { supportedStatistics, type StatisticRef } from '../../domain/statistics';
-import { rivalsOf } from '../rival-table';
-import { originShiftCountries } from './origin-shift';
 import { builder } from '../builder';
 import { FrequencyEnum, MeasureEnum, oneOf, PlanEnum, REGION_SLUGS, UnTourismRegionEnum } from '../enums';
 import { MEASURES } from '../../domain/types';
@@ -65,9 +63,9 @@ export const CountryType = builder.prismaObject('Country', {
       description: 'Derived statistics this country supports, with where each is served.',
       select: { series: { select: { measure: true, freq: true, breakdown: true, headline: true, tableCode: true, last: true } } },
       resolve: async (c, _args, ctx) => {
-        const [shift, rivals, frequencies] = await Promise.all([originShiftCountries(ctx), rivalsOf(ctx.snapshot, c.iso), countryFrequencies(ctx)]);
+        const [shift, rivals, frequencies] = await Promise.all([ctx.loaders.originShift.load(c.iso), ctx.loaders.rivals.load(c.iso), countryFrequencies(ctx)]);
         const computed = {
-          originShift: shift.has(c.iso),
+          originShift: shift,
           rivals: rivals.rivals.length > 0,
           monthly: frequencies.frequency.get(c.iso) === 'M',
           primaryMonthly: primarySeries(c.series)?.freq === 'M',

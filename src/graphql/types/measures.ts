@@ -3,7 +3,8 @@
  * total of a given frequency), spend converted at period reference rates, and nights by region.
  */
 import { perRelease } from '../../db/data-store';
-import { CONVERSION_METHOD, convertObservations, periodRates, type PeriodRates } from '../../domain/conversion';
+import { CONVERSION_METHOD, convertObservations, type PeriodRates } from '../../domain/conversion';
+import { readCurrencyRates } from '../../db/brief';
 import { invalidParameter, periodBounds } from '../args';
 import { builder } from '../builder';
 import { AggregationEnum, FrequencyEnum, MeasureEnum, UnitsEnum } from '../enums';
@@ -22,11 +23,7 @@ import { ENGLISH_NAME_SELECTION, type SearchableSeries } from '../../db/search-i
 /** One currency's period-average rates, computed once per release. */
 export function currencyRates(ctx: GraphQLContext, currency: string): Promise<PeriodRates | 'EUR' | null> {
   if (currency === 'EUR') return Promise.resolve('EUR');
-  return perRelease(ctx.snapshot, `fx:${currency}`, () =>
-    ctx.prisma.fxRate
-      .findMany({ where: { currency }, select: { date: true, rate: true } })
-      .then((rows) => (rows.length ? periodRates(rows) : null)),
-  );
+  return perRelease(ctx.snapshot, `fx:${currency}`, () => readCurrencyRates(ctx.prisma, currency));
 }
 
 /**

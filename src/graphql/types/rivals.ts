@@ -1,6 +1,6 @@
-/** Country.rivals: destinations competing for the same travellers, computed once per release. */
+/** Country.rivals: destinations competing for the same travellers, as the ingest stored them. */
 import { builder } from '../builder';
-import { rivalsOf, type RivalEntry, type SharedMarket } from '../rival-table';
+import type { RivalEntry, SharedMarket } from '../../db/rival-table';
 import { WORK_COST } from '../cost';
 
 const SharedMarketType = builder.objectRef<SharedMarket>('SharedMarket').implement({
@@ -28,6 +28,6 @@ builder.prismaObjectField('Country', 'rivals', (t) =>
       'Up to six destinations competing for the same travellers: overlap of origin-market mixes (Σ of the smaller of the two shares), on countries of origin (Eurostat trips matrix, JNTO) over the markets both list in the newest year that yields rivals, else UN Tourism arrivals by region of origin in the latest year, else the season shape where origins are unknown.',
     authScopes: { developer: true },
     select: { iso: true },
-    resolve: async (c, _args, ctx) => (await rivalsOf(ctx.snapshot, c.iso)).rivals,
+    resolve: async (c, _args, ctx) => (await ctx.loaders.rivals.load(c.iso)).rivals,
   }),
 );

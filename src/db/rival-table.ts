@@ -1,9 +1,9 @@
 /**
- * Every country's rivals, computed once per release and memoised in the snapshot: the profiles
- * need all countries' origin mixes and season shapes, and "rival for" (who counts a country as a
- * rival) needs every country's list. Used by Country.rivals and the brief.
+ * Every country's rivals: computed at ingest from all countries' origin mixes and season shapes
+ * (buildRivalTable), stored in the release (CountryRivals, Rival, RivalMarket) and read from there
+ * by Country.rivals and the brief, like any other column.
  */
-import { perRelease, type Snapshot } from '../db/data-store';
+import type { Prisma } from './client';
 import {
   annualCountryMixes,
   calendarYearMixes,
@@ -48,25 +48,46 @@ const MATRIX_SOURCE = 'trips of EU/EFTA residents by country of destination (Eur
 /** Monthly origins (nationality or residence, as each national office counts them), named by their publishers. */
 const monthlySource = (publishers: readonly string[]) => `visitor arrivals by origin summed over the calendar year (${publishers.join(', ')})`;
 
-const MEMO_KEY = 'rivals:table';
+/** A country without a rival choice stored. */
+export const NO_RIVALS: CountryRivals = { basis: null, period: null, rivals: [] };
 
-/** iso → its rivals, for every country present. */
-export function rivalTable(snapshot: Snapshot): Promise<Map<string, CountryRivals>> {
-  return perRelease(snapshot, MEMO_KEY, () => buildRivalTable(snapshot));
+/** The stored rivals of the countries asked for (absent: NO_RIVALS), in one statement per table. */
+export async function readRivals(prisma: Prisma, isos: readonly string[]): Promise<Map<string, CountryRivals>> {
+  const rows = await prisma.countryRivals.findMany({
+    where: { countryIso: { in: [...isos] } },
+    include: { rivals: { orderBy: { rank: 'asc' }, include: { markets: { orderBy: { position: 'asc' } } } } },
+  });
+  return new Map(
+    rows.map((r) => [
+      r.countryIso,
+      {
+        basis: r.basis as RivalBasis | null,
+        period: r.period,
+        rivals: r.rivals.map((x) => ({
+          country: x.rivalIso,
+          name: x.name,
+          rank: x.rank,
+          score: x.score,
+          sharedMarkets: x.markets.map((m) => ({ country: m.market, name: m.name })),
+          basis: x.basis,
+        })),
+      },
+    ]),
+  );
 }
 
-export async function rivalsOf(snapshot: Snapshot, iso: string): Promise<CountryRivals> {
-  return (await rivalTable(snapshot)).get(iso) ?? { basis: null, period: null, rivals: [] };
+export async function rivalsOf(prisma: Prisma, iso: string): Promise<CountryRivals> {
+  return (await readRivals(prisma, [iso])).get(iso) ?? NO_RIVALS;
 }
 
 /** ISO codes of the countries that list `iso` among their rivals, in code order. */
-export async function rivalFor(snapshot: Snapshot, iso: string): Promise<string[]> {
-  const table = await rivalTable(snapshot);
-  return [...table.entries()].filter(([, r]) => r.rivals.some((x) => x.country === iso)).map(([c]) => c).sort();
+export async function rivalFor(prisma: Prisma, iso: string): Promise<string[]> {
+  const rows = await prisma.rival.findMany({ where: { rivalIso: iso }, select: { countryIso: true }, distinct: ['countryIso'] });
+  return rows.map((r) => r.countryIso).sort();
 }
 
-async function buildRivalTable(snapshot: Snapshot): Promise<Map<string, CountryRivals>> {
-  const { prisma } = snapshot;
+/** iso → its rivals, for every country with a profile: what the ingest stores. */
+export async function buildRivalTable(prisma: Prisma): Promise<Map<string, CountryRivals>> {
   const [countries, series, sourceTables] = await Promise.all([
     prisma.country.findMany({ select: { iso: true, name: true }, orderBy: { iso: 'asc' } }),
     prisma.series.findMany({

@@ -1,0 +1,117 @@
+/**
+ * The figures derived from a whole release, computed once when it is built and written into it, so
+ * a service that opens the release reads them like any other column: every country's rivals, and
+ * the briefs of the release's month and the two after it, from every figure; the countries that
+ * carry an origin shift. Also the newest
+ * publication date of any figure, by which a service knows that a plan's cutoff hides none.
+ */
+import Database from 'better-sqlite3';
+import { buildBrief, briefMonth, readCurrencyRates, readJetFuel, type BriefAbsence, type ServedBrief } from '../db/brief';
+import { openPrisma } from '../db/client';
+import { primarySeriesByCountry } from '../db/primary-series';
+import { buildRivalTable, NO_RIVALS, type CountryRivals } from '../db/rival-table';
+import { shiftOf } from '../db/origin-shift';
+import { addMonths } from '../domain/periods';
+import type { Observation } from '../generated/prisma/client';
+
+/** The Meta key of the newest publication date (ISO) of any figure in the release. */
+export const NEWEST_PUBLISHED_META_KEY = 'newest_published';
+
+/** Months after the release's own whose briefs are stored: a release older than that is rarely served. */
+const BRIEF_MONTHS_AHEAD = 2;
+
+interface DerivedTables {
+  rivals: Map<string, CountryRivals>;
+  briefs: { iso: string; month: string; outcome: ServedBrief | BriefAbsence }[];
+  originShift: string[];
+  newestPublished: string | null;
+}
+
+async function computeDerived(file: string, now: Date, log: (line: string) => void): Promise<DerivedTables> {
+  const prisma = openPrisma(file);
+  try {
+    const rivals = await buildRivalTable(prisma);
+    const [series, countries, fuel, newest] = await Promise.all([
+      prisma.series.findMany({ orderBy: { alias: 'asc' }, select: { id: true, countryIso: true, measure: true, freq: true, headline: true, last: true } }),
+      prisma.country.findMany({ select: { iso: true, name: true, regionSlug: true }, orderBy: { iso: 'asc' } }),
+      readJetFuel(prisma),
+      prisma.observation.aggregate({ _max: { published: true } }),
+    ]);
+    const primaries = primarySeriesByCountry(series, countries);
+    const observations = new Map<string, Promise<Observation[]>>();
+    const observationsOf = (id: string) => {
+      let read = observations.get(id);
+      if (!read) observations.set(id, (read = prisma.observation.findMany({ where: { seriesId: id }, orderBy: { period: 'asc' } })));
+      return read;
+    };
+    const originShift: string[] = [];
+    const breakdowns = await prisma.series.findMany({ where: { breakdown: 'origin', measure: 'arrivals' }, select: { countryIso: true }, distinct: ['countryIso'] });
+    for (const { countryIso } of breakdowns) {
+      if (await shiftOf(prisma, countryIso, { loadMany: (ids) => Promise.all(ids.map(observationsOf)) })) originShift.push(countryIso);
+    }
+    const rates = new Map<string, ReturnType<typeof readCurrencyRates>>();
+    const rivalFor = (iso: string) =>
+      Promise.resolve([...rivals.entries()].filter(([, r]) => r.rivals.some((x) => x.country === iso)).map(([c]) => c).sort());
+    const briefs: DerivedTables['briefs'] = [];
+    const first = briefMonth(now);
+    for (let ahead = 0; ahead <= BRIEF_MONTHS_AHEAD; ahead++) {
+      const month = addMonths(first, ahead);
+      const sources = {
+        prisma,
+        now: new Date(`${month}-01T00:00:00.000Z`),
+        primaries: () => Promise.resolve(primaries),
+        observations: observationsOf,
+        rivals: (iso: string) => Promise.resolve(rivals.get(iso) ?? NO_RIVALS),
+        rivalFor,
+        currencyRates: (currency: string) => {
+          let read = rates.get(currency);
+          if (!read) rates.set(currency, (read = readCurrencyRates(prisma, currency)));
+          return read;
+        },
+        jetFuel: () => Promise.resolve(fuel),
+        // A withheld brief is logged once, for the release's own month.
+        log: ahead === 0 ? log : () => {},
+      };
+      for (const c of countries) briefs.push({ iso: c.iso, month, outcome: await buildBrief(sources, c.iso) });
+    }
+    return { rivals, briefs, originShift, newestPublished: newest._max.published };
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
+function writeDerived(file: string, derived: DerivedTables): void {
+  const db = new Database(file);
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  const owner = db.prepare('INSERT INTO CountryRivals (countryIso, basis, period) VALUES (?, ?, ?)');
+  const rival = db.prepare('INSERT INTO Rival (countryIso, rank, rivalIso, name, score, basis) VALUES (?, ?, ?, ?, ?, ?)');
+  const market = db.prepare('INSERT INTO RivalMarket (countryIso, rank, position, market, name) VALUES (?, ?, ?, ?, ?)');
+  const brief = db.prepare('INSERT INTO StoredBrief (countryIso, month, body, absence) VALUES (?, ?, ?, ?)');
+  const meta = db.prepare('INSERT INTO Meta (key, value) VALUES (?, ?)');
+  const carrier = db.prepare('INSERT INTO OriginShiftCountry (countryIso) VALUES (?)');
+  db.transaction(() => {
+    for (const [iso, choice] of derived.rivals) {
+      owner.run(iso, choice.basis, choice.period);
+      for (const r of choice.rivals) {
+        rival.run(iso, r.rank, r.country, r.name, r.score, r.basis);
+        r.sharedMarkets.forEach((m, i) => market.run(iso, r.rank, i, m.country, m.name));
+      }
+    }
+    for (const b of derived.briefs) {
+      const served = typeof b.outcome === 'string' ? null : b.outcome;
+      brief.run(b.iso, b.month, served ? JSON.stringify(served) : null, served ? null : b.outcome);
+    }
+    for (const iso of derived.originShift) carrier.run(iso);
+    if (derived.newestPublished) meta.run(NEWEST_PUBLISHED_META_KEY, derived.newestPublished);
+  })();
+  db.exec('ANALYZE');
+  db.close();
+}
+
+/** Computes the release's derived tables from the file just written and stores them in it. */
+export async function writeDerivedTables(file: string, now: Date, log: (line: string) => void): Promise<{ rivals: number; briefs: number }> {
+  const derived = await computeDerived(file, now, log);
+  writeDerived(file, derived);
+  return { rivals: derived.rivals.size, briefs: derived.briefs.length };
+}
