@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
  * No file runs alone: timing goals are the benchmarks' (`npm run bench*`), and what the tests bound
  * in time (a request cut at its budget, /healthz answering under attack) has room for the other files.
  */
-const OWN_PROCESS = ['test/ingest/hostile-files.test.ts', 'test/security/event-loop.test.ts'];
+const OWN_PROCESS = ['test/ingest/hostile-files.test.ts', 'test/security/event-loop.test.ts', 'test/server/derived-at-open.test.ts'];
 
 export default defineConfig({
   // One graphql instance: libraries load its CommonJS build, so our code must too.

@@ -46,4 +46,11 @@ async function main(): Promise<void> {
   await app.close();
 }
 
-await main();
+// The holiday worker would hold the process open until it idles out.
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -405,6 +405,14 @@ function writeBulk(file: string, publicBaseUrl: string, log: (line: string) => v
   return bulk;
 }
 
+/** The release's derived tables (src/ingest/derived-tables.ts), computed once and stored in the file. */
+async function writeDerived(file: string, now: Date, log: (line: string) => void): Promise<void> {
+  log('Computing the derived tables (rivals, briefs, origin shift)');
+  const started = performance.now();
+  const derived = await writeDerivedTables(file, now, log);
+  log(`  rivals of ${derived.rivals} countries, ${derived.briefs} briefs (${Math.round(performance.now() - started)} ms)`);
+}
+
 export async function buildRelease(options: BuildOptions): Promise<BuildSummary> {
   const log = options.log ?? (() => {});
   const detail = options.detail ?? log;
@@ -459,10 +467,7 @@ export async function buildRelease(options: BuildOptions): Promise<BuildSummary>
   try {
     fs.rmSync(file, { force: true });
     stats = writeRelease(file, content, previousFile, version, now.toISOString(), dataVersion);
-    log('Computing the derived tables (rivals, briefs, origin shift)');
-    const derivedAt = performance.now();
-    const derived = await writeDerivedTables(file, now, log);
-    log(`  rivals of ${derived.rivals} countries, ${derived.briefs} briefs (${Math.round(performance.now() - derivedAt)} ms)`);
+    await writeDerived(file, now, log);
     log('Validating');
     const problems = validateRelease(file);
     if (problems.length > 0) throw new Error(`release failed validation: ${problems.join('; ')}`);
