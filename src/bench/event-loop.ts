@@ -11,7 +11,7 @@
  * Uses DATA_DIR when it holds a release, else builds one (./release); BENCH_SECONDS (default 6) each attack.
  */
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { healthzWhile } from './healthz-probe';
 import { benchDataDir } from './release';
 import { childServer } from './servers';
 
@@ -20,44 +20,6 @@ const KEYS = { free: 'bench-key-free', intel: 'bench-key-intel' };
 const GOAL_P99_MS = 50;
 const ATTACK_MS = Number(process.env.BENCH_SECONDS ?? 6) * 1000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-/** The probe: its own thread, so what delays it is the service, not this thread reading the attack's answers. */
-const PROBE = `
-const { parentPort, workerData } = require('node:worker_threads');
-let running = true;
-parentPort.once('message', () => (running = false));
-(async () => {
-  // The thread's first fetch loads the HTTP client: not a latency of the service.
-  await (await fetch(workerData + '/healthz')).arrayBuffer();
-  const latencies = [];
-  while (running) {
-    const sent = performance.now();
-    const res = await fetch(workerData + '/healthz');
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error('/healthz answered ' + res.status);
-    latencies.push(performance.now() - sent);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  parentPort.postMessage(latencies);
-})();
-`;
-
-/** /healthz latencies at `url` (ms, sorted) probed every 10 ms while `attack` runs. */
-async function healthzWhile(url: string, attack: () => Promise<void>): Promise<number[]> {
-  const probe = new Worker(PROBE, { eval: true, workerData: url });
-  const probed = new Promise<number[]>((resolve, reject) => {
-    probe.once('message', resolve);
-    probe.once('error', reject);
-  });
-  try {
-    await attack();
-  } finally {
-    probe.postMessage('stop');
-  }
-  const latencies = await probed;
-  await probe.terminate();
-  return latencies.sort((a, b) => a - b);
-}
 
 const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
 

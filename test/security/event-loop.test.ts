@@ -14,50 +14,14 @@
  * is measured is its event loop alone.
  */
 import fs from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import { healthzWhile as probeHealthz } from '../../src/bench/healthz-probe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServe, waitReady, waitUntil, type ServeProcess } from '../helpers/serve-process';
 import { KEYS, privateDataDir, startTestServer, TEST_NOW, type TestServer } from '../helpers/server';
 
-/**
- * The probe: /healthz every 10 ms from a thread of its own, so that what delays it is the service,
- * not this thread's own work (reading the attack's answers of a megabyte each).
- */
-const PROBE = `
-const { parentPort, workerData } = require('node:worker_threads');
-let running = true;
-parentPort.once('message', () => (running = false));
-(async () => {
-  // The thread's first fetch loads the HTTP client: not a latency of the service.
-  await (await fetch(workerData + '/healthz')).arrayBuffer();
-  const latencies = [];
-  while (running) {
-    const sent = performance.now();
-    const res = await fetch(workerData + '/healthz');
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error('/healthz answered ' + res.status);
-    latencies.push(performance.now() - sent);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  parentPort.postMessage(latencies);
-})();
-`;
-
-/** /healthz latencies at `url` (ms, sorted) probed every 10 ms while `attack` runs. */
+/** /healthz latencies (ms, sorted) while `attack` runs; a probe that measured nothing fails. */
 async function healthzWhile(url: string, attack: () => Promise<void>): Promise<number[]> {
-  const probe = new Worker(PROBE, { eval: true, workerData: url });
-  const probed = new Promise<number[]>((resolve, reject) => {
-    probe.once('message', resolve);
-    probe.once('error', reject);
-  });
-  try {
-    await attack();
-  } finally {
-    probe.postMessage('stop');
-  }
-  const latencies = await probed;
-  await probe.terminate();
-  latencies.sort((a, b) => a - b);
+  const latencies = await probeHealthz(url, attack);
   expect(latencies.length).toBeGreaterThan(0);
   return latencies;
 }
