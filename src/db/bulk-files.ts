@@ -11,10 +11,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { Zip, ZipDeflate } from 'fflate';
+import { Zip } from 'fflate';
 import { ParquetWriter, fileWriter } from 'hyparquet-writer';
 import { licenceOf, seriesCitation, seriesServiceUrl } from '../domain/citation';
 import { scaleFactor } from '../domain/scale';
+import { ZipNativeDeflate } from './zip-deflate';
 
 export interface BulkFileSpec {
   name: string;
@@ -312,7 +313,7 @@ class ZipSink {
   private readonly zip: Zip;
   private failed: Error | null = null;
   private country = '';
-  private entry: ZipDeflate | null = null;
+  private entry: ZipNativeDeflate | null = null;
   private text = '';
   private rows = 0;
 
@@ -324,9 +325,9 @@ class ZipSink {
     });
   }
 
-  private open(name: string): ZipDeflate {
-    const entry = new ZipDeflate(name, { level: 6 });
-    // Entries dated by the release, so the same release gives the same bytes on every machine.
+  private open(name: string): ZipNativeDeflate {
+    const entry = new ZipNativeDeflate(name, 6);
+    // Entries dated by the release, so the same release gives the same bytes wherever it is built with the same Node.js.
     entry.mtime = this.mtime;
     this.zip.add(entry);
     return entry;
