@@ -27,6 +27,9 @@ export const LONGEST_FIRST = [
   'test/server/graphiql.test.ts',
 ];
 
+/** The project whose files run one at a time, each in a process of its own (vitest.config.ts). */
+export const SERIAL_PROJECT = 'own-process';
+
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
@@ -35,7 +38,8 @@ export default class LongestFirst extends BaseSequencer {
       const at = LONGEST_FIRST.indexOf(path.relative(root, spec.moduleId).split(path.sep).join('/'));
       return at < 0 ? LONGEST_FIRST.length : at;
     };
-    // Within each project, in the order Vitest runs the projects: the listed files first.
+    // Within each project the listed files first; the projects run side by side, and the one whose
+    // files run one at a time in their own processes starts first rather than alone at the end.
     const byProject = new Map<string, TestSpecification[]>();
     for (const spec of sorted) {
       const group = byProject.get(spec.project.name) ?? [];
@@ -43,6 +47,7 @@ export default class LongestFirst extends BaseSequencer {
       byProject.set(spec.project.name, group);
     }
     // Array sort is stable: files of one rank keep Vitest's order.
-    return [...byProject.values()].flatMap((group) => group.sort((a, b) => rank(a) - rank(b)));
+    const serialFirst = [...byProject.entries()].sort(([a], [b]) => Number(b === SERIAL_PROJECT) - Number(a === SERIAL_PROJECT));
+    return serialFirst.flatMap(([, group]) => group.sort((a, b) => rank(a) - rank(b)));
   }
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './sequencer';
+import LongestFirst, { SERIAL_PROJECT } from './sequencer';
 
 const require = createRequire(import.meta.url);
 
@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
  * No file runs alone: timing goals are the benchmarks' (`npm run bench*`), and what the tests bound
  * in time (a request cut at its budget, /healthz answering under attack) has room for the other files.
  */
-const OWN_PROCESS = ['test/ingest/hostile-files.test.ts', 'test/security/event-loop.test.ts', 'test/server/derived-at-open.test.ts'];
+const OWN_PROCESS = ['test/ingest/hostile-files.test.ts', 'test/server/derived-at-open.test.ts', 'test/security/event-loop.test.ts'];
 
 export default defineConfig({
   // One graphql instance: libraries load its CommonJS build, so our code must too.
@@ -39,7 +39,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'own-process', include: OWN_PROCESS, isolate: true, maxWorkers: 1 },
+        test: { name: SERIAL_PROJECT, include: OWN_PROCESS, isolate: true, maxWorkers: 1 },
       },
     ],
   },
