@@ -1,29 +1,33 @@
 /**
  * The figures derived from a whole release, computed once when it is built and written into it, so
  * a service that opens the release reads them like any other column: every country's rivals, and
- * the briefs of the release's month and the two after it, from every figure; the countries that
- * carry an origin shift. Also the newest
+ * the briefs and the monthly series' gap reports of the release's month and the two after it, from
+ * every figure; the countries that carry an origin shift. Also the newest
  * publication date of any figure, by which a service knows that a plan's cutoff hides none.
  */
 import Database from 'better-sqlite3';
 import { buildBrief, briefMonth, readCurrencyRates, readJetFuel, type BriefAbsence, type ServedBrief } from '../db/brief';
-import { openPrisma } from '../db/client';
-import { primarySeriesByCountry } from '../db/primary-series';
+import { openPrisma, type Prisma } from '../db/client';
+import { countryFrequenciesOf, type FrequencySeriesRow } from '../db/country-frequency';
+import { gapReportOf, primaryReleasesOf } from '../db/gap-reports';
+import { primarySeriesByCountry, type PrimarySeries } from '../db/primary-series';
 import { buildRivalTable, NO_RIVALS, type CountryRivals } from '../db/rival-table';
 import { shiftOf } from '../db/origin-shift';
 import { addMonths } from '../domain/periods';
+import type { GapObservation, GapReport } from '../domain/gaps';
 import type { Observation } from '../generated/prisma/client';
 
 /** The Meta key of the newest publication date (ISO) of any figure in the release. */
 export const NEWEST_PUBLISHED_META_KEY = 'newest_published';
 
-/** Months after the release's own whose briefs are stored: a release older than that is rarely served. */
-const BRIEF_MONTHS_AHEAD = 2;
+/** Months after the release's own whose briefs and gap reports are stored: a release older than that is rarely served. */
+const MONTHS_AHEAD = 2;
 
 interface DerivedTables {
   rivals: Map<string, CountryRivals>;
   briefs: { iso: string; month: string; outcome: ServedBrief | BriefAbsence }[];
   originShift: string[];
+  gaps: { seriesId: string; month: string; report: GapReport | null }[];
   newestPublished: string | null;
 }
 
@@ -32,7 +36,10 @@ async function computeDerived(file: string, now: Date, log: (line: string) => vo
   try {
     const rivals = await buildRivalTable(prisma);
     const [series, countries, fuel, newest] = await Promise.all([
-      prisma.series.findMany({ orderBy: { alias: 'asc' }, select: { id: true, countryIso: true, measure: true, freq: true, headline: true, last: true } }),
+      prisma.series.findMany({
+        orderBy: { alias: 'asc' },
+        select: { id: true, alias: true, countryIso: true, measure: true, breakdown: true, member: true, freq: true, headline: true, derived: true, points: true, last: true },
+      }),
       prisma.country.findMany({ select: { iso: true, name: true, regionSlug: true }, orderBy: { iso: 'asc' } }),
       readJetFuel(prisma),
       prisma.observation.aggregate({ _max: { published: true } }),
@@ -53,9 +60,8 @@ async function computeDerived(file: string, now: Date, log: (line: string) => vo
     const rivalFor = (iso: string) =>
       Promise.resolve([...rivals.entries()].filter(([, r]) => r.rivals.some((x) => x.country === iso)).map(([c]) => c).sort());
     const briefs: DerivedTables['briefs'] = [];
-    const first = briefMonth(now);
-    for (let ahead = 0; ahead <= BRIEF_MONTHS_AHEAD; ahead++) {
-      const month = addMonths(first, ahead);
+    const months = Array.from({ length: MONTHS_AHEAD + 1 }, (_, ahead) => addMonths(briefMonth(now), ahead));
+    for (const [ahead, month] of months.entries()) {
       const sources = {
         prisma,
         now: new Date(`${month}-01T00:00:00.000Z`),
@@ -74,10 +80,30 @@ async function computeDerived(file: string, now: Date, log: (line: string) => vo
       };
       for (const c of countries) briefs.push({ iso: c.iso, month, outcome: await buildBrief(sources, c.iso) });
     }
-    return { rivals, briefs, originShift, newestPublished: newest._max.published };
+    const gaps = await gapReportsOf(prisma, series, primaries, observationsOf, months);
+    return { rivals, briefs, originShift, gaps, newestPublished: newest._max.published };
   } finally {
     await prisma.$disconnect();
   }
+}
+
+/** Every monthly series' gap report as of each month (src/db/gap-reports.ts). */
+async function gapReportsOf(
+  prisma: Prisma,
+  series: readonly FrequencySeriesRow[],
+  primaries: ReadonlyMap<string, PrimarySeries>,
+  observationsOf: (id: string) => Promise<Observation[]>,
+  months: readonly string[],
+): Promise<DerivedTables['gaps']> {
+  const monthly = [...countryFrequenciesOf(series).monthly.values()].flat();
+  const releases = await primaryReleasesOf(prisma, primaries);
+  const reports: DerivedTables['gaps'] = [];
+  for (const s of monthly) {
+    // The status column holds the domain's statuses (the ingest writes no other).
+    const observations = (await observationsOf(s.id)) as GapObservation[];
+    for (const month of months) reports.push({ seriesId: s.id, month, report: gapReportOf(s, observations, releases, new Date(`${month}-01T00:00:00.000Z`)) });
+  }
+  return reports;
 }
 
 function writeDerived(file: string, derived: DerivedTables): void {
@@ -90,6 +116,7 @@ function writeDerived(file: string, derived: DerivedTables): void {
   const brief = db.prepare('INSERT INTO StoredBrief (countryIso, month, body, absence) VALUES (?, ?, ?, ?)');
   const meta = db.prepare('INSERT INTO Meta (key, value) VALUES (?, ?)');
   const carrier = db.prepare('INSERT INTO OriginShiftCountry (countryIso) VALUES (?)');
+  const gap = db.prepare('INSERT INTO StoredGap (seriesId, month, report) VALUES (?, ?, ?)');
   db.transaction(() => {
     for (const [iso, choice] of derived.rivals) {
       owner.run(iso, choice.basis, choice.period);
@@ -103,6 +130,7 @@ function writeDerived(file: string, derived: DerivedTables): void {
       brief.run(b.iso, b.month, served ? JSON.stringify(served) : null, served ? null : b.outcome);
     }
     for (const iso of derived.originShift) carrier.run(iso);
+    for (const g of derived.gaps) gap.run(g.seriesId, g.month, g.report ? JSON.stringify(g.report) : null);
     if (derived.newestPublished) meta.run(NEWEST_PUBLISHED_META_KEY, derived.newestPublished);
   })();
   db.exec('ANALYZE');
@@ -110,8 +138,8 @@ function writeDerived(file: string, derived: DerivedTables): void {
 }
 
 /** Computes the release's derived tables from the file just written and stores them in it. */
-export async function writeDerivedTables(file: string, now: Date, log: (line: string) => void): Promise<{ rivals: number; briefs: number }> {
+export async function writeDerivedTables(file: string, now: Date, log: (line: string) => void): Promise<{ rivals: number; briefs: number; gaps: number }> {
   const derived = await computeDerived(file, now, log);
   writeDerived(file, derived);
-  return { rivals: derived.rivals.size, briefs: derived.briefs.length };
+  return { rivals: derived.rivals.size, briefs: derived.briefs.length, gaps: derived.gaps.length };
 }

@@ -2,7 +2,13 @@
  * A release holds its derived figures (computed at ingest): opening it computes none of them, and
  * a heavy answer right after the start reads them in a few statements, like any other column.
  */
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { currentReleaseFile } from '../../src/db/release-store';
+import { copiedDataDir } from '../helpers/releases';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const statements: string[] = [];
@@ -32,4 +38,35 @@ it("a country's rivals, statistics and brief right after the start: a bounded nu
   expect(statements.length).toBeLessThanOrEqual(12);
   // Of the per-release memos only the country frequencies, computed from the series rows in memory, are filled by it.
   expect([...s.app.store.current!.memo.keys()]).toEqual(['country-frequencies']);
+});
+
+it('every gap report right after the start: the stored reports of the month read, no figure', async () => {
+  statements.length = 0;
+  const { status, body } = await s.graphql('{ gaps { country series monthsHeld monthsMissing monthsPending } }');
+  expect(status).toBe(200);
+  expect(body.errors).toBeUndefined();
+  expect(body.data.gaps.length).toBeGreaterThan(50);
+  const tables = new Set(statements.map((sql) => /FROM [`"]?(?:main[`"]?\.[`"]?)?(\w+)/.exec(sql)?.[1]));
+  expect(tables).toContain('StoredGap');
+  expect(tables).not.toContain('Observation');
+  expect(tables).not.toContain('ReleaseEntry');
+});
+
+it('a release without stored gap reports (one built before they were) answers /v1/gaps the same, computed live', async () => {
+  const dir = copiedDataDir(fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-gaps-')));
+  const db = new Database(currentReleaseFile(dir)!);
+  db.exec('DROP TABLE StoredGap');
+  db.close();
+  const live = await startTestServer({ dataDir: dir });
+  try {
+    for (const target of ['/v1/gaps', '/v1/gaps?country=ES&format=csv']) {
+      const [stored, computed] = await Promise.all([s.get(target), live.get(target)]);
+      expect(computed.status).toBe(200);
+      const withoutId = async (r: Response) => (await r.text()).replace(/"request_id":"[^"]*"/, '');
+      expect(await withoutId(computed)).toBe(await withoutId(stored));
+    }
+  } finally {
+    await live.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

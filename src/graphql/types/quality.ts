@@ -1,6 +1,7 @@
 /** Data quality and timing: coverage, gaps, freshness, release calendar and latest releases. */
 import { perRelease } from '../../db/data-store';
-import { releaseCalendar, usualDelayMonths, type ReleaseEntry } from '../../domain/calendar';
+import { releaseCalendar, type ReleaseEntry } from '../../domain/calendar';
+import { gapReportOf, primaryReleasesOf, readStoredGaps } from '../../db/gap-reports';
 import { coverageGrid } from '../../domain/coverage';
 import { freshness } from '../../domain/freshness';
 import { gaps, type GapObservation, type GapReport } from '../../domain/gaps';
@@ -34,49 +35,22 @@ function releaseLog(ctx: GraphQLContext): Promise<ReleaseLog> {
   });
 }
 
-/**
- * Country → the releases of its primary series, oldest first (what the calendar and the pending
- * months of /v1/gaps read), once per release: the log's entries of those series only, one a
- * country and release.
- */
+/** Country → the releases of its primary series, oldest first (src/db/gap-reports.ts), once per release. */
 function primaryReleases(ctx: GraphQLContext): Promise<Map<string, ReleaseEntry[]>> {
-  return perRelease(ctx.snapshot, 'primary-releases', async () => {
-    const primaries = await primarySeriesByCountry(ctx);
-    const [releases, entries] = await Promise.all([
-      ctx.prisma.release.findMany({ select: { version: true, loadedAt: true } }),
-      ctx.prisma.releaseEntry.findMany({
-        where: { seriesId: { in: [...primaries.values()].map((p) => p.id) } },
-        orderBy: { releaseVersion: 'asc' },
-        select: { releaseVersion: true, countryIso: true, latestPeriod: true },
-      }),
-    ]);
-    const dates = new Map(releases.map((r) => [r.version, r.loadedAt]));
-    const byCountry = new Map<string, ReleaseEntry[]>();
-    for (const e of entries) {
-      if (!e.latestPeriod) continue;
-      const list = byCountry.get(e.countryIso) ?? [];
-      list.push({ date: (dates.get(e.releaseVersion) ?? '').slice(0, 10), latestPeriod: e.latestPeriod });
-      byCountry.set(e.countryIso, list);
-    }
-    return byCountry;
-  });
+  return perRelease(ctx.snapshot, 'primary-releases', async () => primaryReleasesOf(ctx.prisma, await primarySeriesByCountry(ctx)));
 }
 
 /**
- * The gap reports of monthly series, each computed once per release and month (a report runs to
- * last month, and its pending months follow the release log): the first /v1/gaps of a month reads
- * what the release's warm-up or an earlier caller computed, and a country's asks for its own.
+ * The gap reports of monthly series for the month of today: those the ingest stored for it, else
+ * computed once per release and month (src/db/gap-reports.ts).
  */
-// Reports say which months are present, not their values: read from every figure, so one report serves every plan.
 async function gapReports(ctx: GraphQLContext, series: readonly MonthlySeriesRow[]): Promise<(GapReport | null)[]> {
-  const reports = await perRelease(ctx.snapshot, `gap-reports:${monthOfDate(ctx.now)}`, async () => new Map<string, GapReport | null>());
+  const month = monthOfDate(ctx.now);
+  const reports = await perRelease(ctx.snapshot, `gap-reports:${month}`, async () => (await readStoredGaps(ctx.prisma, month)) ?? new Map<string, GapReport | null>());
   const missing = series.filter((s) => !reports.has(s.id));
   if (missing.length > 0) {
     const [releases, observations] = await Promise.all([primaryReleases(ctx), Promise.all(missing.map((s) => ctx.loaders.allObservations.load(s.id)))]);
-    missing.forEach((s, i) => {
-      const pending = usualDelayMonths(releases.get(s.country) ?? []) ?? 0;
-      reports.set(s.id, gaps(observations[i] as GapObservation[], ctx.now, pending));
-    });
+    missing.forEach((s, i) => reports.set(s.id, gapReportOf(s, observations[i] as GapObservation[], releases, ctx.now)));
   }
   return series.map((s) => reports.get(s.id) ?? null);
 }
