@@ -50,10 +50,8 @@ const holidayCache = new LRUCache<string, readonly HolidayRow[]>({
 interface Job {
   key: string;
   ask: HolidayAsk;
-  /** Askers still waiting; none left when it comes up: it is dropped, unless it is a warm-up. */
+  /** Askers still waiting; none left when it comes up: it is dropped. */
   wanted: number;
-  /** Computed ahead of any asker (warmHolidays), after every job asked for. */
-  warm: boolean;
   rows: Promise<readonly HolidayRow[]>;
   resolve: (rows: readonly HolidayRow[]) => void;
   reject: (err: Error) => void;
@@ -62,8 +60,6 @@ interface Job {
 /** Jobs asked for and not answered yet, by key, so two askers of one country-year share it. */
 const pending = new Map<string, Job>();
 const queue: Job[] = [];
-/** Warm-ups not asked for yet, in the order given; one asked for meanwhile has moved to `queue`. */
-const warmQueue: Job[] = [];
 let running: Job | null = null;
 let worker: Worker | null = null;
 let idleTimer: NodeJS.Timeout | null = null;
@@ -94,7 +90,7 @@ function startWorker(): Worker {
 function settle(job: Job, answer: HolidayAnswer): void {
   pending.delete(job.key);
   if ('rows' in answer) {
-    if (job.ask.iso !== LOADED.iso) holidayCache.set(job.key, answer.rows);
+    holidayCache.set(job.key, answer.rows);
     job.resolve(answer.rows);
   } else job.reject(new Error(`holiday rules: ${answer.error}`));
 }
@@ -107,10 +103,6 @@ function next(): void {
     pending.delete(job.key);
     job.reject(new Error('holiday rules: no one waits for this country-year any more'));
     job = queue.shift();
-  }
-  while (!job && warmQueue.length > 0) {
-    const warm = warmQueue.shift()!;
-    if (warm.warm) job = warm;
   }
   if (!job) {
     idleTimer ??= setTimeout(stopWorker, WORKER_IDLE_MS).unref();
@@ -137,70 +129,22 @@ function stopWorker(): void {
   void stopping.terminate();
 }
 
-function enqueue(key: string, ask: HolidayAsk, warm = false): Job {
+function enqueue(key: string, ask: HolidayAsk): Job {
   let resolve!: Job['resolve'];
   let reject!: Job['reject'];
   const rows = new Promise<readonly HolidayRow[]>((res, rej) => ((resolve = res), (reject = rej)));
   // A job dropped or failed after all its askers left has no one to tell.
   rows.catch(() => {});
-  const job: Job = { key, ask, wanted: 0, warm, rows, resolve, reject };
+  const job: Job = { key, ask, wanted: 0, rows, resolve, reject };
   pending.set(key, job);
-  (warm ? warmQueue : queue).push(job);
+  queue.push(job);
   return job;
-}
-
-/** A pending job someone asks for: a warm-up not begun moves to the askers' queue. */
-function asked(job: Job): Job {
-  if (job.warm && job !== running) {
-    job.warm = false;
-    queue.push(job);
-  }
-  return job;
-}
-
-/**
- * Computes these country-years in the worker when it has nothing asked of it, so that their first
- * askers find them cached; settles when all are computed or failed. The service warms the years
- * its monthly series are asked about most (the holidays join over recent months), each
- * country-year being costly work for the worker.
- */
-export function warmHolidays(asks: readonly HolidayAsk[]): Promise<void> {
-  const jobs: Promise<unknown>[] = [];
-  for (const ask of asks) {
-    const key = keyOf(ask);
-    if (holidayCache.has(key)) continue;
-    jobs.push((pending.get(key) ?? enqueue(key, ask, true)).rows);
-  }
-  // All cached already (another release of the same year, another server in this process): the
-  // worker parsed nothing for them and is cached as it is.
-  if (jobs.length === 0) return Promise.resolve();
-  next();
-  return Promise.allSettled(jobs).then(recycleWorker).then(() => {});
 }
 
 /** The key of a country-year's answer, among those holidayCache and those pending. */
 function keyOf({ iso, year, names }: HolidayAsk): string {
   return `${names}|${iso}|${year}`;
 }
-
-/**
- * A fresh worker in place of one that has nothing to do: after a warm-up it retained the parsed rules
- * of every country warmed, tens of megabytes resident, where the answers cached here are what is used.
- */
-function recycleWorker(): Promise<unknown> {
-  if (!worker || running || queue.length > 0) return Promise.resolve();
-  void worker.terminate();
-  worker = startWorker();
-  // Settles once the fresh worker has loaded the rules library (its first answer), so that loading
-  // is over before the warm-up is said to be.
-  const loaded = waitFor(enqueue(`loaded|${++recycled}`, LOADED), undefined);
-  next();
-  return loaded.catch(() => {});
-}
-
-/** An ask of no country: answered with no rows as soon as the worker has loaded. */
-const LOADED: HolidayAsk = { iso: '', year: 0, names: 'english' };
-let recycled = 0;
 
 /** The job's rows for one asker, who stops waiting (and no longer counts) when `signal` aborts. */
 function waitFor(job: Job, signal: AbortSignal | undefined): Promise<readonly HolidayRow[]> {
@@ -230,7 +174,7 @@ export function holidaysFor(iso: string, year: number, names: HolidayNames, sign
   const hit = holidayCache.get(key) ?? (names === 'english' ? holidayCache.get(keyOf({ iso, year, names: 'local' })) : undefined);
   if (hit) return Promise.resolve(hit);
   const pendingJob = pending.get(key);
-  const rows = waitFor(pendingJob ? asked(pendingJob) : enqueue(key, { iso, year, names }), signal);
+  const rows = waitFor(pendingJob ?? enqueue(key, { iso, year, names }), signal);
   // After the asker is counted: a job no one waits for is dropped when its turn comes.
   next();
   return rows;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { holidaysOf } from '../../src/domain/holidays';
-import { holidaysFor, warmHolidays } from '../../src/graphql/holiday-rules';
+import { holidaysFor } from '../../src/graphql/holiday-rules';
 
 describe('holiday rules worked out in the worker thread', () => {
   it('gives what the rules give, and works a country-year out once (the second ask is the kept answer)', async () => {
@@ -37,18 +37,5 @@ describe('holiday rules worked out in the worker thread', () => {
     const controller = new AbortController();
     controller.abort(new Error('spent before'));
     await expect(holidaysFor('IT', 2033, 'local', controller.signal)).rejects.toThrow('spent before');
-  });
-
-  it('works out warm-ups only while nothing is asked: an asked country-year goes first, and a warm-up asked for moves up', async () => {
-    const warmed: string[] = [];
-    const asks = Array.from({ length: 12 }, (_, i) => ({ iso: 'ES', year: 2051 + i, names: 'english' as const }));
-    const warming = warmHolidays(asks).then(() => warmed.push('all warm'));
-    const asked = holidaysFor('ES', 2070, 'english').then(() => warmed.push('asked'));
-    // The last warm-up, asked for: it no longer waits behind the eleven before it.
-    const promoted = holidaysFor('ES', 2062, 'english').then(() => warmed.push('promoted'));
-    await Promise.all([warming, asked, promoted]);
-    expect(warmed).toEqual(['asked', 'promoted', 'all warm']);
-    // Every warm-up is kept: asked now, each is the kept answer.
-    for (const { year } of asks) expect(await holidaysFor('ES', year, 'english')).toBe(await holidaysFor('ES', year, 'english'));
   });
 });
