@@ -86,8 +86,8 @@ export async function rivalFor(prisma: Prisma, iso: string): Promise<string[]> {
   return rows.map((r) => r.countryIso).sort();
 }
 
-/** iso → its rivals, for every country with a profile: what the ingest stores. */
-export async function buildRivalTable(prisma: Prisma): Promise<Map<string, CountryRivals>> {
+/** iso → its rivals, for every country with a profile: what the ingest stores; `observationsOf` reads a series' figures in period order. */
+export async function buildRivalTable(prisma: Prisma, observationsOf: (id: string) => Promise<readonly PeriodValue[]>): Promise<Map<string, CountryRivals>> {
   const [countries, series, sourceTables] = await Promise.all([
     prisma.country.findMany({ select: { iso: true, name: true }, orderBy: { iso: 'asc' } }),
     prisma.series.findMany({
@@ -104,16 +104,8 @@ export async function buildRivalTable(prisma: Prisma): Promise<Map<string, Count
     prisma.sourceTable.findMany({ select: { code: true, publisher: true } }),
   ]);
   const publisherOf = new Map(sourceTables.map((t) => [t.code, t.publisher]));
-  const observations = await prisma.observation.findMany({
-    where: { seriesId: { in: series.map((s) => s.id) } },
-    select: { seriesId: true, period: true, value: true },
-  });
-  const obsBySeries = new Map<string, PeriodValue[]>();
-  for (const o of observations) {
-    const list = obsBySeries.get(o.seriesId) ?? [];
-    list.push({ period: o.period, value: o.value });
-    obsBySeries.set(o.seriesId, list);
-  }
+  const read = await Promise.all(series.map((s) => observationsOf(s.id)));
+  const obsBySeries = new Map(series.map((s, i) => [s.id, read[i].map((o) => ({ period: o.period, value: o.value }))]));
 
   type Entry = { regions: OriginSeries[]; matrix: OriginSeries[]; monthly: OriginSeries[]; monthlyPublishers: Set<string>; headline: PeriodValue[] };
   const byCountry = new Map<string, Entry>();

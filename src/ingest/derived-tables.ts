@@ -31,10 +31,26 @@ interface DerivedTables {
   newestPublished: string | null;
 }
 
+/**
+ * A series' figures as Prisma reads them, by one prepared statement: the derived tables read some
+ * three thousand series one by one, and a statement through Prisma costs far more than its rows.
+ */
+function observationReader(db: Database.Database): (id: string) => Promise<Observation[]> {
+  const read = db.prepare('SELECT seriesId, period, value, status, flags, published, derivation FROM Observation WHERE seriesId = ? ORDER BY period');
+  const cache = new Map<string, Promise<Observation[]>>();
+  return (id) => {
+    let rows = cache.get(id);
+    if (!rows) cache.set(id, (rows = Promise.resolve(read.all(id) as Observation[])));
+    return rows;
+  };
+}
+
 async function computeDerived(file: string, now: Date, log: (line: string) => void): Promise<DerivedTables> {
   const prisma = openPrisma(file);
+  const db = new Database(file, { readonly: true });
   try {
-    const rivals = await buildRivalTable(prisma);
+    const observationsOf = observationReader(db);
+    const rivals = await buildRivalTable(prisma, observationsOf);
     const [series, countries, fuel, newest] = await Promise.all([
       prisma.series.findMany({
         orderBy: { alias: 'asc' },
@@ -45,12 +61,6 @@ async function computeDerived(file: string, now: Date, log: (line: string) => vo
       prisma.observation.aggregate({ _max: { published: true } }),
     ]);
     const primaries = primarySeriesByCountry(series, countries);
-    const observations = new Map<string, Promise<Observation[]>>();
-    const observationsOf = (id: string) => {
-      let read = observations.get(id);
-      if (!read) observations.set(id, (read = prisma.observation.findMany({ where: { seriesId: id }, orderBy: { period: 'asc' } })));
-      return read;
-    };
     const originShift: string[] = [];
     const breakdowns = await prisma.series.findMany({ where: { breakdown: 'origin', measure: 'arrivals' }, select: { countryIso: true }, distinct: ['countryIso'] });
     for (const { countryIso } of breakdowns) {
@@ -83,6 +93,7 @@ async function computeDerived(file: string, now: Date, log: (line: string) => vo
     const gaps = await gapReportsOf(prisma, series, primaries, observationsOf, months);
     return { rivals, briefs, originShift, gaps, newestPublished: newest._max.published };
   } finally {
+    db.close();
     await prisma.$disconnect();
   }
 }
