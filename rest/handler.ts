@@ -111,8 +111,11 @@ class RestAdapter {
     this.run = { execute: deps.execute, publicBaseUrl: deps.publicBaseUrl, log: deps.log, endpointsLive: deps.endpointsLive ?? deps.routes.length };
   }
 
-  /** `path` and `query` are the request target split at '?'; `tag` carries the request id in and the route, plan and cache use out. */
-  handle(req: IncomingMessage, res: ServerResponse, path: string, query: string, tag?: RequestTag): void {
+  /**
+   * `path` and `query` are the request target split at '?'; `tag` carries the request id in and the
+   * route, plan and cache use out. A promise when the answer is written later, resolved once it is.
+   */
+  handle(req: IncomingMessage, res: ServerResponse, path: string, query: string, tag?: RequestTag): Promise<void> | void {
     const requestId = tag ? tag.id : newRequestId();
     let plan: Plan = 'free';
     try {
@@ -127,15 +130,15 @@ class RestAdapter {
       const admission = this.deps.admit(req.headers['x-api-key'], { plan: route.plan, what: route.path }, tag);
       const go = ({ caller, rate }: Admission) => this.afterAdmission(req, res, { found, path, query, plan: caller.plan, requestId, tag }, rate);
       // The in-process limiter answers at once; a shared one (cluster, Redis) answers later.
-      if (admission instanceof Promise) admission.then(go, (err) => this.fail(req, res, err, route.plan, requestId, null));
-      else go(admission);
+      if (admission instanceof Promise) return admission.then(go, (err) => this.fail(req, res, err, route.plan, requestId, null));
+      return go(admission);
     } catch (err) {
       this.fail(req, res, err, plan, requestId, null);
     }
   }
 
   /** Answers a request whose key, plan and rate passed. */
-  private afterAdmission(req: IncomingMessage, res: ServerResponse, admitted: Admitted, rate: RateDecision): void {
+  private afterAdmission(req: IncomingMessage, res: ServerResponse, admitted: Admitted, rate: RateDecision): Promise<void> | void {
     const { requestId } = admitted;
     const plan = admitted.found.c.route.plan;
     const { route } = admitted.found.c;
@@ -143,14 +146,14 @@ class RestAdapter {
     try {
       lookup = this.lookUp(req, admitted);
       if (route.file) {
-        return void this.fileAnswer(req, res, admitted, lookup, route.file, rate).catch((err) => this.fail(req, res, err, plan, requestId, rate));
+        return this.fileAnswer(req, res, admitted, lookup, route.file, rate).catch((err) => this.fail(req, res, err, plan, requestId, rate));
       }
       // A cached answer is written in this turn: no promise, no microtask between lookup and write.
       if (lookup.cached) return this.answers.send(req, res, lookup.cached, requestId, lookup.now, rate);
     } catch (err) {
       return this.fail(req, res, err, plan, requestId, rate);
     }
-    this.computeAnswer(req, admitted, lookup).then(
+    return this.computeAnswer(req, admitted, lookup).then(
       (answer) => this.answers.send(req, res, answer, requestId, this.deps.now(), rate),
       (err) => this.fail(req, res, err, plan, requestId, rate),
     );
@@ -276,7 +279,7 @@ class RestAdapter {
 
 export function createRestHandler(deps: RestDeps) {
   const adapter = new RestAdapter(deps);
-  return Object.assign((req: IncomingMessage, res: ServerResponse, path: string, query: string, tag?: RequestTag) => adapter.handle(req, res, path, query, tag), {
+  return Object.assign((req: IncomingMessage, res: ServerResponse, path: string, query: string, tag?: RequestTag): Promise<void> | void => adapter.handle(req, res, path, query, tag), {
     answer: (path: string, query: string, plan: Plan) => adapter.answer(path, query, plan),
   });
 }

@@ -58,7 +58,10 @@ export function createGraphQLEndpoint(deps: {
     maskedErrors: true,
     logging: false,
     parserAndValidationCache: parseCaches(),
-    context: ({ admission, requestId }) => {
+    // The one context factory: a /v1 route's or MCP tool's operation (useRest, getEnveloped) brings
+    // the release and time its answer was looked up at; a composed query takes the current ones.
+    context: ({ admission, requestId, start }) => {
+      if (start) return { ...createContext({ ...start, publicBaseUrl: deps.publicBaseUrl, log: deps.log }), route: start.route, resultKey: start.resultKey };
       const snapshot = deps.store.current;
       if (!snapshot) throw new ApiError('data_unavailable', 'No data release is loaded yet.', {}, { http: { status: 503 } });
       return createContext({

@@ -3,7 +3,7 @@
  *   useErrorBody   every error (4XX/5XX) as the error body of DECISIONS.md, a malformed request never a 500;
  *   useApiAccess   key, plan and rate checks through the module REST uses (src/auth/access.ts);
  *   useCachedBodies   cached results answered at once, from the bytes they were first sent as; ETag/304 and Cache-Control on GET, as REST;
- *   useQueryCost   the cost of every query in extensions.cost, and a query over the limit rejected;
+ *   useQueryCost   the cost of every query in extensions.cost, and a query over the limit rejected (a /v1 route's over its own);
  *   useMaxTokens   graphql-js's own token limit on the parser, so no query text is too big or deep to parse;
  *   useExecutionQueue  executions taken first come, first served, a few at a time;
  *   useTimeBudget  every execution stopped with a `timeout` error past its time budget, queue wait included.
@@ -13,7 +13,9 @@ import { isAsyncIterable } from '@envelop/core';
 import { PothosValidationError } from '@pothos/core';
 import { GraphQLError, parse, type ExecutionResult } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Admission, Admit } from '../auth/access';
+import type { ExecutionStart } from '../graphql/context';
 import { rateHeaders } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { QUERY_LIMITS } from '../graphql/builder';
@@ -30,6 +32,11 @@ import type { RequestTag } from '../../rest/request-tag';
 /** What the HTTP layer hands Yoga per request; the plugins fill in the rest. */
 export interface GraphQLServerContext {
   requestId: string;
+  /** The node:http request and answer, as Yoga's node adapter passes them: /v1 writes its answers to them (useRest). */
+  req?: IncomingMessage;
+  res?: ServerResponse;
+  /** A fixed operation run through getEnveloped (a /v1 route's, an MCP tool's): what its context is made from. */
+  start?: ExecutionStart;
   admission?: Admission;
   /** The cached result this request is answered with, once known. */
   cacheEntry?: CacheEntry;
@@ -322,33 +329,47 @@ export interface QueryCost {
   limit: number;
 }
 
-/** `onCost` is told the cost of each operation that reaches execution (answers from the cache never do). */
-/** A /v1 route's own operation (GraphQLContext.route). */
+/** A /v1 route's or MCP tool's own operation (GraphQLContext.route). */
 function isFixedOperation(context: unknown): boolean {
   return typeof context === 'object' && context !== null && 'route' in context && typeof context.route === 'string';
 }
 
+/**
+ * The cost bound of a /v1 route's (or MCP tool's) fixed operation. Its parameters already bound its
+ * work (limit 1..1000, a period), so it is far over QUERY_LIMITS.complexity for normal requests
+ * (/v1/arrivals about 6.8 million, /v1/capacity about 74 million, /v1/capacity from 1900 to 2100
+ * about 292 million), and this bound stops only requests no normal use reaches.
+ */
+export const ROUTE_COST_LIMIT = 300_000_000;
+
+/**
+ * One cost limit for both surfaces. A composed query: its cost in extensions.cost, `onCost` told it,
+ * and the depth, breadth and cost of QUERY_LIMITS. A fixed operation: ROUTE_COST_LIMIT only (its
+ * result is cached by the route's rule, not by its cost).
+ */
 export function useQueryCost(onCost?: (cost: number) => void): Plugin<{ cost?: number }> {
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      if (isFixedOperation(args.contextValue)) return;
+      const fixed = isFixedOperation(args.contextValue);
       const { complexity, depth, breadth } = complexityFromQuery(args.document, {
         schema: args.schema,
         ctx: args.contextValue as object,
         variables: (args.variableValues ?? undefined) as Record<string, unknown> | undefined,
       });
-      onCost?.(complexity);
-      // What the result cache decides by (src/graphql/result-cache.ts, KEEP_COST_MAX).
-      args.contextValue.cost = complexity;
-      const cost: QueryCost = { requested: complexity, limit: QUERY_LIMITS.complexity };
+      const limit = fixed ? ROUTE_COST_LIMIT : QUERY_LIMITS.complexity;
+      const cost: QueryCost = { requested: complexity, limit };
       const reject = (message: string) =>
         setResultAndStopExecution({
           errors: [new GraphQLError(message, { extensions: { code: 'query_too_complex', cost } })],
           extensions: { cost },
         });
+      if (fixed) return complexity > limit ? reject(`Query cost ${complexity} is over the limit of ${limit}.`) : undefined;
+      onCost?.(complexity);
+      // What the result cache decides by (src/graphql/result-cache.ts, KEEP_COST_MAX).
+      args.contextValue.cost = complexity;
       if (depth > QUERY_LIMITS.depth) return reject(`Query depth ${depth} is over the limit of ${QUERY_LIMITS.depth}.`);
       if (breadth > QUERY_LIMITS.breadth) return reject(`Query breadth ${breadth} is over the limit of ${QUERY_LIMITS.breadth}.`);
-      if (complexity > QUERY_LIMITS.complexity) return reject(`Query cost ${complexity} is over the limit of ${QUERY_LIMITS.complexity}.`);
+      if (complexity > limit) return reject(`Query cost ${complexity} is over the limit of ${limit}.`);
       return {
         onExecuteDone({ result, setResult }) {
           if (isAsyncIterable(result)) return;

@@ -1,6 +1,7 @@
 /**
- * The service's answering surfaces over one release store, keys and limits: /v1 (REST), /graphql
- * (Yoga, and the cached GET answered before it), the docs; all of them over the one result cache.
+ * The service's answering surfaces over one release store, keys and limits: Yoga, the one front
+ * door for /graphql (and the cached GET answered before it), /mcp and /v1 (its plugins useMcp and
+ * useRest), and the docs; all of them over the one result cache.
  */
 import { isAsyncIterable } from '@envelop/core';
 import type { KeyStore } from '../auth/keys-store';
@@ -8,6 +9,7 @@ import type { Limiter } from '../auth/rate-limit';
 import { createAccess, createIdentify } from '../auth/access';
 import { createMcpHandler, MCP_PATH } from '../mcp/server';
 import { useMcp } from './mcp-plugin';
+import { useRest } from './rest-plugin';
 import type { DataStore } from '../db/data-store';
 import { answerBudgetBytes, ResultStore } from '../graphql/result-cache';
 import { schema } from '../graphql/schema';
@@ -75,10 +77,12 @@ export function createSurfaces(deps: {
     onCost: (cost) => metrics.graphqlCost(cost),
     log,
     budgetMs: config.executionBudgetMs,
-    surfaces: [useMcp(mcp)],
+    surfaces: [useRest(rest), useMcp(mcp)],
   });
-  const restExecute: RestExecute = async ({ document, variableValues, contextValue }) => {
-    const enveloped = yoga.getEnveloped();
+  // As useSofa does: the context from Yoga's context factory (graphql-endpoint.ts), the execution through its plugins.
+  const restExecute: RestExecute = async ({ document, variableValues, start }) => {
+    const enveloped = yoga.getEnveloped({ requestId: start.requestId, start });
+    const contextValue = await enveloped.contextFactory();
     const result = await enveloped.execute({ schema: enveloped.schema, document, variableValues, contextValue });
     if (isAsyncIterable(result)) throw new Error('a /v1 operation answered with a stream');
     return result;
@@ -92,5 +96,5 @@ export function createSurfaces(deps: {
     dataVersion: () => store.current?.dataVersion ?? null,
     log,
   });
-  return { rest, graphql, cached, docs };
+  return { graphql, cached, docs };
 }
