@@ -122,7 +122,7 @@ function apiErrorOf(errors: readonly GraphQLError[], route: AnyRoute, requestId:
   const apiErrors = errors.map(ApiError.of).filter((e) => e !== undefined);
   const apiError = apiErrors.find((e) => e.code === TIMEOUT_CODE) ?? apiErrors[0];
   if (apiError) return apiError;
-  // The cost limit holds for routes as for /graphql: a route asked for more than it allows.
+  // The cost limit holds for routes as for /graphql (a route's own, ROUTE_COST_LIMIT): a route asked for more than it allows.
   const tooComplex = errors.find((e) => e.extensions?.code === 'query_too_complex');
   if (tooComplex) return new ApiError('invalid_parameter', `${tooComplex.message} Ask for fewer rows (limit) or a shorter period.`);
   for (const e of errors) log(`${requestId} ${route.path} operation error: ${e.message}\n${e.originalError?.stack ?? ''}`);

@@ -44,6 +44,8 @@ export function createGraphQLEndpoint(deps: {
   log: (line: string) => void;
   /** How long an execution may take, its wait for the execution queue included (EXECUTION_BUDGET_MS). */
   budgetMs: number;
+  /** The cost bound of a /v1 route's operation (ROUTE_COST_LIMIT). */
+  routeCostLimit?: number;
   /** Surfaces mounted on Yoga that answer their own paths from onRequest (/mcp), before the key check of /graphql. */
   surfaces?: Plugin<{}, GraphQLServerContext>[];
 }) {
@@ -86,7 +88,7 @@ export function createGraphQLEndpoint(deps: {
       useApiAccess(deps.admit, deps.publicBaseUrl),
       useCachedBodies({ store: deps.store, now: deps.now, bodies: deps.bodies }),
       useMaxTokens(),
-      useQueryCost(deps.onCost),
+      useQueryCost(deps.onCost, deps.routeCostLimit),
       useExecutionQueue(),
       // After the queue, so that its budget counts the wait for a turn too.
       useTimeBudget(deps.budgetMs, deps.log),

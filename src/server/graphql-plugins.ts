@@ -18,7 +18,7 @@ import type { Admission, Admit } from '../auth/access';
 import type { ExecutionStart } from '../graphql/context';
 import { rateHeaders } from '../auth/access';
 import type { DataStore } from '../db/data-store';
-import { QUERY_LIMITS } from '../graphql/builder';
+import { QUERY_LIMITS, ROUTE_COST_LIMIT } from '../graphql/builder';
 import { withinBudget, type ExecutionBudget } from '../graphql/time-budget';
 import { aTurnWithTime } from '../db/turns';
 import { ApiError, ERROR_MEANING, errorObject, graphqlErrorBody, type ErrorCode } from '../errors';
@@ -335,19 +335,11 @@ function isFixedOperation(context: unknown): boolean {
 }
 
 /**
- * The cost bound of a /v1 route's (or MCP tool's) fixed operation. Its parameters already bound its
- * work (limit 1..1000, a period), so it is far over QUERY_LIMITS.complexity for normal requests
- * (/v1/arrivals about 6.8 million, /v1/capacity about 74 million, /v1/capacity from 1900 to 2100
- * about 292 million), and this bound stops only requests no normal use reaches.
- */
-export const ROUTE_COST_LIMIT = 300_000_000;
-
-/**
  * One cost limit for both surfaces. A composed query: its cost in extensions.cost, `onCost` told it,
- * and the depth, breadth and cost of QUERY_LIMITS. A fixed operation: ROUTE_COST_LIMIT only (its
- * result is cached by the route's rule, not by its cost).
+ * and the depth, breadth and cost of QUERY_LIMITS. A fixed operation: `routeLimit` only
+ * (ROUTE_COST_LIMIT by default; its result is cached by the route's rule, not by its cost).
  */
-export function useQueryCost(onCost?: (cost: number) => void): Plugin<{ cost?: number }> {
+export function useQueryCost(onCost?: (cost: number) => void, routeLimit = ROUTE_COST_LIMIT): Plugin<{ cost?: number }> {
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const fixed = isFixedOperation(args.contextValue);
@@ -356,7 +348,7 @@ export function useQueryCost(onCost?: (cost: number) => void): Plugin<{ cost?: n
         ctx: args.contextValue as object,
         variables: (args.variableValues ?? undefined) as Record<string, unknown> | undefined,
       });
-      const limit = fixed ? ROUTE_COST_LIMIT : QUERY_LIMITS.complexity;
+      const limit = fixed ? routeLimit : QUERY_LIMITS.complexity;
       const cost: QueryCost = { requested: complexity, limit };
       const reject = (message: string) =>
         setResultAndStopExecution({

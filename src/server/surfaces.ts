@@ -77,6 +77,7 @@ export function createSurfaces(deps: {
     onCost: (cost) => metrics.graphqlCost(cost),
     log,
     budgetMs: config.executionBudgetMs,
+    routeCostLimit: config.routeCostLimit,
     surfaces: [useRest(rest), useMcp(mcp)],
   });
   // As useSofa does: the context from Yoga's context factory (graphql-endpoint.ts), the execution through its plugins.
