@@ -23,10 +23,11 @@ export const QUERY_LIMITS = { depth: 10, complexity: 1_000_000, breadth: 400 };
 
 /**
  * The default cost bound of a /v1 route's (or MCP tool's) fixed operation (ROUTE_COST_LIMIT). Its
- * parameters already bound its work (limit 1..1000, periods from 1900 to 2100), so normal requests
- * cost far more than QUERY_LIMITS.complexity (/v1/arrivals about 6.8 million, /v1/capacity about 74
- * million, the widest, /v1/capacity from 1900 to 2100, about 292 million); this stops only a request
- * past what any route allows today, such as one a new parameter or a larger release would make.
+ * parameters already bound its work (limit 1..1000, periods from 1900 to 2100), and normal requests
+ * cost far more than QUERY_LIMITS.complexity: counted without a release's sizes, /v1/arrivals about
+ * 6.8 million, /v1/capacity about 74 million and the costliest, /v1/capacity from 1900 to 2100,
+ * about 292 million (a release's months and countries bound them lower). Only a request past what
+ * any route allows today reaches it, such as one a new parameter or a far larger release would make.
  */
 export const ROUTE_COST_LIMIT = 300_000_000;
 
