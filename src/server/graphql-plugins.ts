@@ -22,8 +22,8 @@ import { QUERY_LIMITS, ROUTE_COST_LIMIT } from '../graphql/builder';
 import { withinBudget, type ExecutionBudget } from '../graphql/time-budget';
 import { aTurnWithTime } from '../db/turns';
 import { ApiError, ERROR_MEANING, errorObject, graphqlErrorBody, type ErrorCode } from '../errors';
-import { AnswerClock } from '../../rest/answer-bytes';
-import { ANSWER_VARY, codedEtag, etagMatches, negotiate, type Coding } from '../../rest/compression';
+import { AnswerClock, validatorHeaders } from '../../rest/answer-bytes';
+import { codedEtag, etagMatches, negotiate, type Coding } from '../../rest/compression';
 import { isGraphiQLVisit } from './graphiql';
 import { graphqlEtag, operationOf, type GraphQLBody, type GraphQLBodies } from './graphql-cached';
 import { ResultStore, resultKey, sessionKey, type CacheEntry } from '../graphql/result-cache';
@@ -314,10 +314,9 @@ export function useCachedBodies(deps: { store: DataStore; now: () => Date; bodie
       if (request.method === 'GET' && ok && serverContext.etag) {
         const coding = response.headers.get('content-encoding');
         const etag = response.status === 304 ? serverContext.etag : codedEtag(serverContext.etag, coding === 'br' || coding === 'gzip' ? coding : 'identity');
-        response.headers.set('ETag', etag);
-        response.headers.set('Last-Modified', clock.httpDate(snapshot.dataAsOf));
+        const validators = validatorHeaders(etag, clock.httpDate(snapshot.dataAsOf));
+        for (let i = 0; i < validators.length; i += 2) response.headers.set(validators[i], validators[i + 1]);
         response.headers.set('Cache-Control', clock.cacheControl(deps.now()));
-        response.headers.set('Vary', ANSWER_VARY);
       }
     },
   };
