@@ -11,6 +11,7 @@ import { GRAPHIQL_OPTIONS, graphiqlPage, useGraphiQLHeaders } from './graphiql';
 import type { GraphQLBodies } from './graphql-cached';
 import { useResultCache } from '../graphql/result-cache';
 import { useParamsCheck } from './graphql-params';
+import { isRestPath } from './rest-plugin';
 import { useCachedBodies, useApiAccess, useErrorBody, useExecutionQueue, useMaxTokens, useQueryCost, useTimeBudget, type GraphQLServerContext } from './graphql-plugins';
 
 export type { GraphQLServerContext } from './graphql-plugins';
@@ -52,7 +53,12 @@ export function createGraphQLEndpoint(deps: {
   return createYoga<GraphQLServerContext, GraphQLContext>({
     schema: deps.schema,
     graphqlEndpoint: '/graphql',
-    graphiql: GRAPHIQL_OPTIONS,
+    // Yoga's GraphiQL answers a browser's GET of any URL ending in /graphql: /v1's paths are the REST plugin's.
+    graphiql: (request) => (isRestPath(new URL(request.url).pathname) ? false : GRAPHIQL_OPTIONS),
+    // Yoga's health check answers any URL ending in its endpoint (/health by default, so /v1/health
+    // too); the service's probes are /healthz and /readyz, so its endpoint is one no request URL
+    // ends in (a space in a request target is a 400 of node:http's).
+    healthCheckEndpoint: '/ probes are /healthz and /readyz',
     renderGraphiQL: graphiqlPage,
     landingPage: false,
     // Cross-origin calls are answered by the service for every endpoint alike (src/server/cors.ts).

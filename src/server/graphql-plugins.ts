@@ -28,6 +28,7 @@ import { isGraphiQLVisit } from './graphiql';
 import { graphqlEtag, operationOf, type GraphQLBody, type GraphQLBodies } from './graphql-cached';
 import { ResultStore, resultKey, sessionKey, type CacheEntry } from '../graphql/result-cache';
 import type { RequestTag } from '../../rest/request-tag';
+import type { RestLookup } from '../../rest/handler';
 
 /** What the HTTP layer hands Yoga per request; the plugins fill in the rest. */
 export interface GraphQLServerContext {
@@ -35,6 +36,8 @@ export interface GraphQLServerContext {
   /** The node:http request and answer, as Yoga's node adapter passes them: /v1 writes its answers to them (useRest). */
   req?: IncomingMessage;
   res?: ServerResponse;
+  /** A /v1 request checked and looked up in front of Yoga with no cached answer (RestAdapter.front): answered from there (useRest). */
+  restLookup?: RestLookup;
   /** A fixed operation run through getEnveloped (a /v1 route's, an MCP tool's): what its context is made from. */
   start?: ExecutionStart;
   admission?: Admission;

@@ -27,8 +27,10 @@ export interface ListenerDeps {
   /** Answers a browser's preflight; true when it did. */
   cors: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
   plainError: (res: http.ServerResponse, tag: RequestTag, err: ApiError) => void;
-  /** /graphql, /mcp and /v1 through Yoga (graphql-http.ts); `body`: a POST's body, already read. */
+  /** /graphql and /mcp through Yoga (graphql-http.ts); `body`: a POST's body, already read. */
   graphql: (req: http.IncomingMessage, res: http.ServerResponse, context: GraphQLServerContext, body?: Buffer) => Promise<unknown>;
+  /** /v1: a cached answer or a refusal at once, the rest through Yoga, where the REST plugin answers it (surfaces.ts, rest-plugin.ts). */
+  rest: (req: http.IncomingMessage, res: http.ServerResponse, path: string, query: string, tag: RequestTag) => Promise<unknown> | void;
   cached: (req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag, asked: AskedOperation | null, next: (admission?: Admission, resultKey?: string) => void) => void;
   probe: (req: http.IncomingMessage, res: http.ServerResponse, path: string, tag: RequestTag) => boolean;
   docs: Serve;
@@ -75,7 +77,7 @@ export function createRequestListener(deps: ListenerDeps) {
     }
     if (path === '/graphql') return serveGraphQL(deps, req, res, tag);
     if (path === MCP_PATH) return serveMcp(deps, req, res, tag);
-    if (isRestPath(path)) return serveRest(deps, req, res, tag);
+    if (isRestPath(path)) return serveRest(deps, req, res, path, q < 0 ? '' : target.slice(q + 1), tag);
     // Nothing else reads a body: one sent anyway is read out first, so the answer (405 and the like)
     // reaches a client that is still sending instead of a reset connection.
     if (carriesBody(req)) drainBody(req).then(() => serveWithoutBody(deps, req, res, path, tag));
@@ -139,22 +141,20 @@ function serveMcp(deps: ListenerDeps, req: http.IncomingMessage, res: http.Serve
 }
 
 /**
- * /v1: to Yoga, where the REST plugin answers it (rest-plugin.ts). It reads no body: one sent anyway
- * is read out first, so the answer (405 and the like) reaches a client that is still sending.
+ * /v1: a cached answer or a refusal at once, any other through Yoga, where the REST plugin answers
+ * it (rest-plugin.ts). It reads no body: one sent anyway is read out first, so the answer (405 and
+ * the like) reaches a client that is still sending.
  */
-function serveRest(deps: ListenerDeps, req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag): void {
-  const { graphql, plainError, log } = deps;
+function serveRest(deps: ListenerDeps, req: http.IncomingMessage, res: http.ServerResponse, path: string, query: string, tag: RequestTag): void {
+  const { rest, plainError, log } = deps;
   const failed = (err: unknown) => {
     log(`rest: ${err instanceof Error ? err.stack : String(err)}`);
     if (!res.headersSent) plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
   };
-  const toYoga = () => graphql(req, res, { requestId: tag.id, tag }, NO_BODY).catch(failed);
-  if (carriesBody(req)) drainBody(req).then(toYoga);
-  else toYoga();
+  const serve = () => rest(req, res, path, query, tag)?.catch(failed);
+  if (carriesBody(req)) drainBody(req).then(serve);
+  else serve();
 }
-
-/** The body /v1 is handed to Yoga with: none (what was sent is read out). */
-const NO_BODY = Buffer.alloc(0);
 
 /** Everything but /graphql, /mcp and /v1: (GET and HEAD only) the probes, the explorer, the docs. */
 function serveWithoutBody(deps: ListenerDeps, req: http.IncomingMessage, res: http.ServerResponse, path: string, tag: RequestTag): void {

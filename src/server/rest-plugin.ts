@@ -18,7 +18,7 @@ export function isRestPath(path: string): boolean {
 export function useRest(rest: RestHandler): Plugin<{}, GraphQLServerContext> {
   return {
     // Not async: a cached answer is written in the turn the request arrived in.
-    onRequest({ serverContext, endResponse }) {
+    onRequest({ serverContext, endResponse, fetchAPI }) {
       const { req, res, tag } = serverContext;
       if (!req || !res) return;
       // The node request's target as sent, split at '?': no URL object, whose parse would also rewrite the path (dot segments).
@@ -28,10 +28,11 @@ export function useRest(rest: RestHandler): Plugin<{}, GraphQLServerContext> {
       if (!isRestPath(path)) return;
       // Its errors are written in the error body already: not rewritten as GraphQL's (useErrorBody).
       serverContext.errorSent = true;
-      const written = rest(req, res, path, q < 0 ? '' : target.slice(q + 1), tag);
+      const written = rest(req, res, path, q < 0 ? '' : target.slice(q + 1), tag, serverContext.restLookup);
       // The answer is on the node:http response; Yoga's own is an empty stand-in nothing writes (graphql-http.ts).
-      if (!written) return endResponse(new Response(null, { status: res.statusCode }));
-      return written.then(() => endResponse(new Response(null, { status: res.statusCode })));
+      const done = () => endResponse(new fetchAPI.Response(null, { status: res.statusCode }));
+      if (!written) return done();
+      return written.then(done);
     },
   };
 }

@@ -3,6 +3,7 @@
  * door for /graphql (and the cached GET answered before it), /mcp and /v1 (its plugins useMcp and
  * useRest), and the docs; all of them over the one result cache.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isAsyncIterable } from '@envelop/core';
 import type { KeyStore } from '../auth/keys-store';
 import type { Limiter } from '../auth/rate-limit';
@@ -15,10 +16,11 @@ import { answerBudgetBytes, ResultStore } from '../graphql/result-cache';
 import { schema } from '../graphql/schema';
 import { createRestHandler, type RestExecute } from '../../rest/handler';
 import { createDocsSite } from '../../rest/docs-site';
+import type { RequestTag } from '../../rest/request-tag';
 import { ROUTES } from '../../rest/routes';
 import type { Config } from './config';
 import { createGraphQLEndpoint } from './graphql-endpoint';
-import { nodeGraphQLHandler } from './graphql-http';
+import { nodeGraphQLHandler, nodeRestHandler } from './graphql-http';
 import { GraphQLBodies, cachedGraphQL } from './graphql-cached';
 import type { Metrics } from './metrics';
 
@@ -42,7 +44,7 @@ export function createSurfaces(deps: {
   const results = new ResultStore(deps.cacheAnswers === false ? 0 : (deps.cacheBytes ?? answerBudgetBytes()));
   // Who may call, for both surfaces (src/auth/access.ts).
   const admit = createAccess(keys, limiter);
-  const rest = createRestHandler({
+  const restHandler = createRestHandler({
     // Set once Yoga exists (below): /v1 runs its operations through Yoga's enveloped execute.
     execute: (args) => restExecute(args),
     store,
@@ -78,7 +80,7 @@ export function createSurfaces(deps: {
     log,
     budgetMs: config.executionBudgetMs,
     routeCostLimit: config.routeCostLimit,
-    surfaces: [useRest(rest), useMcp(mcp)],
+    surfaces: [useRest(restHandler), useMcp(mcp)],
   });
   // As useSofa does: the context from Yoga's context factory (graphql-endpoint.ts), the execution through its plugins.
   const restExecute: RestExecute = async ({ document, variableValues, start }) => {
@@ -89,13 +91,17 @@ export function createSurfaces(deps: {
     return result;
   };
   const graphql = nodeGraphQLHandler((request, context) => yoga.fetch(request, context));
+  const restToYoga = nodeRestHandler(yoga);
+  // A cached /v1 answer (or a refusal) is written in front of Yoga, as /graphql's is (graphql-cached.ts); the rest goes through Yoga.
+  const rest = (req: IncomingMessage, res: ServerResponse, path: string, query: string, tag: RequestTag) =>
+    restHandler.front(req, res, path, query, tag, (restLookup) => restToYoga(req, res, { requestId: tag.id, tag, restLookup }));
   const cached = cachedGraphQL({ store, admit, bodies, now: config.now, publicBaseUrl: config.publicBaseUrl });
   const docs = createDocsSite({
     routes: ROUTES,
     publicBaseUrl: config.publicBaseUrl,
-    answer: rest.answer,
+    answer: restHandler.answer,
     dataVersion: () => store.current?.dataVersion ?? null,
     log,
   });
-  return { graphql, cached, docs };
+  return { graphql, rest, cached, docs };
 }
