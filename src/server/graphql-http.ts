@@ -29,6 +29,8 @@ export function nodeRestHandler(yoga: YogaDoor) {
     const method = req.method === undefined || FETCH_FORBIDDEN.has(req.method) ? 'GET' : req.method;
     const request = new yoga.fetchAPI.Request(`http://localhost${req.url}`, { method, headers: req.headers as HeadersInit });
     await yoga.fetch(request, { ...context, req, res });
+    // Only the REST plugin answers /v1: an answer left unwritten is a fault, not a request left hanging.
+    if (!res.headersSent) throw new Error(`${req.url?.slice(0, 100)} was not answered by the REST plugin`);
   };
 }
 

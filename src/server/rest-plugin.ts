@@ -2,7 +2,9 @@
  * /v1 as a Yoga plugin answering from onRequest, as useSofa mounts REST: one front door, Yoga, for
  * every surface. The route's operation runs through Yoga's enveloped execute with its context from
  * Yoga's context factory (surfaces.ts); the answer is written to the node:http response the server
- * context carries (as Yoga's node adapter passes it), so its cached bytes go out without a copy.
+ * context carries (as Yoga's node adapter passes it), so its bytes and a bulk file's stream go out
+ * without a copy into a fetch Response. A cached answer is written in front of Yoga (rest/handler.ts,
+ * front), as /graphql's is: through Yoga it took three times the CPU (docs/architecture.md).
  */
 import type { Plugin } from 'graphql-yoga';
 import type { createRestHandler } from '../../rest/handler';
@@ -17,7 +19,7 @@ export function isRestPath(path: string): boolean {
 
 export function useRest(rest: RestHandler): Plugin<{}, GraphQLServerContext> {
   return {
-    // Not async: a cached answer is written in the turn the request arrived in.
+    // Not async: an answer that needs no execution is written in the turn the request arrived in.
     onRequest({ serverContext, endResponse, fetchAPI }) {
       const { req, res, tag } = serverContext;
       if (!req || !res) return;
