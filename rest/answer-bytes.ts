@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateDecision } from '../src/auth/rate-limit';
+import { rateHeaderList } from '../src/auth/access';
 import { BodyCache, type CacheEntry, type ResultStore } from '../src/graphql/result-cache';
 import { ANSWER_VARY, codedEtag, encode, etagMatches, etagOf, negotiate, piecesLength, writePieces, type Coding, type Compression, type Encoded } from './compression';
 
@@ -76,6 +77,14 @@ export class AnswerClock {
   }
 }
 
+/**
+ * The validators of a cacheable answer of either surface (a /v1 answer, a GET /graphql one): ETag,
+ * Last-Modified (the data's date) and what it varies by, as a flat [name, value, …] list.
+ */
+export function validatorHeaders(etag: string, lastModified: string): string[] {
+  return ['ETag', etag, 'Last-Modified', lastModified, 'Vary', ANSWER_VARY];
+}
+
 /** What an answer's head says before it is made: its type, file name, validators. */
 export interface AnswerHead {
   contentType: string;
@@ -104,7 +113,7 @@ export class RestAnswers {
     const etag = etagOf(head.validatorText);
     const headerList = ['Content-Type', head.contentType];
     if (head.filename) headerList.push('Content-Disposition', `attachment; filename="${head.filename}"`);
-    headerList.push('ETag', etag, 'Last-Modified', this.clock.httpDate(head.dataAsOf), 'Vary', ANSWER_VARY);
+    headerList.push(...validatorHeaders(etag, this.clock.httpDate(head.dataAsOf)));
     return { etag, headerList };
   }
 
@@ -146,9 +155,7 @@ export class RestAnswers {
     const headers = variant.headerList.concat(
       'X-Request-Id', requestId,
       'Cache-Control', this.clock.cacheControl(now),
-      'RateLimit-Limit', String(rate.limit),
-      'RateLimit-Remaining', String(rate.remaining),
-      'RateLimit-Reset', String(rate.resetSeconds),
+      ...rateHeaderList(rate),
       'Content-Length', String(length),
     );
     res.writeHead(notModified ? 304 : 200, headers);

@@ -87,6 +87,13 @@ interface ParsedTarget {
 const PARSED_CACHE_MAX = 4096;
 const PARSED_TARGET_MAX = 512;
 
+/** What the front path found for a request with no cached answer (RestAdapter.front), for the rest of its answer. */
+export interface RestLookup {
+  admitted: Admitted;
+  lookup: Lookup;
+  rate: RateDecision;
+}
+
 /** What a request asks for (RestAdapter.lookUp), and the answer cached for it, if any. */
 interface Lookup {
   parsed: ParsedTarget;
@@ -111,8 +118,22 @@ class RestAdapter {
     this.run = { execute: deps.execute, publicBaseUrl: deps.publicBaseUrl, log: deps.log, endpointsLive: deps.endpointsLive ?? deps.routes.length };
   }
 
-  /** `path` and `query` are the request target split at '?'; `tag` carries the request id in and the route, plan and cache use out. */
-  handle(req: IncomingMessage, res: ServerResponse, path: string, query: string, tag?: RequestTag): void {
+  /**
+   * `path` and `query` are the request target split at '?'; `tag` carries the request id in and the
+   * route, plan and cache use out; `looked`: what the front path found when it had no cached answer
+   * (then the request is answered from there). A promise when the answer is written later, resolved once it is.
+   */
+  handle(req: IncomingMessage, res: ServerResponse, path: string, query: string, tag?: RequestTag, looked?: RestLookup): Promise<void> | void {
+    if (looked) return this.answerLookedUp(req, res, looked);
+    return this.front(req, res, path, query, tag, (found) => this.answerLookedUp(req, res, found));
+  }
+
+  /**
+   * What needs no execution: the route, method, key, plan, rate and parameters checked (a refusal
+   * answered with the error body) and a cached answer written in this turn; any other request goes
+   * to `next` with what was looked up.
+   */
+  front(req: IncomingMessage, res: ServerResponse, path: string, query: string, tag: RequestTag | undefined, next: (looked: RestLookup) => Promise<void> | void): Promise<void> | void {
     const requestId = tag ? tag.id : newRequestId();
     let plan: Plan = 'free';
     try {
@@ -125,35 +146,36 @@ class RestAdapter {
         throw new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' });
       }
       const admission = this.deps.admit(req.headers['x-api-key'], { plan: route.plan, what: route.path }, tag);
-      const go = ({ caller, rate }: Admission) => this.afterAdmission(req, res, { found, path, query, plan: caller.plan, requestId, tag }, rate);
+      const go = ({ caller, rate }: Admission) => this.afterAdmission(req, res, { found, path, query, plan: caller.plan, requestId, tag }, rate, next);
       // The in-process limiter answers at once; a shared one (cluster, Redis) answers later.
-      if (admission instanceof Promise) admission.then(go, (err) => this.fail(req, res, err, route.plan, requestId, null));
-      else go(admission);
+      if (admission instanceof Promise) return admission.then(go, (err) => this.fail(req, res, err, route.plan, requestId, null));
+      return go(admission);
     } catch (err) {
       this.fail(req, res, err, plan, requestId, null);
     }
   }
 
-  /** Answers a request whose key, plan and rate passed. */
-  private afterAdmission(req: IncomingMessage, res: ServerResponse, admitted: Admitted, rate: RateDecision): void {
-    const { requestId } = admitted;
-    const plan = admitted.found.c.route.plan;
-    const { route } = admitted.found.c;
+  /** A request whose key, plan and rate passed: its cached answer, else `next`. */
+  private afterAdmission(req: IncomingMessage, res: ServerResponse, admitted: Admitted, rate: RateDecision, next: (looked: RestLookup) => Promise<void> | void): Promise<void> | void {
     let lookup: Lookup;
     try {
       lookup = this.lookUp(req, admitted);
-      if (route.file) {
-        return void this.fileAnswer(req, res, admitted, lookup, route.file, rate).catch((err) => this.fail(req, res, err, plan, requestId, rate));
-      }
       // A cached answer is written in this turn: no promise, no microtask between lookup and write.
-      if (lookup.cached) return this.answers.send(req, res, lookup.cached, requestId, lookup.now, rate);
+      if (lookup.cached && !admitted.found.c.route.file) return this.answers.send(req, res, lookup.cached, admitted.requestId, lookup.now, rate);
     } catch (err) {
-      return this.fail(req, res, err, plan, requestId, rate);
+      return this.fail(req, res, err, admitted.found.c.route.plan, admitted.requestId, rate);
     }
-    this.computeAnswer(req, admitted, lookup).then(
-      (answer) => this.answers.send(req, res, answer, requestId, this.deps.now(), rate),
-      (err) => this.fail(req, res, err, plan, requestId, rate),
-    );
+    return next({ admitted, lookup, rate });
+  }
+
+  /** A request admitted and looked up with no cached answer: its file streamed, or its answer computed. */
+  private answerLookedUp(req: IncomingMessage, res: ServerResponse, looked: RestLookup): Promise<void> {
+    const { admitted, lookup, rate } = looked;
+    const { requestId } = admitted;
+    const { route } = admitted.found.c;
+    const failed = (err: unknown) => this.fail(req, res, err, route.plan, requestId, rate);
+    if (route.file) return this.fileAnswer(req, res, admitted, lookup, route.file, rate).catch(failed);
+    return this.computeAnswer(req, admitted, lookup).then((answer) => this.answers.send(req, res, answer, requestId, this.deps.now(), rate), failed);
   }
 
   /**
@@ -276,7 +298,8 @@ class RestAdapter {
 
 export function createRestHandler(deps: RestDeps) {
   const adapter = new RestAdapter(deps);
-  return Object.assign((req: IncomingMessage, res: ServerResponse, path: string, query: string, tag?: RequestTag) => adapter.handle(req, res, path, query, tag), {
+  return Object.assign((req: IncomingMessage, res: ServerResponse, path: string, query: string, tag?: RequestTag, looked?: RestLookup): Promise<void> | void => adapter.handle(req, res, path, query, tag, looked), {
+    front: (req: IncomingMessage, res: ServerResponse, path: string, query: string, tag: RequestTag, next: (looked: RestLookup) => Promise<void> | void) => adapter.front(req, res, path, query, tag, next),
     answer: (path: string, query: string, plan: Plan) => adapter.answer(path, query, plan),
   });
 }

@@ -3,7 +3,7 @@ import type { DocumentNode, ExecutionResult, GraphQLError } from 'graphql';
 import type { Snapshot } from '../src/db/data-store';
 import type { Plan } from '../src/domain/types';
 import { ApiError } from '../src/errors';
-import { createContext, type GraphQLContext } from '../src/graphql/context';
+import type { ExecutionStart } from '../src/graphql/context';
 import { TIMEOUT_CODE } from '../src/graphql/time-budget';
 import { encodeCursor, nextPageUrl } from './paging';
 import { PAGING_VARIABLE } from './route-params';
@@ -11,9 +11,10 @@ import type { AnyRoute, EnvelopeMeta, Params, ShapeContext } from './route';
 
 /**
  * Runs a route's operation through the same enveloped execute as /graphql (Yoga's plugins: the cost
- * limit, the execution queue, the time budget, the result cache, error logging and masking), as useSofa does.
+ * limit, the execution queue, the time budget, the result cache, error logging and masking), its
+ * context made from `start` by Yoga's context factory, as useSofa does.
  */
-export type RestExecute = (args: { document: DocumentNode; variableValues: Record<string, unknown>; contextValue: GraphQLContext }) => Promise<ExecutionResult>;
+export type RestExecute = (args: { document: DocumentNode; variableValues: Record<string, unknown>; start: ExecutionStart }) => Promise<ExecutionResult>;
 
 export interface Envelope {
   meta: EnvelopeMeta & Record<string, unknown>;
@@ -68,8 +69,7 @@ export async function executeRoute(
   caller: { plan: Plan; requestId: string; snapshot: Snapshot; now: Date },
   resultKey?: string,
 ): Promise<ExecutionResult> {
-  const context = createContext({ ...caller, publicBaseUrl: deps.publicBaseUrl, log: deps.log });
-  const result = await deps.execute({ document: route.operation as DocumentNode, variableValues: vars, contextValue: { ...context, route: route.path, resultKey } });
+  const result = await deps.execute({ document: route.operation as DocumentNode, variableValues: vars, start: { ...caller, route: route.path, resultKey } });
   if (result.errors?.length) throw apiErrorOf(result.errors, route, caller.requestId, deps.log);
   return result;
 }
@@ -122,7 +122,7 @@ function apiErrorOf(errors: readonly GraphQLError[], route: AnyRoute, requestId:
   const apiErrors = errors.map(ApiError.of).filter((e) => e !== undefined);
   const apiError = apiErrors.find((e) => e.code === TIMEOUT_CODE) ?? apiErrors[0];
   if (apiError) return apiError;
-  // The cost limit holds for routes as for /graphql: a route asked for more than it allows.
+  // The cost limit holds for routes as for /graphql (a route's own, ROUTE_COST_LIMIT): a route asked for more than it allows.
   const tooComplex = errors.find((e) => e.extensions?.code === 'query_too_complex');
   if (tooComplex) return new ApiError('invalid_parameter', `${tooComplex.message} Ask for fewer rows (limit) or a shorter period.`);
   for (const e of errors) log(`${requestId} ${route.path} operation error: ${e.message}\n${e.originalError?.stack ?? ''}`);

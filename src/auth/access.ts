@@ -17,6 +17,11 @@ export function rateHeaders(rate: RateDecision): Record<string, string> {
   return { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining), 'RateLimit-Reset': String(rate.resetSeconds) };
 }
 
+/** The same headers as a flat [name, value, …] list, which node:http writes without walking an object's keys. */
+export function rateHeaderList(rate: RateDecision): string[] {
+  return ['RateLimit-Limit', String(rate.limit), 'RateLimit-Remaining', String(rate.remaining), 'RateLimit-Reset', String(rate.resetSeconds)];
+}
+
 /**
  * `seen` is told the caller's plan as soon as the key is known (the access log and metrics label
  * requests by it, rejected ones included).

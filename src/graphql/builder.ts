@@ -21,6 +21,16 @@ import { sharedError } from './repeated-errors';
  */
 export const QUERY_LIMITS = { depth: 10, complexity: 1_000_000, breadth: 400 };
 
+/**
+ * The default cost bound of a /v1 route's (or MCP tool's) fixed operation (ROUTE_COST_LIMIT). Its
+ * parameters already bound its work (limit 1..1000, periods from 1900 to 2100), and normal requests
+ * cost far more than QUERY_LIMITS.complexity: counted without a release's sizes, /v1/arrivals about
+ * 6.8 million, /v1/capacity about 74 million and the costliest, /v1/capacity from 1900 to 2100,
+ * about 292 million (a release's months and countries bound them lower). Only a request past what
+ * any route allows today reaches it, such as one a new parameter or a far larger release would make.
+ */
+export const ROUTE_COST_LIMIT = 300_000_000;
+
 function neededPlan(failure: AuthFailure): Plan | null {
   if ('scope' in failure && PLANS.includes(failure.scope as Plan)) return failure.scope as Plan;
   if ('failures' in failure) {
@@ -86,7 +96,7 @@ export const builder = new SchemaBuilder<{
       planRequiredError(neededPlan(result.failure) ?? 'intel', `${info.parentType.name}.${info.fieldName}`),
   },
   // Field costs only (the model: cost.ts): /graphql computes each query's cost once, reports it and
-  // holds it to QUERY_LIMITS before execution (useQueryCost); the fixed /v1 operations sit below them.
+  // holds it to QUERY_LIMITS before execution (useQueryCost); the fixed /v1 operations to ROUTE_COST_LIMIT.
   complexity: {
     defaultComplexity: 1,
     defaultListMultiplier: DEFAULT_LIST_LENGTH,

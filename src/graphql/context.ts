@@ -37,6 +37,19 @@ export interface GraphQLContext {
   budget?: ExecutionBudget;
 }
 
+/**
+ * What a fixed operation's context is made from (a /v1 route's, an MCP tool's): the caller's plan,
+ * the release and the time its answer was looked up at, its route and result key.
+ */
+export interface ExecutionStart {
+  plan: Plan;
+  requestId: string;
+  snapshot: Snapshot;
+  now: Date;
+  route?: string;
+  resultKey?: string;
+}
+
 export function createContext(args: {
   plan: Plan;
   requestId: string;

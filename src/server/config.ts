@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DEFAULT_PARSE_LIMITS } from '../ingest/isolated';
 import { DEFAULT_ROUND_LIMITS, type RoundLimits } from '../ingest/refresh';
 import { DEFAULT_BUDGET_MS } from '../graphql/time-budget';
+import { ROUTE_COST_LIMIT } from '../graphql/builder';
 import { parseCorsOrigins } from './cors';
 import { parseSchedule, type RefreshSchedule } from './refresh-schedule';
 import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './webhooks';
@@ -37,6 +38,8 @@ export interface Config {
   corsOrigins: '*' | string[];
   /** How long one GraphQL execution (a /graphql query, a /v1 answer) may run before it is stopped (EXECUTION_BUDGET_MS). */
   executionBudgetMs: number;
+  /** The cost bound of a /v1 route's operation (ROUTE_COST_LIMIT; a composed /graphql query's is QUERY_LIMITS). */
+  routeCostLimit: number;
   /** When `serve` checks the publishers (REFRESH_SCHEDULE: daily by default, or off). */
   refreshSchedule: RefreshSchedule;
   /** A base URL every official address is fetched through (TOURISM_PUBLISHER_MIRROR); null: the publishers themselves. */
@@ -89,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: { token: env.METRICS_TOKEN || undefined, public: env.METRICS_PUBLIC === '1' },
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     executionBudgetMs: wholeFrom('EXECUTION_BUDGET_MS', env.EXECUTION_BUDGET_MS, DEFAULT_BUDGET_MS, 1, 'whole number of milliseconds'),
+    routeCostLimit: wholeFrom('ROUTE_COST_LIMIT', env.ROUTE_COST_LIMIT, ROUTE_COST_LIMIT, 1),
     refreshSchedule: parseSchedule(env.REFRESH_SCHEDULE),
     publisherMirror: mirrorFrom(env.TOURISM_PUBLISHER_MIRROR),
     refreshLimits: {

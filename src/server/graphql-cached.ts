@@ -9,12 +9,12 @@
  * a batch) goes on to Yoga with its admission, so the rate is taken once.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Admission, Admit } from '../auth/access';
+import { rateHeaderList, type Admission, type Admit } from '../auth/access';
 import type { DataStore } from '../db/data-store';
 import { ApiError, graphqlErrorBody } from '../errors';
 import { BodyCache, resultKey, sessionKey, type CacheEntry, type ResultStore } from '../graphql/result-cache';
-import { AnswerClock } from '../../rest/answer-bytes';
-import { ANSWER_VARY, codedEtag, encode, etagMatches, etagOf, negotiate, type Coding, type Compression } from '../../rest/compression';
+import { AnswerClock, validatorHeaders } from '../../rest/answer-bytes';
+import { codedEtag, encode, etagMatches, etagOf, negotiate, type Coding, type Compression } from '../../rest/compression';
 import { isGraphiQLVisit } from './graphiql';
 import { paramsProblem } from './graphql-params';
 import type { RequestTag } from '../../rest/request-tag';
@@ -185,13 +185,12 @@ export function cachedGraphQL(deps: { store: DataStore; admit: Admit; bodies: Gr
       const coded = deps.bodies.coded(entry, cachedBody, coding);
       // A GET's answer is HTTP-cacheable, with its validator; a POST's is not, as Yoga answers it.
       const etag = req.method === 'GET' ? codedEtag(cachedBody.etag, coded ? coding : 'identity') : null;
+      // The validators and rate headers a /v1 answer carries, from the same modules (answer-bytes.ts, access.ts).
       const headers = [
         'content-type', cachedBody.contentType,
-        ...(etag ? ['etag', etag, 'last-modified', clock.httpDate(snapshot.dataAsOf), 'cache-control', clock.cacheControl(now), 'vary', ANSWER_VARY] : []),
+        ...(etag ? [...validatorHeaders(etag, clock.httpDate(snapshot.dataAsOf)), 'Cache-Control', clock.cacheControl(now)] : []),
         'x-request-id', tag.id,
-        'ratelimit-limit', String(admission.rate.limit),
-        'ratelimit-remaining', String(admission.rate.remaining),
-        'ratelimit-reset', String(admission.rate.resetSeconds),
+        ...rateHeaderList(admission.rate),
       ];
       if (etag && etagMatches(req.headers['if-none-match'], etag)) {
         res.writeHead(304, headers);

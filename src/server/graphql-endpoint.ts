@@ -11,6 +11,7 @@ import { GRAPHIQL_OPTIONS, graphiqlPage, useGraphiQLHeaders } from './graphiql';
 import type { GraphQLBodies } from './graphql-cached';
 import { useResultCache } from '../graphql/result-cache';
 import { useParamsCheck } from './graphql-params';
+import { isRestPath } from './rest-plugin';
 import { useCachedBodies, useApiAccess, useErrorBody, useExecutionQueue, useMaxTokens, useQueryCost, useTimeBudget, type GraphQLServerContext } from './graphql-plugins';
 
 export type { GraphQLServerContext } from './graphql-plugins';
@@ -44,13 +45,20 @@ export function createGraphQLEndpoint(deps: {
   log: (line: string) => void;
   /** How long an execution may take, its wait for the execution queue included (EXECUTION_BUDGET_MS). */
   budgetMs: number;
+  /** The cost bound of a /v1 route's operation (ROUTE_COST_LIMIT). */
+  routeCostLimit?: number;
   /** Surfaces mounted on Yoga that answer their own paths from onRequest (/mcp), before the key check of /graphql. */
   surfaces?: Plugin<{}, GraphQLServerContext>[];
 }) {
   return createYoga<GraphQLServerContext, GraphQLContext>({
     schema: deps.schema,
     graphqlEndpoint: '/graphql',
-    graphiql: GRAPHIQL_OPTIONS,
+    // Yoga's GraphiQL answers a browser's GET of any URL ending in /graphql: /v1's paths are the REST plugin's.
+    graphiql: (request) => (isRestPath(new URL(request.url).pathname) ? false : GRAPHIQL_OPTIONS),
+    // Yoga's health check answers any URL ending in its endpoint (/health by default, so /v1/health
+    // too); the service's probes are /healthz and /readyz, so its endpoint is one no request URL
+    // ends in (a space in a request target is a 400 of node:http's).
+    healthCheckEndpoint: '/ probes are /healthz and /readyz',
     renderGraphiQL: graphiqlPage,
     landingPage: false,
     // Cross-origin calls are answered by the service for every endpoint alike (src/server/cors.ts).
@@ -58,7 +66,10 @@ export function createGraphQLEndpoint(deps: {
     maskedErrors: true,
     logging: false,
     parserAndValidationCache: parseCaches(),
-    context: ({ admission, requestId }) => {
+    // The one context factory: a /v1 route's or MCP tool's operation (useRest, getEnveloped) brings
+    // the release and time its answer was looked up at; a composed query takes the current ones.
+    context: ({ admission, requestId, start }) => {
+      if (start) return { ...createContext({ ...start, publicBaseUrl: deps.publicBaseUrl, log: deps.log }), route: start.route, resultKey: start.resultKey };
       const snapshot = deps.store.current;
       if (!snapshot) throw new ApiError('data_unavailable', 'No data release is loaded yet.', {}, { http: { status: 503 } });
       return createContext({
@@ -83,7 +94,7 @@ export function createGraphQLEndpoint(deps: {
       useApiAccess(deps.admit, deps.publicBaseUrl),
       useCachedBodies({ store: deps.store, now: deps.now, bodies: deps.bodies }),
       useMaxTokens(),
-      useQueryCost(deps.onCost),
+      useQueryCost(deps.onCost, deps.routeCostLimit),
       useExecutionQueue(),
       // After the queue, so that its budget counts the wait for a turn too.
       useTimeBudget(deps.budgetMs, deps.log),

@@ -3,7 +3,7 @@
  *   useErrorBody   every error (4XX/5XX) as the error body of DECISIONS.md, a malformed request never a 500;
  *   useApiAccess   key, plan and rate checks through the module REST uses (src/auth/access.ts);
  *   useCachedBodies   cached results answered at once, from the bytes they were first sent as; ETag/304 and Cache-Control on GET, as REST;
- *   useQueryCost   the cost of every query in extensions.cost, and a query over the limit rejected;
+ *   useQueryCost   the cost of every query in extensions.cost, and a query over the limit rejected (a /v1 route's over its own);
  *   useMaxTokens   graphql-js's own token limit on the parser, so no query text is too big or deep to parse;
  *   useExecutionQueue  executions taken first come, first served, a few at a time;
  *   useTimeBudget  every execution stopped with a `timeout` error past its time budget, queue wait included.
@@ -13,23 +13,33 @@ import { isAsyncIterable } from '@envelop/core';
 import { PothosValidationError } from '@pothos/core';
 import { GraphQLError, parse, type ExecutionResult } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Admission, Admit } from '../auth/access';
+import type { ExecutionStart } from '../graphql/context';
 import { rateHeaders } from '../auth/access';
 import type { DataStore } from '../db/data-store';
-import { QUERY_LIMITS } from '../graphql/builder';
+import { QUERY_LIMITS, ROUTE_COST_LIMIT } from '../graphql/builder';
 import { withinBudget, type ExecutionBudget } from '../graphql/time-budget';
 import { aTurnWithTime } from '../db/turns';
 import { ApiError, ERROR_MEANING, errorObject, graphqlErrorBody, type ErrorCode } from '../errors';
-import { AnswerClock } from '../../rest/answer-bytes';
-import { ANSWER_VARY, codedEtag, etagMatches, negotiate, type Coding } from '../../rest/compression';
+import { AnswerClock, validatorHeaders } from '../../rest/answer-bytes';
+import { codedEtag, etagMatches, negotiate, type Coding } from '../../rest/compression';
 import { isGraphiQLVisit } from './graphiql';
 import { graphqlEtag, operationOf, type GraphQLBody, type GraphQLBodies } from './graphql-cached';
 import { ResultStore, resultKey, sessionKey, type CacheEntry } from '../graphql/result-cache';
 import type { RequestTag } from '../../rest/request-tag';
+import type { RestLookup } from '../../rest/handler';
 
 /** What the HTTP layer hands Yoga per request; the plugins fill in the rest. */
 export interface GraphQLServerContext {
   requestId: string;
+  /** The node:http request and answer, as Yoga's node adapter passes them: /v1 writes its answers to them (useRest). */
+  req?: IncomingMessage;
+  res?: ServerResponse;
+  /** A /v1 request checked and looked up in front of Yoga with no cached answer (RestAdapter.front): answered from there (useRest). */
+  restLookup?: RestLookup;
+  /** A fixed operation run through getEnveloped (a /v1 route's, an MCP tool's): what its context is made from. */
+  start?: ExecutionStart;
   admission?: Admission;
   /** The cached result this request is answered with, once known. */
   cacheEntry?: CacheEntry;
@@ -307,10 +317,9 @@ export function useCachedBodies(deps: { store: DataStore; now: () => Date; bodie
       if (request.method === 'GET' && ok && serverContext.etag) {
         const coding = response.headers.get('content-encoding');
         const etag = response.status === 304 ? serverContext.etag : codedEtag(serverContext.etag, coding === 'br' || coding === 'gzip' ? coding : 'identity');
-        response.headers.set('ETag', etag);
-        response.headers.set('Last-Modified', clock.httpDate(snapshot.dataAsOf));
+        const validators = validatorHeaders(etag, clock.httpDate(snapshot.dataAsOf));
+        for (let i = 0; i < validators.length; i += 2) response.headers.set(validators[i], validators[i + 1]);
         response.headers.set('Cache-Control', clock.cacheControl(deps.now()));
-        response.headers.set('Vary', ANSWER_VARY);
       }
     },
   };
@@ -322,33 +331,39 @@ export interface QueryCost {
   limit: number;
 }
 
-/** `onCost` is told the cost of each operation that reaches execution (answers from the cache never do). */
-/** A /v1 route's own operation (GraphQLContext.route). */
+/** A /v1 route's or MCP tool's own operation (GraphQLContext.route). */
 function isFixedOperation(context: unknown): boolean {
   return typeof context === 'object' && context !== null && 'route' in context && typeof context.route === 'string';
 }
 
-export function useQueryCost(onCost?: (cost: number) => void): Plugin<{ cost?: number }> {
+/**
+ * One cost limit for both surfaces. A composed query: its cost in extensions.cost, `onCost` told it,
+ * and the depth, breadth and cost of QUERY_LIMITS. A fixed operation: `routeLimit` only
+ * (ROUTE_COST_LIMIT by default; its result is cached by the route's rule, not by its cost).
+ */
+export function useQueryCost(onCost?: (cost: number) => void, routeLimit = ROUTE_COST_LIMIT): Plugin<{ cost?: number }> {
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      if (isFixedOperation(args.contextValue)) return;
+      const fixed = isFixedOperation(args.contextValue);
       const { complexity, depth, breadth } = complexityFromQuery(args.document, {
         schema: args.schema,
         ctx: args.contextValue as object,
         variables: (args.variableValues ?? undefined) as Record<string, unknown> | undefined,
       });
-      onCost?.(complexity);
-      // What the result cache decides by (src/graphql/result-cache.ts, KEEP_COST_MAX).
-      args.contextValue.cost = complexity;
-      const cost: QueryCost = { requested: complexity, limit: QUERY_LIMITS.complexity };
+      const limit = fixed ? routeLimit : QUERY_LIMITS.complexity;
+      const cost: QueryCost = { requested: complexity, limit };
       const reject = (message: string) =>
         setResultAndStopExecution({
           errors: [new GraphQLError(message, { extensions: { code: 'query_too_complex', cost } })],
           extensions: { cost },
         });
+      if (fixed) return complexity > limit ? reject(`Query cost ${complexity} is over the limit of ${limit}.`) : undefined;
+      onCost?.(complexity);
+      // What the result cache decides by (src/graphql/result-cache.ts, KEEP_COST_MAX).
+      args.contextValue.cost = complexity;
       if (depth > QUERY_LIMITS.depth) return reject(`Query depth ${depth} is over the limit of ${QUERY_LIMITS.depth}.`);
       if (breadth > QUERY_LIMITS.breadth) return reject(`Query breadth ${breadth} is over the limit of ${QUERY_LIMITS.breadth}.`);
-      if (complexity > QUERY_LIMITS.complexity) return reject(`Query cost ${complexity} is over the limit of ${QUERY_LIMITS.complexity}.`);
+      if (complexity > limit) return reject(`Query cost ${complexity} is over the limit of ${limit}.`);
       return {
         onExecuteDone({ result, setResult }) {
           if (isAsyncIterable(result)) return;

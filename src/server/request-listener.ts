@@ -1,7 +1,8 @@
 /**
  * What node:http calls for each request: the access log and metrics once it ends, CORS, then the
- * path: /graphql (a cached GET answered before Yoga, the rest through Yoga), /v1, the probes, the
- * explorer and the docs; a body nothing reads is read out first, so its answer is read.
+ * path: /graphql (a cached GET answered before Yoga, the rest through Yoga), /mcp and /v1 (through
+ * Yoga), the probes, the explorer and the docs; a body nothing reads is read out first, so its
+ * answer is read.
  */
 import http from 'node:http';
 import type { Admission } from '../auth/access';
@@ -15,6 +16,7 @@ import { BodyTooLarge, carriesBody, drainBody, readBody } from './request-body';
 import { askedOperation, type AskedOperation } from './graphql-cached';
 import { serveExplorer } from './explorer';
 import { MCP_PATH } from '../mcp/server';
+import { isRestPath } from './rest-plugin';
 
 type Serve = (req: http.IncomingMessage, res: http.ServerResponse, path: string, onError: (err: unknown) => void) => string | null;
 
@@ -25,9 +27,10 @@ export interface ListenerDeps {
   /** Answers a browser's preflight; true when it did. */
   cors: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
   plainError: (res: http.ServerResponse, tag: RequestTag, err: ApiError) => void;
-  rest: (req: http.IncomingMessage, res: http.ServerResponse, path: string, query: string, tag: RequestTag) => void;
-  /** `body`: a POST's body, already read. */
+  /** /graphql and /mcp through Yoga (graphql-http.ts); `body`: a POST's body, already read. */
   graphql: (req: http.IncomingMessage, res: http.ServerResponse, context: GraphQLServerContext, body?: Buffer) => Promise<unknown>;
+  /** /v1: a cached answer or a refusal at once, the rest through Yoga, where the REST plugin answers it (surfaces.ts, rest-plugin.ts). */
+  rest: (req: http.IncomingMessage, res: http.ServerResponse, path: string, query: string, tag: RequestTag) => Promise<unknown> | void;
   cached: (req: http.IncomingMessage, res: http.ServerResponse, tag: RequestTag, asked: AskedOperation | null, next: (admission?: Admission, resultKey?: string) => void) => void;
   probe: (req: http.IncomingMessage, res: http.ServerResponse, path: string, tag: RequestTag) => boolean;
   docs: Serve;
@@ -44,11 +47,10 @@ export function createRequestListener(deps: ListenerDeps) {
   // node:http answers an HTTP/1.1 request without Host with a bare 400 of its own; it is ours to answer.
   function listener(req: http.IncomingMessage, res: http.ServerResponse): void {
     const started = performance.now();
-    // The request target split at '?' (no URL object on the hot path; the REST layer parses the query when it must).
+    // The request target's path, before '?' (no URL object on the hot path).
     const target = req.url ?? '/';
     const q = target.indexOf('?');
     const path = q < 0 ? target : target.slice(0, q);
-    const query = q < 0 ? '' : target.slice(q + 1);
     const tag = newTag(requestIdFrom(req.headers['x-request-id']));
     const socket = req.socket;
     const bytesBefore = socket.bytesWritten;
@@ -75,10 +77,11 @@ export function createRequestListener(deps: ListenerDeps) {
     }
     if (path === '/graphql') return serveGraphQL(deps, req, res, tag);
     if (path === MCP_PATH) return serveMcp(deps, req, res, tag);
+    if (isRestPath(path)) return serveRest(deps, req, res, path, q < 0 ? '' : target.slice(q + 1), tag);
     // Nothing else reads a body: one sent anyway is read out first, so the answer (405 and the like)
     // reaches a client that is still sending instead of a reset connection.
-    if (carriesBody(req)) drainBody(req).then(() => serveWithoutBody(deps, req, res, path, query, tag));
-    else serveWithoutBody(deps, req, res, path, query, tag);
+    if (carriesBody(req)) drainBody(req).then(() => serveWithoutBody(deps, req, res, path, tag));
+    else serveWithoutBody(deps, req, res, path, tag);
   }
 
   return { listener, inFlight, collector };
@@ -137,13 +140,25 @@ function serveMcp(deps: ListenerDeps, req: http.IncomingMessage, res: http.Serve
   else reject();
 }
 
-/** Everything but /graphql: /v1, then (GET and HEAD only) the probes, the explorer, the docs. */
-function serveWithoutBody(deps: ListenerDeps, req: http.IncomingMessage, res: http.ServerResponse, path: string, query: string, tag: RequestTag): void {
-  const { rest, plainError, probe, docs, log } = deps;
-  if (path.startsWith('/v1/') || path === '/v1') {
-    rest(req, res, path, query, tag);
-    return;
-  }
+/**
+ * /v1: a cached answer or a refusal at once, any other through Yoga, where the REST plugin answers
+ * it (rest-plugin.ts). It reads no body: one sent anyway is read out first, so the answer (405 and
+ * the like) reaches a client that is still sending.
+ */
+function serveRest(deps: ListenerDeps, req: http.IncomingMessage, res: http.ServerResponse, path: string, query: string, tag: RequestTag): void {
+  const { rest, plainError, log } = deps;
+  const failed = (err: unknown) => {
+    log(`rest: ${err instanceof Error ? err.stack : String(err)}`);
+    if (!res.headersSent) plainError(res, tag, new ApiError('internal_error', 'Something went wrong on our side.'));
+  };
+  const serve = () => rest(req, res, path, query, tag)?.catch(failed);
+  if (carriesBody(req)) drainBody(req).then(serve);
+  else serve();
+}
+
+/** Everything but /graphql, /mcp and /v1: (GET and HEAD only) the probes, the explorer, the docs. */
+function serveWithoutBody(deps: ListenerDeps, req: http.IncomingMessage, res: http.ServerResponse, path: string, tag: RequestTag): void {
+  const { plainError, probe, docs, log } = deps;
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return plainError(res, tag, new ApiError('method_not_allowed', `${req.method} is not allowed; use GET or HEAD.`, { Allow: 'GET, HEAD' }));
   }

@@ -1,22 +1,26 @@
 /**
- * The service's answering surfaces over one release store, keys and limits: /v1 (REST), /graphql
- * (Yoga, and the cached GET answered before it), the docs; all of them over the one result cache.
+ * The service's answering surfaces over one release store, keys and limits: Yoga, the one front
+ * door for /graphql (and the cached GET answered before it), /mcp and /v1 (its plugins useMcp and
+ * useRest), and the docs; all of them over the one result cache.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isAsyncIterable } from '@envelop/core';
 import type { KeyStore } from '../auth/keys-store';
 import type { Limiter } from '../auth/rate-limit';
 import { createAccess, createIdentify } from '../auth/access';
 import { createMcpHandler, MCP_PATH } from '../mcp/server';
 import { useMcp } from './mcp-plugin';
+import { useRest } from './rest-plugin';
 import type { DataStore } from '../db/data-store';
 import { answerBudgetBytes, ResultStore } from '../graphql/result-cache';
 import { schema } from '../graphql/schema';
 import { createRestHandler, type RestExecute } from '../../rest/handler';
 import { createDocsSite } from '../../rest/docs-site';
+import type { RequestTag } from '../../rest/request-tag';
 import { ROUTES } from '../../rest/routes';
 import type { Config } from './config';
 import { createGraphQLEndpoint } from './graphql-endpoint';
-import { nodeGraphQLHandler } from './graphql-http';
+import { nodeGraphQLHandler, nodeRestHandler } from './graphql-http';
 import { GraphQLBodies, cachedGraphQL } from './graphql-cached';
 import type { Metrics } from './metrics';
 
@@ -40,7 +44,7 @@ export function createSurfaces(deps: {
   const results = new ResultStore(deps.cacheAnswers === false ? 0 : (deps.cacheBytes ?? answerBudgetBytes()));
   // Who may call, for both surfaces (src/auth/access.ts).
   const admit = createAccess(keys, limiter);
-  const rest = createRestHandler({
+  const restHandler = createRestHandler({
     // Set once Yoga exists (below): /v1 runs its operations through Yoga's enveloped execute.
     execute: (args) => restExecute(args),
     store,
@@ -75,22 +79,29 @@ export function createSurfaces(deps: {
     onCost: (cost) => metrics.graphqlCost(cost),
     log,
     budgetMs: config.executionBudgetMs,
-    surfaces: [useMcp(mcp)],
+    routeCostLimit: config.routeCostLimit,
+    surfaces: [useRest(restHandler), useMcp(mcp)],
   });
-  const restExecute: RestExecute = async ({ document, variableValues, contextValue }) => {
-    const enveloped = yoga.getEnveloped();
+  // As useSofa does: the context from Yoga's context factory (graphql-endpoint.ts), the execution through its plugins.
+  const restExecute: RestExecute = async ({ document, variableValues, start }) => {
+    const enveloped = yoga.getEnveloped({ requestId: start.requestId, start });
+    const contextValue = await enveloped.contextFactory();
     const result = await enveloped.execute({ schema: enveloped.schema, document, variableValues, contextValue });
     if (isAsyncIterable(result)) throw new Error('a /v1 operation answered with a stream');
     return result;
   };
   const graphql = nodeGraphQLHandler((request, context) => yoga.fetch(request, context));
+  const restToYoga = nodeRestHandler(yoga);
+  // A cached /v1 answer (or a refusal) is written in front of Yoga, as /graphql's is (graphql-cached.ts); the rest goes through Yoga.
+  const rest = (req: IncomingMessage, res: ServerResponse, path: string, query: string, tag: RequestTag) =>
+    restHandler.front(req, res, path, query, tag, (restLookup) => restToYoga(req, res, { requestId: tag.id, tag, restLookup }));
   const cached = cachedGraphQL({ store, admit, bodies, now: config.now, publicBaseUrl: config.publicBaseUrl });
   const docs = createDocsSite({
     routes: ROUTES,
     publicBaseUrl: config.publicBaseUrl,
-    answer: rest.answer,
+    answer: restHandler.answer,
     dataVersion: () => store.current?.dataVersion ?? null,
     log,
   });
-  return { rest, graphql, cached, docs };
+  return { graphql, rest, cached, docs };
 }

@@ -10,6 +10,7 @@ import { KeysStore } from '../../src/auth/keys-store';
 import { DataStore } from '../../src/db/data-store';
 import { ServiceStatusDocument } from '../../src/generated/operations';
 import { schema } from '../../src/graphql/schema';
+import { createContext } from '../../src/graphql/context';
 import { createRestHandler } from '../../rest/handler';
 import { RateLimiter, DEFAULT_RATES } from '../../src/auth/rate-limit';
 import { createAccess } from '../../src/auth/access';
@@ -40,7 +41,8 @@ beforeAll(async () => {
   keys = new KeysStore(keysDir);
   keys.seed('k', 'free');
   const handle = createRestHandler({
-    execute: (args) => Promise.resolve(execute({ schema, ...args })),
+    execute: ({ document, variableValues, start }) =>
+      Promise.resolve(execute({ schema, document, variableValues, contextValue: createContext({ ...start, publicBaseUrl: 'http://api.test', log: () => {} }) })),
     store,
     admit: createAccess(keys, new RateLimiter(DEFAULT_RATES)),
     routes: [broken],
