@@ -51,10 +51,10 @@ const monthlySource = (publishers: readonly string[]) => `visitor arrivals by or
 /** A country without a rival choice stored. */
 export const NO_RIVALS: CountryRivals = { basis: null, period: null, rivals: [] };
 
-/** The stored rivals of the countries asked for (absent: NO_RIVALS), in one statement per table. */
-export async function readRivals(prisma: Prisma, isos: readonly string[]): Promise<Map<string, CountryRivals>> {
+/** The stored rivals of the countries asked for, or of every country (absent: NO_RIVALS), in one statement per table. */
+export async function readRivals(prisma: Prisma, isos?: readonly string[]): Promise<Map<string, CountryRivals>> {
   const rows = await prisma.countryRivals.findMany({
-    where: { countryIso: { in: [...isos] } },
+    where: isos ? { countryIso: { in: [...isos] } } : {},
     include: { rivals: { orderBy: { rank: 'asc' }, include: { markets: { orderBy: { position: 'asc' } } } } },
   });
   return new Map(

@@ -10,6 +10,7 @@ import type { Observation } from '../generated/prisma/client';
 import { visibleObservations } from '../domain/visibility';
 import { NO_RIVALS, readRivals, type CountryRivals } from '../db/rival-table';
 import { storedOutcome, type BriefAbsence, type ServedBrief } from '../db/brief';
+import { perRelease } from '../db/data-store';
 
 /** An observation row as stored: period, value, status, flags and the date it first arrived. */
 export type ObservationPoint = Observation;
@@ -74,6 +75,14 @@ function visibleView(snapshot: Snapshot, cutoff: string | null): (id: string, al
 }
 
 /** The request's loaders; `cutoff` is the plan's (visibleFrom), null for every figure. */
+/** The briefs the ingest stored for a month, by country (none stored: an empty map), once per release and month. */
+function storedBriefs(snapshot: Snapshot, month: string): Promise<Map<string, ServedBrief | BriefAbsence>> {
+  return perRelease(snapshot, `stored-briefs:${month}`, async () => {
+    const rows = await snapshot.prisma.storedBrief.findMany({ where: { month } });
+    return new Map(rows.map((r) => [r.countryIso, storedOutcome(r)]));
+  });
+}
+
 export function createLoaders(snapshot: Snapshot, cutoff: string | null): Loaders {
   const cached = snapshot.observations as Map<string, ObservationPoint[]>;
   const allObservations: Loaders['allObservations'] = new DataLoader(
@@ -104,27 +113,17 @@ export function createLoaders(snapshot: Snapshot, cutoff: string | null): Loader
     const all = cached.get(id);
     return all ? view(id, all) : allObservations.load(id).then((points) => view(id, points));
   };
-  const rivals: Loaders['rivals'] = new DataLoader(
-    async (isos) => {
-      const stored = await readRivals(snapshot.prisma, isos);
-      return isos.map((iso) => stored.get(iso) ?? NO_RIVALS);
-    },
-    { batchScheduleFn: afterWaitingWork },
-  );
-  const briefs: Loaders['briefs'] = new DataLoader(
-    async (keys) => {
-      const asked = keys.map((k) => k.split('|') as [string, string]);
-      const rows = await snapshot.prisma.storedBrief.findMany({
-        where: { OR: [...new Set(asked.map(([, month]) => month))].map((month) => ({ month, countryIso: { in: asked.filter(([, m]) => m === month).map(([iso]) => iso) } })) },
-      });
-      const byKey = new Map(rows.map((r) => [`${r.countryIso}|${r.month}`, r]));
-      return keys.map((k) => {
-        const row = byKey.get(k);
-        return row ? storedOutcome(row) : null;
-      });
-    },
-    { batchScheduleFn: afterWaitingWork },
-  );
+  // The stored rivals and briefs are small tables, read whole once per release (a few statements)
+  // rather than a country's rows per request.
+  const rivals: Loaders['rivals'] = new DataLoader(async (isos) => {
+    const stored = await perRelease(snapshot, 'rivals', () => readRivals(snapshot.prisma));
+    return isos.map((iso) => stored.get(iso) ?? NO_RIVALS);
+  });
+  const briefs: Loaders['briefs'] = new DataLoader(async (keys) => {
+    const asked = keys.map((k) => k.split('|') as [string, string]);
+    const months = new Map(await Promise.all([...new Set(asked.map(([, month]) => month))].map(async (month) => [month, await storedBriefs(snapshot, month)] as const)));
+    return asked.map(([iso, month]) => months.get(month)!.get(iso) ?? null);
+  });
   const originShift: Loaders['originShift'] = new DataLoader(
     async (isos) => {
       const rows = await snapshot.prisma.originShiftCountry.findMany({ where: { countryIso: { in: [...isos] } }, select: { countryIso: true } });

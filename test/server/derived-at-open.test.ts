@@ -36,8 +36,9 @@ it("a country's rivals, statistics and brief right after the start: a bounded nu
   // No figure of a series is read: the brief and the rivals are not computed from observations.
   expect([...tables]).not.toContain('Observation');
   expect(statements.length).toBeLessThanOrEqual(12);
-  // Of the per-release memos only the country frequencies, computed from the series rows in memory, are filled by it.
-  expect([...s.app.store.current!.memo.keys()]).toEqual(['country-frequencies']);
+  // The per-release memos it fills: the country frequencies, computed from the series rows in memory,
+  // and the stored rivals and briefs of the month, read whole.
+  expect([...s.app.store.current!.memo.keys()].sort()).toEqual(['country-frequencies', 'rivals', 'stored-briefs:2026-04']);
 });
 
 it('every gap report right after the start: the stored reports of the month read, no figure', async () => {
