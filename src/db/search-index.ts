@@ -2,8 +2,10 @@
  * The series search index of a release (domain/series-search.ts), read once when the release is
  * opened: every series with its names in every language, its country's names in every language
  * present (the country list's, and the national-language NUTS level-0 names) and its ISO code.
+ * The ingest stores the index's word lists and order (SearchPosting, Meta `search_order`); a
+ * release built before them has its index built when opened.
  */
-import { buildSearchIndex, type SearchDocument, type SearchIndex } from '../domain/series-search';
+import { buildSearchIndex, type SearchDocument, type SearchIndex, type WordList } from '../domain/series-search';
 import type { Prisma } from './client';
 import { Prisma as PrismaNamespace, type Series } from '../generated/prisma/client';
 
@@ -18,7 +20,41 @@ export const SERIES_COLUMNS: ReadonlySet<string> = new Set(Object.values(PrismaN
 /** The selection of the English name each row holds as `names` (what Series.name selects). */
 export const ENGLISH_NAME_SELECTION = { where: { lang: 'en' }, select: { name: true } };
 
+/** The Meta key of the index's order: document indexes, comma-separated. */
+export const SEARCH_ORDER_META_KEY = 'search_order';
+
+/** The index's word lists by name, as SearchPosting's `list` holds them. */
+export const SEARCH_LISTS = ['all', 'country', 'measure'] as const;
+
 export async function readSearchIndex(prisma: Prisma): Promise<SeriesSearchIndex> {
+  const [documents, stored] = await Promise.all([readSearchDocuments(prisma), readStoredLists(prisma)]);
+  return stored ? { documents, ...stored } : buildSearchIndex(documents);
+}
+
+/** The word lists and order the ingest stored; null for a release built before them. */
+async function readStoredLists(prisma: Prisma): Promise<Omit<SeriesSearchIndex, 'documents'> | null> {
+  const [order, rows] = await Promise.all([
+    prisma.meta.findUnique({ where: { key: SEARCH_ORDER_META_KEY } }),
+    prisma.searchPosting.findMany().catch((err: unknown) => {
+      // A release file built before the table (Prisma's P2021: no such table) has its index built instead.
+      if ((err as { code?: string }).code === 'P2021') return [];
+      throw err;
+    }),
+  ]);
+  if (!order || rows.length === 0) return null;
+  // Words in the order the index's lookups assume, JavaScript's (SQLite's would differ past the BMP).
+  rows.sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+  const lists = Object.fromEntries(SEARCH_LISTS.map((l) => [l, { words: [] as string[], postings: [] as number[][] }])) as Record<(typeof SEARCH_LISTS)[number], WordList>;
+  for (const r of rows) {
+    const list = lists[r.list as (typeof SEARCH_LISTS)[number]];
+    list.words.push(r.word);
+    list.postings.push(r.documents.split(',').map(Number));
+  }
+  return { ...lists, order: Uint32Array.from(order.value.split(',').map(Number)) };
+}
+
+/** Every series as a search document, in alias order (the order the stored lists' indexes refer to). */
+export async function readSearchDocuments(prisma: Prisma): Promise<SearchableSeries[]> {
   const [series, names, countries, countryNames, nationalNames] = await Promise.all([
     prisma.series.findMany({ orderBy: { alias: 'asc' } }),
     prisma.seriesName.findMany({ select: { seriesId: true, lang: true, name: true } }),
@@ -36,17 +72,15 @@ export async function readSearchIndex(prisma: Prisma): Promise<SeriesSearchIndex
     if (list) list.push(n);
     else namesOfSeries.set(n.seriesId, [n]);
   }
-  return buildSearchIndex(
-    series.map((s) => {
-      const own = namesOfSeries.get(s.id) ?? [];
-      return {
-        ...s,
-        country: s.countryIso,
-        seriesNames: own.map((n) => n.name),
-        // The shape of the English-name selection of Series.name (graphql/types/series.ts).
-        names: own.filter((n) => n.lang === ENGLISH_NAME_SELECTION.where.lang).map((n) => ({ name: n.name })),
-        countryNames: namesOfCountry.get(s.countryIso) ?? [s.countryIso],
-      };
-    }),
-  );
+  return series.map((s) => {
+    const own = namesOfSeries.get(s.id) ?? [];
+    return {
+      ...s,
+      country: s.countryIso,
+      seriesNames: own.map((n) => n.name),
+      // The shape of the English-name selection of Series.name (graphql/types/series.ts).
+      names: own.filter((n) => n.lang === ENGLISH_NAME_SELECTION.where.lang).map((n) => ({ name: n.name })),
+      countryNames: namesOfCountry.get(s.countryIso) ?? [s.countryIso],
+    };
+  });
 }

@@ -65,7 +65,8 @@ export function queryWords(text: string): string[] {
 }
 
 /** Each distinct word with the documents holding it, the words sorted so a prefix is one range. */
-interface WordList {
+/** Words in order, each with the documents (their indexes, ascending) that hold it. */
+export interface WordList {
   words: string[];
   postings: number[][];
 }

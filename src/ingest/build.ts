@@ -407,7 +407,7 @@ function writeBulk(file: string, publicBaseUrl: string, log: (line: string) => v
 
 /** The release's derived tables (src/ingest/derived-tables.ts), computed once and stored in the file. */
 async function writeDerived(file: string, now: Date, log: (line: string) => void): Promise<void> {
-  log('Computing the derived tables (rivals, briefs, gap reports, origin shift)');
+  log('Computing the derived tables (rivals, briefs, gap reports, origin shift, search index)');
   const started = performance.now();
   const derived = await writeDerivedTables(file, now, log);
   log(`  rivals of ${derived.rivals} countries, ${derived.briefs} briefs, ${derived.gaps} gap reports (${Math.round(performance.now() - started)} ms)`);

@@ -2,7 +2,7 @@
  * The figures derived from a whole release, computed once when it is built and written into it, so
  * a service that opens the release reads them like any other column: every country's rivals, and
  * the briefs and the monthly series' gap reports of the release's month and the two after it, from
- * every figure; the countries that carry an origin shift. Also the newest
+ * every figure; the countries that carry an origin shift; the series search index's word lists. Also the newest
  * publication date of any figure, by which a service knows that a plan's cutoff hides none.
  */
 import Database from 'better-sqlite3';
@@ -11,6 +11,8 @@ import { openPrisma, type Prisma } from '../db/client';
 import { countryFrequenciesOf, type FrequencySeriesRow } from '../db/country-frequency';
 import { gapReportOf, primaryReleasesOf } from '../db/gap-reports';
 import { primarySeriesByCountry, type PrimarySeries } from '../db/primary-series';
+import { readSearchDocuments, SEARCH_LISTS, SEARCH_ORDER_META_KEY } from '../db/search-index';
+import { buildSearchIndex, type SearchIndex } from '../domain/series-search';
 import { buildRivalTable, NO_RIVALS, type CountryRivals } from '../db/rival-table';
 import { shiftOf } from '../db/origin-shift';
 import { addMonths } from '../domain/periods';
@@ -28,6 +30,7 @@ interface DerivedTables {
   briefs: { iso: string; month: string; outcome: ServedBrief | BriefAbsence }[];
   originShift: string[];
   gaps: { seriesId: string; month: string; report: GapReport | null }[];
+  search: SearchIndex;
   newestPublished: string | null;
 }
 
@@ -91,7 +94,8 @@ async function computeDerived(file: string, now: Date, log: (line: string) => vo
       for (const c of countries) briefs.push({ iso: c.iso, month, outcome: await buildBrief(sources, c.iso) });
     }
     const gaps = await gapReportsOf(prisma, series, primaries, observationsOf, months);
-    return { rivals, briefs, originShift, gaps, newestPublished: newest._max.published };
+    const search = buildSearchIndex(await readSearchDocuments(prisma));
+    return { rivals, briefs, originShift, gaps, search, newestPublished: newest._max.published };
   } finally {
     db.close();
     await prisma.$disconnect();
@@ -128,6 +132,7 @@ function writeDerived(file: string, derived: DerivedTables): void {
   const meta = db.prepare('INSERT INTO Meta (key, value) VALUES (?, ?)');
   const carrier = db.prepare('INSERT INTO OriginShiftCountry (countryIso) VALUES (?)');
   const gap = db.prepare('INSERT INTO StoredGap (seriesId, month, report) VALUES (?, ?, ?)');
+  const posting = db.prepare('INSERT INTO SearchPosting (list, word, documents) VALUES (?, ?, ?)');
   db.transaction(() => {
     for (const [iso, choice] of derived.rivals) {
       owner.run(iso, choice.basis, choice.period);
@@ -142,6 +147,11 @@ function writeDerived(file: string, derived: DerivedTables): void {
     }
     for (const iso of derived.originShift) carrier.run(iso);
     for (const g of derived.gaps) gap.run(g.seriesId, g.month, g.report ? JSON.stringify(g.report) : null);
+    for (const list of SEARCH_LISTS) {
+      const { words, postings } = derived.search[list];
+      words.forEach((word, i) => posting.run(list, word, postings[i].join(',')));
+    }
+    meta.run(SEARCH_ORDER_META_KEY, derived.search.order.join(','));
     if (derived.newestPublished) meta.run(NEWEST_PUBLISHED_META_KEY, derived.newestPublished);
   })();
   db.exec('ANALYZE');

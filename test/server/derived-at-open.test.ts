@@ -20,8 +20,9 @@ afterAll(async () => s?.close());
 
 const HEAVY = `{ country(iso: "ES") { statistics { name } rivals { country rank score sharedMarkets { country } } briefAbsence brief { headline rivalFor } } }`;
 
-it('opens the release without computing a per-release figure', () => {
+it('opens the release without computing a per-release figure; the search index is read from its stored word lists', () => {
   expect(s.app.store.current!.memo.size).toBe(0);
+  expect(statements.some((sql) => /FROM [`"]?(?:main[`"]?\.[`"]?)?SearchPosting/.test(sql))).toBe(true);
 });
 
 it("a country's rivals, statistics and brief right after the start: a bounded number of statements, the stored tables read", async () => {
@@ -53,14 +54,14 @@ it('every gap report right after the start: the stored reports of the month read
   expect(tables).not.toContain('ReleaseEntry');
 });
 
-it('a release without stored gap reports (one built before they were) answers /v1/gaps the same, computed live', async () => {
+it('a release without stored gap reports and search lists (one built before them) answers the same, computing them', async () => {
   const dir = copiedDataDir(fs.mkdtempSync(path.join(os.tmpdir(), 'tourism-gaps-')));
   const db = new Database(currentReleaseFile(dir)!);
-  db.exec('DROP TABLE StoredGap');
+  db.exec('DROP TABLE StoredGap; DROP TABLE SearchPosting');
   db.close();
   const live = await startTestServer({ dataDir: dir });
   try {
-    for (const target of ['/v1/gaps', '/v1/gaps?country=ES&format=csv']) {
+    for (const target of ['/v1/gaps', '/v1/gaps?country=ES&format=csv', '/v1/series/search?q=nights%20spain', '/v1/series/search?q=%C3%BCbernachtungen%20monthly&limit=50']) {
       const [stored, computed] = await Promise.all([s.get(target), live.get(target)]);
       expect(computed.status).toBe(200);
       const withoutId = async (r: Response) => (await r.text()).replace(/"request_id":"[^"]*"/, '');
