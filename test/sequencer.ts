@@ -27,8 +27,8 @@ export const LONGEST_FIRST = [
   'test/server/graphiql.test.ts',
 ];
 
-/** The project whose files run one at a time, each in a process of its own (vitest.config.ts). */
-export const SERIAL_PROJECT = 'own-process';
+/** The project whose files each run in a process of their own (vitest.config.ts). */
+export const OWN_PROCESS_PROJECT = 'own-process';
 
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -38,8 +38,8 @@ export default class LongestFirst extends BaseSequencer {
       const at = LONGEST_FIRST.indexOf(path.relative(root, spec.moduleId).split(path.sep).join('/'));
       return at < 0 ? LONGEST_FIRST.length : at;
     };
-    // Within each project the listed files first; the projects run side by side, and the one whose
-    // files run one at a time in their own processes starts first rather than alone at the end.
+    // Within each project the listed files first; the projects run side by side, the files in
+    // processes of their own first (the hostile-file rounds among the longest of a run).
     const byProject = new Map<string, TestSpecification[]>();
     for (const spec of sorted) {
       const group = byProject.get(spec.project.name) ?? [];
@@ -47,7 +47,7 @@ export default class LongestFirst extends BaseSequencer {
       byProject.set(spec.project.name, group);
     }
     // Array sort is stable: files of one rank keep Vitest's order.
-    const serialFirst = [...byProject.entries()].sort(([a], [b]) => Number(b === SERIAL_PROJECT) - Number(a === SERIAL_PROJECT));
-    return serialFirst.flatMap(([, group]) => group.sort((a, b) => rank(a) - rank(b)));
+    const ownProcessFirst = [...byProject.entries()].sort(([a], [b]) => Number(b === OWN_PROCESS_PROJECT) - Number(a === OWN_PROCESS_PROJECT));
+    return ownProcessFirst.flatMap(([, group]) => group.sort((a, b) => rank(a) - rank(b)));
   }
 }

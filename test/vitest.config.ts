@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
-import LongestFirst, { SERIAL_PROJECT } from './sequencer';
+import LongestFirst, { OWN_PROCESS_PROJECT } from './sequencer';
 
 const require = createRequire(import.meta.url);
 
@@ -14,6 +14,9 @@ const require = createRequire(import.meta.url);
  * in time (a request cut at its budget, /healthz answering under attack) has room for the other files.
  */
 const OWN_PROCESS = ['test/ingest/hostile-files.test.ts', 'test/server/derived-at-open.test.ts', 'test/security/event-loop.test.ts'];
+
+/** Test processes at once: three on two cores, since many files wait on servers and browsers. */
+const WORKERS = 3;
 
 export default defineConfig({
   // One graphql instance: libraries load its CommonJS build, so our code must too.
@@ -35,11 +38,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: OWN_PROCESS, maxWorkers: 3 },
+        test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: OWN_PROCESS, maxWorkers: WORKERS },
       },
       {
         extends: true,
-        test: { name: SERIAL_PROJECT, include: OWN_PROCESS, isolate: true, maxWorkers: 1 },
+        // The suite's maxWorkers: Vitest runs a project of one worker that isolates after every other
+        // file (groupSpecs), one core idle meanwhile; with the suite's its files run beside the others,
+        // each still in a fresh process (isolate), started first by the sequencer.
+        test: { name: OWN_PROCESS_PROJECT, include: OWN_PROCESS, isolate: true, maxWorkers: WORKERS },
       },
     ],
   },
