@@ -12,6 +12,7 @@
  */
 import path from 'node:path';
 import { healthzWhile } from './healthz-probe';
+import { MCP_CALLS } from './mcp-calls';
 import { benchDataDir } from './release';
 import { childServer } from './servers';
 
@@ -33,16 +34,6 @@ async function post(url: string, key: string, body: object, headers: Record<stri
 /** A hundred aliases of every country; a comment makes each text new, so no answer is cached for the next. */
 const everyCountry = (fields: string, round: number) =>
   `{ ${Array.from({ length: 100 }, (_, i) => `a${i}: countries(first: 1000) { ...C }`).join(' ')} } fragment C on CountryConnection { nodes { ${fields} } }\n# ${round}`;
-
-const MCP_CALLS: [string, object?][] = [
-  ['tools/list'],
-  ['tools/call', { name: 'search_series', arguments: { q: 'arrivals', limit: 200 } }],
-  ['tools/call', { name: 'get_observations', arguments: { id: 'es.nights.total.m', units: 'pc1', freq: 'A' } }],
-  ['tools/call', { name: 'release_calendar', arguments: {} }],
-  ['tools/call', { name: 'data_gaps', arguments: {} }],
-  ['tools/call', { name: 'data_freshness', arguments: {} }],
-  ['tools/call', { name: 'country_overview', arguments: { iso: 'JP' } }],
-];
 
 /** Each attack: one run's requests, given the service's URL and the run's number (years and texts new each run). */
 const ATTACKS: { label: string; run: (url: string, round: number) => Promise<void> }[] = [

@@ -15,6 +15,7 @@
  */
 import fs from 'node:fs';
 import { healthzWhile as probeHealthz } from '../../src/bench/healthz-probe';
+import { MCP_CALLS } from '../../src/bench/mcp-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServe, waitReady, waitUntil, type ServeProcess } from '../helpers/serve-process';
 import { KEYS, privateDataDir, startTestServer, TEST_NOW, type TestServer } from '../helpers/server';
@@ -171,19 +172,10 @@ describe('a hundred aliases of every country, against the compiled service in it
 
   /** Tools listed and called over /mcp one after another, as the other attacks ask, the citations' facts looked up on the way. */
   async function mcpAttack(): Promise<number[]> {
-    const calls: [string, object?][] = [
-      ['tools/list'],
-      ['tools/call', { name: 'search_series', arguments: { q: 'arrivals', limit: 200 } }],
-      ['tools/call', { name: 'get_observations', arguments: { id: 'es.nights.total.m', units: 'pc1', freq: 'A' } }],
-      ['tools/call', { name: 'release_calendar', arguments: {} }],
-      ['tools/call', { name: 'data_gaps', arguments: {} }],
-      ['tools/call', { name: 'data_freshness', arguments: {} }],
-      ['tools/call', { name: 'country_overview', arguments: { iso: 'JP' } }],
-    ];
     const started = performance.now();
     let asked = 0;
     const latencies = await healthzWhile(app.url, async () => {
-      for (let i = 0; performance.now() - started < ATTACK_MS; i++, asked++) await mcp(i, ...calls[i % calls.length]);
+      for (let i = 0; performance.now() - started < ATTACK_MS; i++, asked++) await mcp(i, ...MCP_CALLS[i % MCP_CALLS.length]);
     });
     console.log(`/mcp: ${asked} requests; /healthz p50 ${p50(latencies).toFixed(1)} ms, p99 ${p99(latencies).toFixed(1)} ms (${latencies.length} probes, slowest ${latencies.at(-1)!.toFixed(1)} ms)`);
     return latencies;
