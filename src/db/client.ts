@@ -5,6 +5,20 @@ import { turnSpent } from './turns';
 
 export type Prisma = PrismaClient;
 
+/** Prisma's code for a table the file does not have. */
+const TABLE_ABSENT = 'P2021';
+
+/**
+ * A read's answer for a release file built before its table existed (`.catch(whenTableAbsent([]))`):
+ * `fallback` for that error, any other rethrown.
+ */
+export function whenTableAbsent<T>(fallback: T): (err: unknown) => T {
+  return (err) => {
+    if ((err as { code?: string }).code === TABLE_ABSENT) return fallback;
+    throw err;
+  };
+}
+
 export interface OpenOptions {
   /** Called with each SQL statement Prisma sends (used to count statements in tests). */
   onQuery?: (sql: string) => void;

@@ -5,7 +5,7 @@
  */
 import { usualDelayMonths, type ReleaseEntry } from '../domain/calendar';
 import { gaps, type GapObservation, type GapReport } from '../domain/gaps';
-import type { Prisma } from './client';
+import { whenTableAbsent, type Prisma } from './client';
 import type { MonthlySeriesRow } from './country-frequency';
 import type { PrimarySeries } from './primary-series';
 
@@ -36,15 +36,9 @@ export function gapReportOf(series: MonthlySeriesRow, observations: readonly Gap
   return gaps(observations, now, pending);
 }
 
-/** Prisma's code for a table the release file does not have (one built before the table existed). */
-const TABLE_ABSENT = 'P2021';
-
 /** The reports the ingest stored for a month, by series id; null when it stored none for that month, or the release predates them. */
 export async function readStoredGaps(prisma: Prisma, month: string): Promise<Map<string, GapReport | null> | null> {
-  const rows = await prisma.storedGap.findMany({ where: { month }, select: { seriesId: true, report: true } }).catch((err: unknown) => {
-    if ((err as { code?: string }).code === TABLE_ABSENT) return [];
-    throw err;
-  });
+  const rows = await prisma.storedGap.findMany({ where: { month }, select: { seriesId: true, report: true } }).catch(whenTableAbsent([]));
   if (rows.length === 0) return null;
   return new Map(rows.map((r) => [r.seriesId, r.report === null ? null : (JSON.parse(r.report) as GapReport)]));
 }

@@ -51,10 +51,9 @@ const monthlySource = (publishers: readonly string[]) => `visitor arrivals by or
 /** A country without a rival choice stored. */
 export const NO_RIVALS: CountryRivals = { basis: null, period: null, rivals: [] };
 
-/** The stored rivals of the countries asked for, or of every country (absent: NO_RIVALS), in one statement per table. */
-export async function readRivals(prisma: Prisma, isos?: readonly string[]): Promise<Map<string, CountryRivals>> {
+/** Every country's stored rivals (a country absent has NO_RIVALS), in one statement per table. */
+export async function readRivals(prisma: Prisma): Promise<Map<string, CountryRivals>> {
   const rows = await prisma.countryRivals.findMany({
-    where: isos ? { countryIso: { in: [...isos] } } : {},
     include: { rivals: { orderBy: { rank: 'asc' }, include: { markets: { orderBy: { position: 'asc' } } } } },
   });
   return new Map(
@@ -74,10 +73,6 @@ export async function readRivals(prisma: Prisma, isos?: readonly string[]): Prom
       },
     ]),
   );
-}
-
-export async function rivalsOf(prisma: Prisma, iso: string): Promise<CountryRivals> {
-  return (await readRivals(prisma, [iso])).get(iso) ?? NO_RIVALS;
 }
 
 /** ISO codes of the countries that list `iso` among their rivals, in code order. */

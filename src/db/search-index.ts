@@ -6,7 +6,7 @@
  * release built before them has its index built when opened.
  */
 import { buildSearchIndex, type SearchDocument, type SearchIndex, type WordList } from '../domain/series-search';
-import type { Prisma } from './client';
+import { whenTableAbsent, type Prisma } from './client';
 import { Prisma as PrismaNamespace, type Series } from '../generated/prisma/client';
 
 /** A series as the search holds it: its row, so a page of results needs no further read. */
@@ -35,11 +35,8 @@ export async function readSearchIndex(prisma: Prisma): Promise<SeriesSearchIndex
 async function readStoredLists(prisma: Prisma): Promise<Omit<SeriesSearchIndex, 'documents'> | null> {
   const [order, rows] = await Promise.all([
     prisma.meta.findUnique({ where: { key: SEARCH_ORDER_META_KEY } }),
-    prisma.searchPosting.findMany().catch((err: unknown) => {
-      // A release file built before the table (Prisma's P2021: no such table) has its index built instead.
-      if ((err as { code?: string }).code === 'P2021') return [];
-      throw err;
-    }),
+    // A release file built before the table has its index built instead.
+    prisma.searchPosting.findMany().catch(whenTableAbsent([])),
   ]);
   if (!order || rows.length === 0) return null;
   // Words in the order the index's lookups assume, JavaScript's (SQLite's would differ past the BMP).

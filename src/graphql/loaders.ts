@@ -74,7 +74,6 @@ function visibleView(snapshot: Snapshot, cutoff: string | null): (id: string, al
   };
 }
 
-/** The request's loaders; `cutoff` is the plan's (visibleFrom), null for every figure. */
 /** The briefs the ingest stored for a month, by country (none stored: an empty map), once per release and month. */
 function storedBriefs(snapshot: Snapshot, month: string): Promise<Map<string, ServedBrief | BriefAbsence>> {
   return perRelease(snapshot, `stored-briefs:${month}`, async () => {
@@ -83,6 +82,7 @@ function storedBriefs(snapshot: Snapshot, month: string): Promise<Map<string, Se
   });
 }
 
+/** The request's loaders; `cutoff` is the plan's (visibleFrom), null for every figure. */
 export function createLoaders(snapshot: Snapshot, cutoff: string | null): Loaders {
   const cached = snapshot.observations as Map<string, ObservationPoint[]>;
   const allObservations: Loaders['allObservations'] = new DataLoader(
