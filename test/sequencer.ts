@@ -4,7 +4,10 @@
  * cache has them, but a fresh clone (and CI) has none, and it then starts the largest files first,
  * which put the benchmarks (over a minute) last. The files below are the longest of a run on two
  * cores, longest first (the replicas, workers and resident-memory files, which ran alone before,
- * placed by their CPU time measured alone); the rest follow in Vitest's own order.
+ * placed by their CPU time measured alone; publisher-input, whose refresh round runs in its
+ * beforeAll, by its whole time); the rest follow in Vitest's own order. A long file left out would
+ * run last, nearly alone, so test/sequencer.test.ts finds files that run an ingest or start the
+ * service as a process of its own and are not placed here.
  */
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -15,6 +18,7 @@ export const LONGEST_FIRST = [
   'test/api/sweep.test.ts',
   'test/server/webhooks.test.ts',
   'test/ingest/source-checks.test.ts',
+  'test/security/publisher-input.test.ts',
   'test/server/replicas.test.ts',
   'test/server/workers.test.ts',
   'test/server/explorer.test.ts',
@@ -25,10 +29,22 @@ export const LONGEST_FIRST = [
   'test/security/resident-memory.test.ts',
   'test/server/docs-page.test.ts',
   'test/server/graphiql.test.ts',
+  'test/server/webhook-targets.test.ts',
 ];
 
 /** The project whose files each run in a process of their own (vitest.config.ts). */
 export const OWN_PROCESS_PROJECT = 'own-process';
+
+/**
+ * Files that run in a process of their own, beside the others:
+ *   - the hostile-file rounds measure the peak memory of their process (process.resourceUsage().maxRSS),
+ *     and a shared worker's peak is that of every file it ran;
+ *   - the event-loop file probes /healthz of a server in its own process, which the heap other files
+ *     left behind would collect during its probes.
+ * No file runs alone: timing goals are the benchmarks' (`npm run bench*`), and what the tests bound
+ * in time (a request cut at its budget, /healthz answering under attack) has room for the other files.
+ */
+export const OWN_PROCESS = ['test/ingest/hostile-files.test.ts', 'test/server/derived-at-open.test.ts', 'test/security/event-loop.test.ts'];
 
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

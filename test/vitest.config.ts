@@ -1,19 +1,9 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
-import LongestFirst, { OWN_PROCESS_PROJECT } from './sequencer';
+import LongestFirst, { OWN_PROCESS, OWN_PROCESS_PROJECT } from './sequencer';
 
 const require = createRequire(import.meta.url);
 
-/**
- * Files that run in a process of their own, beside the others:
- *   - the hostile-file rounds measure the peak memory of their process (process.resourceUsage().maxRSS),
- *     and a shared worker's peak is that of every file it ran;
- *   - the event-loop file probes /healthz of a server in its own process, which the heap other files
- *     left behind would collect during its probes.
- * No file runs alone: timing goals are the benchmarks' (`npm run bench*`), and what the tests bound
- * in time (a request cut at its budget, /healthz answering under attack) has room for the other files.
- */
-const OWN_PROCESS = ['test/ingest/hostile-files.test.ts', 'test/server/derived-at-open.test.ts', 'test/security/event-loop.test.ts'];
 
 /** Test processes at once: three on two cores, since many files wait on servers and browsers. */
 const WORKERS = 3;
