@@ -101,7 +101,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     closing: () => closing,
     closeIdleConnections: () => server.closeIdleConnections(),
   });
-  const server = createServer(listener, config.publicBaseUrl);
+  const server = createServer(listener, config.publicBaseUrl, config.keepAliveTimeoutMs);
   // What opening a release read and left is collected once the process is idle, as a burst of answers' is.
   collector.releaseOpened();
   store.onSwitch(() => collector.releaseOpened());
@@ -140,12 +140,12 @@ export async function startApp(options: AppOptions): Promise<App> {
 }
 
 /** The node:http server around the listener: client errors and CONNECT answered with the error body, half-open connections answered. */
-function createServer(listener: http.RequestListener, publicBaseUrl: string): http.Server {
+function createServer(listener: http.RequestListener, publicBaseUrl: string, keepAliveTimeoutMs: number): http.Server {
   // node:http answers an HTTP/1.1 request without Host with a bare 400 of its own; it is ours to answer (request-listener.ts).
   const server = http.createServer({ requireHostHeader: false }, listener);
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => answerClientError(err, socket, publicBaseUrl));
   server.on('connect', (_req, socket) => answerConnect(socket, publicBaseUrl));
-  server.keepAliveTimeout = 10_000;
+  server.keepAliveTimeout = keepAliveTimeoutMs;
   // A client may shut its side of the connection once its request is sent (TCP half-close, as
   // `nc -N` does). node:http then drops the requests still being answered and ends the connection:
   // any answer not ready at once (a /v1 route, a query) was never sent. Allowed half-open, it

@@ -9,6 +9,9 @@ import { parseCorsOrigins } from './cors';
 import { parseSchedule, type RefreshSchedule } from './refresh-schedule';
 import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './webhooks';
 
+/** Above the 60 s idle timeout of the usual proxies; Fastify's default for the same reason. */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 export interface Config {
   host: string;
   port: number;
@@ -38,6 +41,13 @@ export interface Config {
   corsOrigins: '*' | string[];
   /** How long one GraphQL execution (a /graphql query, a /v1 answer) may run before it is stopped (EXECUTION_BUDGET_MS). */
   executionBudgetMs: number;
+  /**
+   * How long an idle keep-alive connection stays open (KEEP_ALIVE_TIMEOUT_MS). Longer than the idle
+   * timeout of the proxy in front (nginx's upstream keep-alive and most load balancers: 60 s), so the
+   * proxy, not the service, closes an idle connection: a request sent on a connection the service is
+   * closing at that moment reads a reset, which a proxy answers with a 502 when it may not retry it.
+   */
+  keepAliveTimeoutMs: number;
   /** The cost bound of a /v1 route's operation (ROUTE_COST_LIMIT; a composed /graphql query's is QUERY_LIMITS). */
   routeCostLimit: number;
   /** When `serve` checks the publishers (REFRESH_SCHEDULE: daily by default, or off). */
@@ -92,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: { token: env.METRICS_TOKEN || undefined, public: env.METRICS_PUBLIC === '1' },
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     executionBudgetMs: wholeFrom('EXECUTION_BUDGET_MS', env.EXECUTION_BUDGET_MS, DEFAULT_BUDGET_MS, 1, 'whole number of milliseconds'),
+    keepAliveTimeoutMs: wholeFrom('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, DEFAULT_KEEP_ALIVE_TIMEOUT_MS, 1, 'whole number of milliseconds'),
     routeCostLimit: wholeFrom('ROUTE_COST_LIMIT', env.ROUTE_COST_LIMIT, ROUTE_COST_LIMIT, 1),
     refreshSchedule: parseSchedule(env.REFRESH_SCHEDULE),
     publisherMirror: mirrorFrom(env.TOURISM_PUBLISHER_MIRROR),

@@ -36,9 +36,6 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-/** How long a test server keeps an idle connection (the service's own is 10 s). */
-const TEST_KEEP_ALIVE_MS = 60_000;
-
 export async function startTestServer(
   options: {
     dataDir?: string;
@@ -76,10 +73,6 @@ export async function startTestServer(
     log: options.log ?? (() => {}),
     logger: options.logger ?? createLogger({ level: 'silent' }),
   });
-  // The server shares its event loop with the test's fetch: a test that holds the loop (a large file
-  // parsed synchronously) past the server's idle timeout can send on a connection whose close is due
-  // in the same turn, and read ECONNRESET. A test server keeps idle connections a minute instead.
-  app.server.keepAliveTimeout = TEST_KEEP_ALIVE_MS;
   const get: TestServer['get'] = (p, o = {}) => {
     const plan = o.plan === undefined ? 'intel' : o.plan;
     return fetch(`${app.url}${p}`, {
