@@ -4,7 +4,6 @@ import LongestFirst, { OWN_PROCESS, OWN_PROCESS_PROJECT } from './sequencer';
 
 const require = createRequire(import.meta.url);
 
-
 /** Test processes at once: three on two cores, since many files wait on servers and browsers. */
 const WORKERS = 3;
 
