@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
-import { PROJECT_ROOT } from './helpers/paths';
+import { PROJECT_ROOT, projectFiles } from './helpers/paths';
 import { longLivedMaps } from './helpers/long-lived-maps';
 
 const LAYERS: [RegExp, number][] = [
@@ -20,13 +20,7 @@ const LAYERS: [RegExp, number][] = [
 
 const layerOf = (file: string): number | null => LAYERS.find(([re]) => re.test(file))?.[1] ?? null;
 
-function sources(dir: string): string[] {
-  return fs.readdirSync(path.join(PROJECT_ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-    const rel = `${dir}/${e.name}`;
-    if (e.isDirectory()) return e.name === 'generated' ? [] : sources(rel);
-    return e.name.endsWith('.ts') ? [rel] : [];
-  });
-}
+const sources = (dir: string): string[] => projectFiles(dir, ['generated']).filter((file) => file.endsWith('.ts'));
 
 it('no module imports from a layer above its own', () => {
   const upward: string[] = [];

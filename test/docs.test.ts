@@ -6,17 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { PROJECT_ROOT } from './helpers/paths';
+import { PROJECT_ROOT, projectFiles } from './helpers/paths';
 
 const read = (file: string) => fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
 
-function sources(dir: string): string[] {
-  return fs.readdirSync(path.join(PROJECT_ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-    const rel = `${dir}/${e.name}`;
-    if (e.isDirectory()) return e.name === 'generated' || e.name === 'explorer-ui' ? [] : sources(rel);
-    return /\.(ts|mjs)$/.test(e.name) ? [rel] : [];
-  });
-}
+const sources = (dir: string): string[] => projectFiles(dir, ['generated', 'explorer-ui']).filter((file) => /\.(ts|mjs)$/.test(file));
 
 it('keeps the README to 200 lines, its two commands first, with no measured figure', () => {
   const readme = read('README.md');

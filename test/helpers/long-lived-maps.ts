@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { PROJECT_ROOT } from './paths';
+import { PROJECT_ROOT, projectFiles } from './paths';
 
 export interface LongLivedMap {
   file: string;
@@ -20,13 +20,7 @@ export interface LongLivedMap {
 /** Browser code (its own page's life), generated code and the benchmarks are not the service's. */
 const LEFT_OUT = /^src\/(explorer-ui|generated|bench)\//;
 
-function sources(dir: string): string[] {
-  return fs.readdirSync(path.join(PROJECT_ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-    const rel = `${dir}/${e.name}`;
-    if (e.isDirectory()) return sources(rel);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [rel] : [];
-  });
-}
+const sources = (dir: string): string[] => projectFiles(dir).filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'));
 
 /** Whether `node` makes a map: `new Map(…)`, `new WeakMap(…)`, `new LRUCache(…)`, or either branch of a `? :` or `??`. */
 function isMapMade(node: ts.Node | undefined): boolean {
